@@ -1,0 +1,5 @@
+package model
+
+import "math/big"
+
+type bigRat = big.Rat
