@@ -1,0 +1,53 @@
+// Package schema builds the lossless JSON Schema 2020-12 documents of tool
+// inputs and outputs from the model (SPEC §2 "Types" and "Schema shapes").
+// It is pure: model in, document out. It imports only the standard library
+// and package model; it must not import go/packages, jennifer, flatten or
+// any other stage.
+//
+// # Shapes
+//
+// Named types are inlined, except types with Type.Recursive: those live in
+// the root "$defs" under their Go type name (qualified by the last element
+// of the package path, or the whole path, on a clash) and are referenced as
+// {"$ref":"#/$defs/Name"}. The root is always inline; a recursive root also
+// gets a $defs entry for the references inside it. Discriminated unions are
+// {"oneOf":[...]} of inline variant objects whose first property is the
+// discriminator (required, first in "required"); untagged unions are
+// {"anyOf":[...]}. A variant struct that is used outside its union (as a
+// plain field type) is a plain object without the discriminator.
+//
+// # Key order
+//
+// Every node is written with its keys in one fixed order (see keyOrder in
+// node.go): $ref, type, const, enum, format, contentEncoding, pattern,
+// minLength, maxLength, minimum, exclusiveMinimum, maximum,
+// exclusiveMaximum, multipleOf, items, minItems, maxItems, uniqueItems,
+// properties, required, additionalProperties, minProperties, maxProperties,
+// oneOf, anyOf, title, description, default, examples, deprecated, $defs.
+// An opaque type's literal schema keeps its own key order; annotations are
+// set on it in place or appended.
+//
+// # Integer bounds
+//
+// An integer type narrower than 64 bits carries its range; uint, uint64 and
+// uintptr carry minimum 0; int and int64 none. Tag bounds combine with the
+// type range so that the document advertises exactly what the decoder
+// accepts, side by side:
+//
+//   - minimum is the tighter of the type bound and the tag's minimum (the
+//     tag literal is kept as written when it is at least as tight);
+//   - an exclusive tag bound is always written as given; the type bound on
+//     that side is then left out when the exclusive bound is at least as
+//     tight (exclusiveMinimum >= type minimum), and kept otherwise.
+//
+// maximum/exclusiveMaximum mirror this. The decoder enforces the type range
+// and every tag bound, which is the same set of values.
+//
+// # Nullable
+//
+// A nullable node with a single "type" gets "null" appended to it, and null
+// appended to its "enum"; a "const" becomes an "enum" of the value and null.
+// A reference, a union or an opaque schema is wrapped as
+// {"anyOf":[X,{"type":"null"}]}: constraints stay in X, the field's
+// annotations go on the wrapper. A free-form node ({}) already accepts null.
+package schema
