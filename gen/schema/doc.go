@@ -6,6 +6,8 @@
 //
 // # Shapes
 //
+// The input root is an inline object without "description" (the tool
+// description says it); the output root carries its type's doc comment.
 // Named types are inlined, except types with Type.Recursive: those live in
 // the root "$defs" under their Go type name (qualified by the last element
 // of the package path, or the whole path, on a clash) and are referenced as
@@ -34,11 +36,13 @@
 // type range so that the document advertises exactly what the decoder
 // accepts, side by side:
 //
-//   - minimum is the tighter of the type bound and the tag's minimum (the
-//     tag literal is kept as written when it is at least as tight);
-//   - an exclusive tag bound is always written as given; the type bound on
-//     that side is then left out when the exclusive bound is at least as
-//     tight (exclusiveMinimum >= type minimum), and kept otherwise.
+//   - with a tag minimum, minimum is the tighter of it and the type bound
+//     (the tag literal is written as given when it is at least as tight);
+//   - an exclusiveMinimum tag is always written as given; without a tag
+//     minimum, the type minimum is written next to it only when the
+//     exclusive bound is looser (exclusiveMinimum < type minimum: int8 with
+//     exclusiveMinimum=-1000 gets minimum -128 too; with exclusiveMinimum=0
+//     it gets no minimum).
 //
 // maximum/exclusiveMaximum mirror this. The decoder enforces the type range
 // and every tag bound, which is the same set of values.
