@@ -1,9 +1,16 @@
-// Package load owns go/packages: it loads the contract packages once per run
-// and turns their declarations into a model, reporting every problem as a
-// positioned diagnostic. It never runs user code and never writes files.
 package load
 
-import "github.com/stitchgen/stitchgen/model"
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/stitchgen/stitchgen/model"
+)
 
 // Config says what to load.
 type Config struct {
@@ -13,9 +20,93 @@ type Config struct {
 	Policy   model.Policy // key policy of structs without a policy directive
 }
 
+// loadMode is the minimal go/packages mode: syntax and types of the matched
+// packages only (dependencies come from export data, never from source).
+const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedSyntax |
+	packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule
+
 // Load loads the packages matching cfg.Patterns and builds their models.
 // Packages without any //stitch:tool are left out. Contract problems are
 // returned as diagnostics (sorted); the error is for failures to load at all.
+//
+// Each model.Package's Dir is the package directory relative to cfg.Dir,
+// slash-separated ("." for cfg.Dir itself), like every diagnostic position.
 func Load(cfg Config) ([]*model.Package, []model.Diagnostic, error) {
-	panic("TODO(load)")
+	dir := cfg.Dir
+	if dir == "" {
+		dir = "."
+	}
+	absDir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, nil, fmt.Errorf("load: %w", err)
+	}
+	patterns := cfg.Patterns
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+	pcfg := &packages.Config{Mode: loadMode, Dir: absDir}
+	if len(cfg.Tags) > 0 {
+		pcfg.BuildFlags = []string{"-tags=" + strings.Join(cfg.Tags, ",")}
+	}
+	pkgs, err := packages.Load(pcfg, patterns...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("load: %w", err)
+	}
+	if len(pkgs) == 0 {
+		return nil, nil, fmt.Errorf("load: no package matches %s", strings.Join(patterns, " "))
+	}
+	slices.SortFunc(pkgs, func(a, b *packages.Package) int { return strings.Compare(a.PkgPath, b.PkgPath) })
+	var out []*model.Package
+	var diags []model.Diagnostic
+	for _, p := range pkgs {
+		if len(p.Syntax) == 0 && len(p.Errors) > 0 {
+			return nil, nil, fmt.Errorf("load: %s: %s", p.PkgPath, p.Errors[0].Msg)
+		}
+		if !hasTool(p) {
+			continue
+		}
+		l := newPkgLoader(cfg, absDir, p)
+		mp := l.run()
+		out = append(out, mp)
+		diags = append(diags, l.diags...)
+	}
+	return out, model.SortDiagnostics(diags), nil
+}
+
+// relPath returns file relative to base, slash-separated.
+func relPath(base, file string) string {
+	if r, err := filepath.Rel(base, file); err == nil {
+		return filepath.ToSlash(r)
+	}
+	return filepath.ToSlash(file)
+}
+
+// parseErrPos turns a go/packages "file:line:col" (or "file:line") position
+// into a model position relative to base.
+func parseErrPos(base, s string) model.Pos {
+	if s == "" || s == "-" {
+		return model.Pos{}
+	}
+	var nums []int
+	rest := s
+	for range 2 {
+		i := strings.LastIndexByte(rest, ':')
+		if i < 0 {
+			break
+		}
+		n, err := strconv.Atoi(rest[i+1:])
+		if err != nil {
+			break
+		}
+		nums = append([]int{n}, nums...)
+		rest = rest[:i]
+	}
+	p := model.Pos{File: relPath(base, rest)}
+	if len(nums) > 0 {
+		p.Line = nums[0]
+	}
+	if len(nums) > 1 {
+		p.Col = nums[1]
+	}
+	return p
 }

@@ -1,0 +1,225 @@
+package load
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/stitchgen/stitchgen/model"
+)
+
+// A decl is one type declaration of the package with its parsed directives.
+type decl struct {
+	obj  *types.TypeName
+	spec *ast.TypeSpec
+	doc  string // doc comment, directive lines removed
+
+	tool *toolDirective
+
+	policy    model.Policy
+	hasPolicy bool
+
+	union    bool
+	unionKey string
+
+	variant    bool
+	values     []string
+	variantPos token.Pos
+
+	opaque bool
+	schema string
+}
+
+// A toolDirective is a parsed //stitch:tool line.
+type toolDirective struct {
+	name   string // "" when defaulted
+	output string
+	title  string
+	pos    token.Pos
+}
+
+var knownVerbs = "tool, union, variant, strict, strip, loose, schema"
+
+// collectDecls finds every type declaration of the package, in source order,
+// and parses its directives.
+func (l *pkgLoader) collectDecls() {
+	for _, f := range l.pkg.Syntax {
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.TYPE {
+				continue
+			}
+			for _, s := range gd.Specs {
+				l.addDecl(gd, s.(*ast.TypeSpec))
+			}
+		}
+	}
+	slices.SortFunc(l.order, func(a, b *decl) int { return l.pos(a.obj.Pos()).Compare(l.pos(b.obj.Pos())) })
+}
+
+func (l *pkgLoader) addDecl(gd *ast.GenDecl, ts *ast.TypeSpec) {
+	obj, ok := l.pkg.TypesInfo.Defs[ts.Name].(*types.TypeName)
+	if !ok || obj == nil {
+		return
+	}
+	doc := typeDoc(gd, ts)
+	d := &decl{obj: obj, spec: ts, doc: docText(doc)}
+	l.decls[obj] = d
+	l.order = append(l.order, d)
+	for _, dir := range directivesOf(doc) {
+		l.parseDirective(d, dir)
+	}
+}
+
+func (l *pkgLoader) parseDirective(d *decl, dir directive) {
+	s := site{dir.pos, "type " + d.obj.Name()}
+	switch dir.verb {
+	case "tool":
+		l.parseTool(d, dir, s)
+	case "union":
+		l.parseUnion(d, dir, s)
+	case "variant":
+		l.parseVariant(d, dir, s)
+	case "strict", "strip", "loose":
+		l.parsePolicy(d, dir, s)
+	case "schema":
+		l.parseSchema(d, dir, s)
+	default:
+		l.errorf(s, "unknown directive //stitch:%s (known: %s)", dir.verb, knownVerbs)
+	}
+}
+
+func (l *pkgLoader) parseTool(d *decl, dir directive, s site) {
+	if d.tool != nil {
+		l.errorf(s, "second //stitch:tool directive; a type is at most one tool")
+		return
+	}
+	t := &toolDirective{pos: dir.pos}
+	d.tool = t
+	args, ok := splitArgs(dir.args)
+	if !ok {
+		l.errorf(s, "//stitch:tool has an unterminated quoted string")
+		return
+	}
+	for _, a := range args {
+		k, v, hasEq := strings.Cut(a, "=")
+		switch {
+		case !hasEq && t.name == "":
+			t.name = a
+		case !hasEq:
+			l.errorf(s, "//stitch:tool names the tool twice (%q and %q); keep one name", t.name, a)
+		case k == "output":
+			t.output = v
+		case k == "title":
+			t.title = l.unquoteTitle(v, s)
+		default:
+			l.errorf(s, "unknown //stitch:tool option %q (known: a name, output=Type, title=\"...\")", k)
+		}
+	}
+}
+
+func (l *pkgLoader) unquoteTitle(v string, s site) string {
+	if !strings.HasPrefix(v, `"`) {
+		return v
+	}
+	u, err := strconv.Unquote(v)
+	if err != nil {
+		l.errorf(s, "title=%s is not a valid quoted string", v)
+		return ""
+	}
+	return u
+}
+
+func (l *pkgLoader) parseUnion(d *decl, dir directive, s site) {
+	if d.union {
+		l.errorf(s, "second //stitch:union directive; keep one")
+		return
+	}
+	d.union = true
+	args, _ := splitArgs(dir.args)
+	switch len(args) {
+	case 0:
+	case 1:
+		d.unionKey = args[0]
+	default:
+		l.errorf(s, "//stitch:union takes at most one discriminator key, got %d words", len(args))
+	}
+}
+
+func (l *pkgLoader) parseVariant(d *decl, dir directive, s site) {
+	if d.variant {
+		l.errorf(s, "second //stitch:variant directive; list every value in one directive")
+		return
+	}
+	d.variant, d.variantPos = true, dir.pos
+	args, _ := splitArgs(dir.args)
+	if len(args) == 0 {
+		l.errorf(s, "//stitch:variant has no value; add the discriminator value(s): //stitch:variant <value>")
+	}
+	for _, a := range args {
+		if slices.Contains(d.values, a) {
+			l.errorf(s, "//stitch:variant lists %q twice", a)
+			continue
+		}
+		d.values = append(d.values, a)
+	}
+}
+
+func (l *pkgLoader) parsePolicy(d *decl, dir directive, s site) {
+	p := map[string]model.Policy{"strict": model.Strict, "strip": model.Strip, "loose": model.Loose}[dir.verb]
+	if dir.args != "" {
+		l.errorf(s, "//stitch:%s takes no arguments", dir.verb)
+	}
+	if d.hasPolicy {
+		l.errorf(s, "two key policy directives (//stitch:%s and //stitch:%s); keep one", d.policy, dir.verb)
+		return
+	}
+	d.policy, d.hasPolicy = p, true
+}
+
+func (l *pkgLoader) parseSchema(d *decl, dir directive, s site) {
+	if d.opaque {
+		l.errorf(s, "second //stitch:schema directive; keep one")
+		return
+	}
+	d.opaque = true
+	v, err := model.Parse([]byte(dir.args))
+	if err != nil {
+		l.errorf(s, "//stitch:schema is not valid JSON (%s); write the schema as one JSON object on the directive line", jsonErr(err))
+		return
+	}
+	switch v.(type) {
+	case *model.Object, bool:
+		d.schema = dir.args
+	default:
+		l.errorf(s, "//stitch:schema must be a JSON object (or boolean) schema")
+	}
+}
+
+// jsonErr shortens a JSON parse error for a diagnostic.
+func jsonErr(err error) string {
+	msg := strings.TrimPrefix(err.Error(), "model: ")
+	if msg == "EOF" || msg == "unexpected EOF" {
+		return "unexpected end of input"
+	}
+	return msg
+}
+
+// errorf records an error diagnostic at s.
+func (l *pkgLoader) errorf(s site, format string, args ...any) {
+	l.diags = append(l.diags, model.Diagnostic{Pos: l.pos(s.pos), Subject: s.subject, Msg: fmt.Sprintf(format, args...)})
+}
+
+// warnf records a warning diagnostic at s.
+func (l *pkgLoader) warnf(s site, format string, args ...any) {
+	l.diags = append(l.diags, model.Diagnostic{Pos: l.pos(s.pos), Subject: s.subject, Msg: fmt.Sprintf(format, args...), Warning: true})
+}
+
+// errorAt records an error diagnostic at an already converted position.
+func (l *pkgLoader) errorAt(p model.Pos, subject, format string, args ...any) {
+	l.diags = append(l.diags, model.Diagnostic{Pos: p, Subject: subject, Msg: fmt.Sprintf(format, args...)})
+}

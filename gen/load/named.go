@@ -1,0 +1,120 @@
+package load
+
+import (
+	"go/types"
+
+	"github.com/stitchgen/stitchgen/model"
+)
+
+// namedType converts a declared type. Every named type converts once; all
+// references share the result, so recursive contracts become cyclic graphs.
+func (l *pkgLoader) namedType(n *types.Named, s site) *model.Type {
+	obj := n.Obj()
+	if mt, ok := l.named[obj]; ok {
+		return mt
+	}
+	if obj.Pkg() == nil {
+		l.errorf(s, "type %s is not supported; use a //stitch:union interface or any", obj.Name())
+		return invalid()
+	}
+	if n.TypeParams().Len() > 0 || n.TypeArgs().Len() > 0 {
+		l.errorf(s, "generic type %s is not supported; declare a non-generic type", l.typeString(n))
+		return invalid()
+	}
+	local := obj.Pkg() == l.pkg.Types
+	if !local && !l.foreignAllowed(n) {
+		l.errorf(s, "type %s is a struct of another package; stitchgen generates decoders only for this package's types (declare the type here)", l.typeString(n))
+		return invalid()
+	}
+	mt := &model.Type{Name: obj.Name(), PkgPath: obj.Pkg().Path(), Pos: l.pos(obj.Pos())}
+	l.named[obj] = mt
+	if d := l.decls[obj]; local && d != nil {
+		mt.Doc = d.doc
+	}
+	l.fillNamed(mt, n, s)
+	l.detectValidate(mt, n)
+	return mt
+}
+
+// foreignAllowed reports whether a named type of another package can be
+// used: anything but a struct, unless the struct is well known or a
+// TextUnmarshaler.
+func (l *pkgLoader) foreignAllowed(n *types.Named) bool {
+	if _, ok := n.Underlying().(*types.Struct); !ok {
+		return true
+	}
+	return isTime(n) || isTextUnmarshaler(n)
+}
+
+// fillNamed sets the kind-specific parts of a named type.
+func (l *pkgLoader) fillNamed(mt *model.Type, n *types.Named, s site) {
+	obj := n.Obj()
+	d := l.decls[obj]
+	switch {
+	case d != nil && d.opaque:
+		l.opaque(mt, d)
+	case isTime(n):
+		mt.Kind = model.KindTime
+	case obj.Pkg().Path() == "encoding/json" && obj.Name() == "RawMessage":
+		mt.Kind, mt.RawMessage = model.KindAny, true
+	case isTextUnmarshaler(n):
+		mt.Kind = model.KindText
+	default:
+		l.fillUnderlying(mt, n, s)
+	}
+}
+
+// fillUnderlying converts a named type by its underlying type.
+func (l *pkgLoader) fillUnderlying(mt *model.Type, n *types.Named, s site) {
+	declSite := site{n.Obj().Pos(), "type " + n.Obj().Name()}
+	switch u := n.Underlying().(type) {
+	case *types.Struct:
+		mt.Kind = model.KindStruct
+		mt.Struct = &model.Struct{}
+		l.buildStruct(mt, n.Obj(), u)
+	case *types.Interface:
+		l.fillInterface(mt, n, u, s)
+	case *types.Pointer:
+		l.errorf(s, "named pointer type %s is not supported; use *T directly", l.typeString(n))
+		mt.Kind = model.KindInvalid
+	default:
+		us := s
+		if n.Obj().Pkg() == l.pkg.Types {
+			us = declSite
+		}
+		u2 := l.convert(u, us)
+		name, pkgPath, pos, doc := mt.Name, mt.PkgPath, mt.Pos, mt.Doc
+		*mt = *u2
+		mt.Name, mt.PkgPath, mt.Pos, mt.Doc = name, pkgPath, pos, doc
+	}
+}
+
+// fillInterface handles a named interface: a union, a free-form any, or an error.
+func (l *pkgLoader) fillInterface(mt *model.Type, n *types.Named, u *types.Interface, s site) {
+	d := l.decls[n.Obj()]
+	switch {
+	case d != nil && d.union:
+		mt.Kind = model.KindUnion
+		mt.Union = &model.Union{Discriminator: d.unionKey}
+	case u.Empty():
+		mt.Kind = model.KindAny
+	default:
+		l.errorf(s, "interface type %s is not supported; mark it //stitch:union [key] or use any", l.typeString(n))
+		mt.Kind = model.KindInvalid
+	}
+}
+
+// opaque fills a //stitch:schema type: its schema is the directive's JSON
+// and its own UnmarshalJSON decodes it.
+func (l *pkgLoader) opaque(mt *model.Type, d *decl) {
+	mt.Kind, mt.Schema = model.KindOpaque, d.schema
+	if !l.hasOwnMethod(d.obj, "UnmarshalJSON", isUnmarshalSig) {
+		l.errorf(site{d.obj.Pos(), "type " + d.obj.Name()},
+			"//stitch:schema type has no UnmarshalJSON method of its own; add func (x *%s) UnmarshalJSON([]byte) error", d.obj.Name())
+	}
+}
+
+// isTime reports whether n is time.Time.
+func isTime(n *types.Named) bool {
+	return n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Time"
+}
