@@ -85,4 +85,3 @@ func nonEmptyLines(s string) []string {
 	}
 	return out
 }
-

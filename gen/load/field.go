@@ -3,8 +3,8 @@ package load
 import (
 	"cmp"
 	"go/types"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 

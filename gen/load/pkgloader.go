@@ -31,7 +31,7 @@ type pkgLoader struct {
 	diags  []model.Diagnostic
 
 	decls     map[*types.TypeName]*decl
-	order     []*decl                 // declarations in source order
+	order     []*decl                  // declarations in source order
 	astFields map[token.Pos]*ast.Field // struct field identifier → its AST field
 	generated map[string]bool          // absolute names of stitchgen-generated files
 
