@@ -65,3 +65,21 @@ func TestVariantOutsideUnion(t *testing.T) {
 		t.Errorf("schema\n got %s\nwant %s", got, want)
 	}
 }
+
+// TestUnflaggedCycle: a cycle the model failed to flag (no Type.Recursive)
+// still gives a finite, compiling document: the type met again while being
+// inlined moves to $defs.
+func TestUnflaggedCycle(t *testing.T) {
+	next := union("Next", "kind", "", nil)
+	v := discVariant("V", []string{"v"}, 1, fld("next", next, optional), fld("prev", ptr(next), orNull, optional))
+	next.Union.Variants = []*model.Variant{v}
+	doc := Input(toolOf(named("R", fld("n", next))))
+	want := `{"type":"object","properties":{"n":{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"v"},` +
+		`"next":{"$ref":"#/$defs/Next"},"prev":{"anyOf":[{"$ref":"#/$defs/Next"},{"type":"null"}]}},"required":["kind"],"additionalProperties":false}]}},` +
+		`"required":["n"],"additionalProperties":false,"$defs":{"Next":{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"v"},` +
+		`"next":{"$ref":"#/$defs/Next"},"prev":{"anyOf":[{"$ref":"#/$defs/Next"},{"type":"null"}]}},"required":["kind"],"additionalProperties":false}]}}}`
+	if got := string(model.MustMarshal(doc.Schema)); got != want {
+		t.Errorf("schema\n got %s\nwant %s", got, want)
+	}
+	compile(t, doc.Schema)
+}

@@ -46,20 +46,45 @@ func reachableRecursive(t *model.Type) []*model.Type {
 // package path with "/" replaced by "." ("example.com.a.shop.Node").
 func defNames(ts []*model.Type) map[*model.Type]string {
 	names := map[*model.Type]string{}
-	levels := []func(*model.Type) string{
-		func(t *model.Type) string { return t.Name },
-		func(t *model.Type) string { return lastElem(t.PkgPath) + "." + t.Name },
-		func(t *model.Type) string { return strings.ReplaceAll(t.PkgPath, "/", ".") + "." + t.Name },
-	}
 	for _, t := range ts {
-		for i, name := range levels {
-			if i == len(levels)-1 || !clashes(ts, t, name) {
+		for i, name := range nameLevels {
+			if i == len(nameLevels)-1 || !clashes(ts, t, name) {
 				names[t] = name(t)
 				break
 			}
 		}
 	}
 	return names
+}
+
+// nameLevels are the ever more qualified names of a $defs entry.
+var nameLevels = []func(*model.Type) string{
+	func(t *model.Type) string { return t.Name },
+	func(t *model.Type) string { return lastElem(t.PkgPath) + "." + t.Name },
+	func(t *model.Type) string { return strings.ReplaceAll(t.PkgPath, "/", ".") + "." + t.Name },
+}
+
+// defName returns the $defs name of t. A type the loader did not mark
+// recursive but that the builder met again while inlining it (a cycle the
+// model failed to flag) gets the least qualified name no other type holds,
+// so a wrong flag costs a $defs entry, never an endless document.
+func (b *builder) defName(t *model.Type) string {
+	if name, ok := b.names[t]; ok {
+		return name
+	}
+	taken := map[string]bool{}
+	for _, name := range b.names {
+		taken[name] = true
+	}
+	name := nameLevels[len(nameLevels)-1](t)
+	for _, level := range nameLevels {
+		if !taken[level(t)] {
+			name = level(t)
+			break
+		}
+	}
+	b.names[t] = name
+	return name
 }
 
 // clashes reports whether another type in ts gets the same name as t.

@@ -9,12 +9,12 @@ func (b *builder) field(f *model.Field, l loc) *node {
 	if f.Type != nil {
 		t = f.Type.Deref()
 	}
-	wrap := f.Nullable && wraps(t)
 	inner := l
-	if wrap {
+	if f.Nullable && wraps(t) {
 		inner = l.branch("anyOf", 0)
 	}
 	x := b.typeNode(t, inner)
+	wrap := f.Nullable && (wraps(t) || x.ref != "")
 	constrain(x, f.Check)
 	if f.Items != nil && x.items != nil {
 		constrain(x.items, *f.Items)

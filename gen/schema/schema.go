@@ -73,16 +73,18 @@ func escape(s string) string {
 
 // A builder builds one document.
 type builder struct {
-	names   map[*model.Type]string // $defs names of the recursive types reachable from the root
-	queued  map[*model.Type]bool
-	pending []*model.Type // recursive types referenced so far, in order of first reference
-	doc     *Doc
+	names    map[*model.Type]string // $defs names of the recursive types reachable from the root
+	queued   map[*model.Type]bool
+	inlining map[*model.Type]bool // named types whose inline schema is being built
+	pending  []*model.Type        // recursive types referenced so far, in order of first reference
+	doc      *Doc
 }
 
 func build(root *model.Type) *Doc {
 	b := &builder{
-		names:  defNames(reachableRecursive(root)),
-		queued: map[*model.Type]bool{},
+		names:    defNames(reachableRecursive(root)),
+		queued:   map[*model.Type]bool{},
+		inlining: map[*model.Type]bool{},
 		doc: &Doc{
 			Discriminators: map[string]string{},
 			Positions:      map[string]model.Pos{},
@@ -100,7 +102,7 @@ func build(root *model.Type) *Doc {
 	n := b.inline(root, loc{})
 	for i := 0; i < len(b.pending); i++ {
 		t := b.pending[i]
-		name := b.names[t]
+		name := b.defName(t)
 		dn := b.inline(t, loc{"/$defs/" + escape(name), b.doc.DefPaths[name]})
 		n.defs = append(n.defs, def{name, dn})
 	}
@@ -115,7 +117,7 @@ func (b *builder) enqueue(t *model.Type, path string) {
 	}
 	b.queued[t] = true
 	b.pending = append(b.pending, t)
-	b.doc.DefPaths[b.names[t]] = path
+	b.doc.DefPaths[b.defName(t)] = path
 }
 
 // position records the Go position of a property path; the first wins.

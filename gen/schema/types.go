@@ -9,9 +9,9 @@ func (b *builder) typeNode(t *model.Type, l loc) *node {
 		return &node{}
 	}
 	t = t.Deref()
-	if t.Recursive && t.IsNamed() {
+	if t.IsNamed() && (t.Recursive || b.inlining[t]) {
 		b.enqueue(t, l.path)
-		return &node{ref: "#/$defs/" + escape(b.names[t])}
+		return &node{ref: "#/$defs/" + escape(b.defName(t))}
 	}
 	return b.inline(t, l)
 }
@@ -19,6 +19,10 @@ func (b *builder) typeNode(t *model.Type, l loc) *node {
 // inline returns the inline schema of t (never a reference at this level).
 func (b *builder) inline(t *model.Type, l loc) *node {
 	t = t.Deref()
+	if t.IsNamed() {
+		b.inlining[t] = true
+		defer delete(b.inlining, t)
+	}
 	switch t.Kind {
 	case model.KindStruct:
 		return b.structNode(t, l, nil)
