@@ -48,7 +48,12 @@ func (l *pkgLoader) convert(t types.Type, s site) *model.Type {
 
 // typeString spells a type relative to the package being loaded.
 func (l *pkgLoader) typeString(t types.Type) string {
-	return types.TypeString(t, types.RelativeTo(l.pkg.Types))
+	return types.TypeString(t, func(p *types.Package) string {
+		if p == l.pkg.Types {
+			return ""
+		}
+		return p.Name()
+	})
 }
 
 // basicKinds maps a predeclared type to its kind and bit size.

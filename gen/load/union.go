@@ -48,6 +48,7 @@ func (l *pkgLoader) buildUnions() {
 }
 
 func (l *pkgLoader) findVariants(d *decl, mt *model.Type, iface *types.Interface) {
+	found := false
 	for _, e := range l.order {
 		t := e.obj.Type()
 		if e.obj.IsAlias() || types.IsInterface(t) {
@@ -61,9 +62,12 @@ func (l *pkgLoader) findVariants(d *decl, mt *model.Type, iface *types.Interface
 			l.addVariant(d, mt, e, false)
 		case types.Implements(types.NewPointer(t), iface):
 			l.addVariant(d, mt, e, true)
+		default:
+			continue
 		}
+		found = true
 	}
-	if len(mt.Union.Variants) == 0 {
+	if !found {
 		l.errorf(site{d.obj.Pos(), "type " + d.obj.Name()}, "union has no implementers in this package; declare types with its methods")
 	}
 }

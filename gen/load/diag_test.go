@@ -1,0 +1,378 @@
+package load
+
+import (
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stitchgen/stitchgen/model"
+)
+
+// A diagCase is one contract package that must be rejected with exactly
+// the listed diagnostics (positions relative to the case's directory).
+type diagCase struct {
+	name string
+	src  string // file contract.go, after "package c\n"
+	want []string
+}
+
+var diagCases = []diagCase{
+	{"tool_name_invalid", `
+//stitch:tool bad.name
+type T struct{}`, []string{
+		`contract.go:3:1: tool bad.name: invalid tool name "bad.name": use 1 to 64 ASCII letters, digits, '_' or '-'`}},
+	{"tool_name_duplicate", `
+//stitch:tool same
+type A struct{}
+
+//stitch:tool same
+type B struct{}`, []string{
+		`contract.go:6:1: tool same: tool name "same" is already used by type A (tool_name_duplicate/contract.go:4:6); give one of them another name`}},
+	{"tool_not_struct", `
+//stitch:tool
+type T string`, []string{
+		`contract.go:3:1: tool t: //stitch:tool needs a struct type declaration; T is string`}},
+	{"output_missing", `
+//stitch:tool output=Receipt
+type T struct{}`, []string{
+		`contract.go:3:1: tool t: output type Receipt is not declared in this package; declare it or fix output=`}},
+	{"output_not_struct", `
+//stitch:tool output=Code
+type T struct{}
+
+type Code string`, []string{
+		`contract.go:3:1: tool t: output type Code is not a struct`}},
+	{"tool_option_unknown", `
+//stitch:tool t outptu=X
+type T struct{}`, []string{
+		`contract.go:3:1: type T: unknown //stitch:tool option "outptu" (known: a name, output=Type, title="...")`}},
+	{"directive_unknown", `
+//stitch:tool
+//stitch:stirct
+type T struct{}`, []string{
+		`contract.go:4:1: type T: unknown directive //stitch:stirct (known: tool, union, variant, strict, strip, loose, schema)`}},
+	{"schema_key_unknown", `
+//stitch:tool
+type T struct {
+	Count int ` + "`json:\"count\" jsonschema:\"minimun=1\"`" + `
+}`, []string{
+		`contract.go:5:2: field T.Count: unknown jsonschema key "minimun" (known: title, description, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, minLength, maxLength, pattern, format, enum, const, default, example, minItems, maxItems, uniqueItems, minProperties, maxProperties, nullable, deprecated)`}},
+	{"schema_value_unparsable", `
+//stitch:tool
+type T struct {
+	Name  string  ` + "`json:\"name\" jsonschema:\"maxLength=ten\"`" + `
+	Min   int     ` + "`json:\"min\" jsonschema:\"minimum=abc\"`" + `
+	Enum  int     ` + "`json:\"enum\" jsonschema:\"enum=1,enum=1.5\"`" + `
+	Small int8    ` + "`json:\"small\" jsonschema:\"default=300\"`" + `
+	Flag  *bool   ` + "`json:\"flag,omitempty\" jsonschema:\"default=maybe\"`" + `
+	Step  float64 ` + "`json:\"step\" jsonschema:\"multipleOf=0\"`" + `
+	Null  *string ` + "`json:\"null\" jsonschema:\"nullable=yes\"`" + `
+	Min2  int     ` + "`json:\"min2\" jsonschema:\"minimum\"`" + `
+	Twice int     ` + "`json:\"twice\" jsonschema:\"minimum=1,minimum=2\"`" + `
+}`, []string{
+		`contract.go:5:2: field T.Name: maxLength=ten is not a non-negative integer`,
+		`contract.go:6:2: field T.Min: minimum=abc is not a number`,
+		`contract.go:7:2: field T.Enum: enum=1.5 is not an integer`,
+		`contract.go:8:2: field T.Small: default=300 is out of range for int8`,
+		`contract.go:9:2: field T.Flag: default=maybe is not a bool (true or false)`,
+		`contract.go:10:2: field T.Step: multipleOf=0 must be greater than 0`,
+		`contract.go:11:2: field T.Null: nullable=yes is not a bool; write nullable or nullable=true`,
+		`contract.go:12:2: field T.Min2: jsonschema key minimum needs a value (minimum=...)`,
+		`contract.go:13:2: field T.Twice: jsonschema key minimum is given twice; keep one`}},
+	{"schema_wrong_type", `
+//stitch:tool
+type T struct {
+	Size  int               ` + "`json:\"size\" jsonschema:\"minLength=2\"`" + `
+	Name  string            ` + "`json:\"name\" jsonschema:\"minItems=1\"`" + `
+	Tags  []string          ` + "`json:\"tags\" jsonschema:\"minProperties=1\"`" + `
+	Nums  []int             ` + "`json:\"nums\" jsonschema:\"pattern=^a$\"`" + `
+	Flag  bool              ` + "`json:\"flag\" jsonschema:\"maximum=1\"`" + `
+	Meta  map[string]string ` + "`json:\"meta\" jsonschema:\"enum=a\"`" + `
+	Plain string            ` + "`json:\"plain\" jsonschema:\"nullable\"`" + `
+}`, []string{
+		`contract.go:5:2: field T.Size: minLength applies to strings, not to int`,
+		`contract.go:6:2: field T.Name: minItems applies to slices and arrays, not to string`,
+		`contract.go:7:2: field T.Tags: minProperties applies to maps, not to []string`,
+		`contract.go:8:2: field T.Nums: pattern applies to strings, not to items of type int`,
+		`contract.go:9:2: field T.Flag: maximum applies to numbers, not to bool`,
+		`contract.go:10:2: field T.Meta: enum applies to strings, numbers and bools, not to map[string]string`,
+		`contract.go:11:2: field T.Plain: nullable needs a type that can hold null (pointer, slice, map or interface), not string; use *string`}},
+	{"pattern_invalid", `
+//stitch:tool
+type T struct {
+	Code string ` + "`json:\"code\" jsonschema:\"pattern=a**\"`" + `
+	Big  string ` + "`json:\"big\" jsonschema:\"pattern=[a\"`" + `
+}`, []string{
+		"contract.go:5:2: field T.Code: pattern=a** is not a valid RE2 regular expression: error parsing regexp: invalid nested repetition operator: `**`",
+		"contract.go:6:2: field T.Big: pattern=[a is not a valid RE2 regular expression: error parsing regexp: missing closing ]: `[a`"}},
+	{"stitch_option_unknown", `
+//stitch:tool
+type T struct {
+	Name string ` + "`json:\"name\" stitch:\"trim,strip\"`" + `
+}`, []string{
+		`contract.go:5:2: field T.Name: unknown stitch option "strip" (known: coerce, trim, lower, upper, catch, catchall, untyped)`}},
+	{"stitch_option_wrong_type", `
+//stitch:tool
+type T struct {
+	Name  string ` + "`json:\"name\" stitch:\"coerce\"`" + `
+	Count int    ` + "`json:\"count\" stitch:\"trim\"`" + `
+	Words []string ` + "`json:\"words\" stitch:\"upper\"`" + `
+	Label string ` + "`json:\"label\" stitch:\"untyped\"`" + `
+}`, []string{
+		`contract.go:5:2: field T.Name: coerce applies to number and bool fields, not to string`,
+		`contract.go:6:2: field T.Count: trim applies to string fields, not to int`,
+		`contract.go:7:2: field T.Words: upper applies to string fields, not to []string`,
+		`contract.go:8:2: field T.Label: untyped applies to free-form fields (any, json.RawMessage), not to string`}},
+	{"catchall_not_map", `
+//stitch:tool
+type T struct {
+	Extra []string ` + "`json:\"-\" stitch:\"catchall\"`" + `
+}`, []string{
+		`contract.go:5:2: field T.Extra: a catchall field must be a map[string]T, not []string`}},
+	{"catchall_not_hidden", `
+//stitch:tool
+type T struct {
+	Extra map[string]any ` + "`json:\"extra\" stitch:\"catchall\"`" + `
+}`, []string{
+		`contract.go:5:2: field T.Extra: a catchall field must be hidden with json:"-" (it collects the unknown keys; it is not a property)`}},
+	{"catchall_twice", `
+//stitch:tool
+type T struct {
+	A map[string]any ` + "`json:\"-\" stitch:\"catchall\"`" + `
+	B map[string]any ` + "`json:\"-\" stitch:\"catchall\"`" + `
+}`, []string{
+		`contract.go:6:2: field T.B: second catchall field (the first is A); a struct has at most one`}},
+	{"loose_without_catchall", `
+//stitch:tool
+//stitch:loose
+type T struct{}`, []string{
+		"contract.go:5:6: type T: //stitch:loose needs a catchall field: add Extra map[string]any `json:\"-\" stitch:\"catchall\"`"}},
+	{"strict_with_catchall", `
+//stitch:tool
+//stitch:strict
+type T struct {
+	Extra map[string]any ` + "`json:\"-\" stitch:\"catchall\"`" + `
+}`, []string{
+		`contract.go:5:6: type T: //stitch:strict conflicts with the catchall field (a struct with a catchall is loose); remove one of them`}},
+	{"policy_twice", `
+//stitch:tool
+//stitch:strict
+//stitch:strip
+type T struct{}`, []string{
+		`contract.go:5:1: type T: two key policy directives (//stitch:strict and //stitch:strip); keep one`}},
+	{"union_value_duplicate", `
+//stitch:tool
+type T struct {
+	U U ` + "`json:\"u\"`" + `
+}
+
+//stitch:union kind
+type U interface{ isU() }
+
+//stitch:variant a
+type A struct{}
+
+//stitch:variant b a
+type B struct {
+	Kind string ` + "`json:\"kind\"`" + `
+}
+
+func (A) isU() {}
+func (B) isU() {}`, []string{
+		`contract.go:14:1: type B: discriminator value "a" of union U is already used by A`}},
+	{"variant_without_value", unionSrc("//stitch:variant\n"), []string{
+		`contract.go:11:1: type A: //stitch:variant has no value; add the discriminator value(s): //stitch:variant <value>`}},
+	{"implementer_without_variant", unionSrc(""), []string{
+		`contract.go:11:6: type A: type implements union U but has no //stitch:variant directive; add //stitch:variant <value>`}},
+	{"variant_outside_union", `
+//stitch:tool
+type T struct{}
+
+//stitch:variant lonely
+type L struct{}`, []string{
+		`contract.go:6:1: type L: //stitch:variant on a type that implements no //stitch:union interface of this package; add the union's method or remove the directive`}},
+	{"multi_value_undeclared", unionSrc("//stitch:variant a aa\n"), []string{
+		"contract.go:12:6: type A: multi-value variant (a, aa) must declare the discriminator field so the chosen value is kept: add Kind string `json:\"kind\"`"}},
+	{"discriminator_not_string", `
+//stitch:tool
+type T struct {
+	U U ` + "`json:\"u\"`" + `
+}
+
+//stitch:union kind
+type U interface{ isU() }
+
+//stitch:variant a
+type A struct {
+	Kind int ` + "`json:\"kind\"`" + `
+}
+
+func (A) isU() {}`, []string{
+		`contract.go:13:2: field A.Kind: discriminator field "kind" of union U must be a string, not int`}},
+	{"untagged_with_variant", `
+//stitch:tool
+type T struct {
+	U U ` + "`json:\"u\"`" + `
+}
+
+//stitch:union
+type U interface{ isU() }
+
+//stitch:variant a
+type A struct{}
+
+func (A) isU() {}`, []string{
+		`contract.go:11:1: type A: union U is untagged, so //stitch:variant has no effect; remove it or give the union a key (//stitch:union <key>)`}},
+	{"union_without_method", `
+//stitch:tool
+type T struct {
+	U U ` + "`json:\"u\"`" + `
+}
+
+//stitch:union kind
+type U interface{}`, []string{
+		`contract.go:9:6: type U: a union interface needs a method (such as isU()) that its variants implement`}},
+	{"promoted_conflict", `
+//stitch:tool
+type T struct {
+	A
+	B
+}
+
+type A struct {
+	ID string ` + "`json:\"id\"`" + `
+}
+
+type B struct {
+	ID int ` + "`json:\"id\"`" + `
+}`, []string{
+		`contract.go:4:6: type T: fields A.ID and B.ID both have json name "id" at the same depth (encoding/json would drop both); rename one with a json tag`}},
+	{"unsupported_types", `
+//stitch:tool
+type T struct {
+	C chan int         ` + "`json:\"c\"`" + `
+	F func()           ` + "`json:\"f\"`" + `
+	X complex128       ` + "`json:\"x\"`" + `
+	M map[int]string   ` + "`json:\"m\"`" + `
+	S fmt.Stringer     ` + "`json:\"s\"`" + `
+	I interface{ M() } ` + "`json:\"i\"`" + `
+	E error            ` + "`json:\"e\"`" + `
+	A struct{ X int }  ` + "`json:\"a\"`" + `
+}`, []string{
+		`contract.go:6:2: field T.C: channel type chan int cannot be carried in JSON; remove the field or hide it with json:"-"`,
+		`contract.go:7:2: field T.F: func type func() cannot be carried in JSON; remove the field or hide it with json:"-"`,
+		`contract.go:8:2: field T.X: complex number type complex128 cannot be carried in JSON; use two float64 fields`,
+		`contract.go:9:2: field T.M: map key type int is not supported; JSON object keys need map[string]T`,
+		`contract.go:10:2: field T.S: interface type fmt.Stringer is not supported; mark it //stitch:union [key] or use any`,
+		`contract.go:11:2: field T.I: interface type interface{M()} is not supported; use a //stitch:union interface or any`,
+		`contract.go:12:2: field T.E: type error is not supported; use a //stitch:union interface or any`,
+		`contract.go:13:2: field T.A: anonymous struct types are not supported; declare a named struct type`}},
+	{"opaque_bad_json", `
+//stitch:tool
+type T struct {
+	P Point ` + "`json:\"p\"`" + `
+}
+
+//stitch:schema {"type":"object",}
+type Point struct{}
+
+func (p *Point) UnmarshalJSON([]byte) error { return nil }`, []string{
+		`contract.go:8:1: type Point: //stitch:schema is not valid JSON (invalid character '}' looking for beginning of object key string); write the schema as one JSON object on the directive line`}},
+	{"opaque_without_unmarshal", `
+//stitch:tool
+type T struct {
+	P Point ` + "`json:\"p\"`" + `
+}
+
+//stitch:schema {"type":"string"}
+type Point struct{}`, []string{
+		`contract.go:9:6: type Point: //stitch:schema type has no UnmarshalJSON method of its own; add func (x *Point) UnmarshalJSON([]byte) error`}},
+	{"foreign_struct", `
+//stitch:tool
+type T struct {
+	U url.URL ` + "`json:\"u\"`" + `
+}`, []string{
+		`contract.go:6:2: field T.U: type url.URL is a struct of another package; stitchgen generates decoders only for this package's types (declare the type here)`}},
+	{"json_string_option", `
+//stitch:tool
+type T struct {
+	N int ` + "`json:\"n,string\"`" + `
+}`, []string{
+		`contract.go:5:2: field T.N: the json ",string" option is not supported; remove it (stitch:"coerce" accepts numbers and bools in strings)`}},
+	{"own_unmarshal", `
+//stitch:tool
+type T struct{}
+
+func (t *T) UnmarshalJSON([]byte) error { return nil }`, []string{
+		`contract.go:4:6: type T: type declares its own UnmarshalJSON, which stitchgen generates; remove it, or mark the type //stitch:schema {...} to keep your own decoding`}},
+}
+
+// unionSrc is a one-variant union whose variant A gets the given directive.
+func unionSrc(variantDirective string) string {
+	return `
+//stitch:tool
+type T struct {
+	U U ` + "`json:\"u\"`" + `
+}
+
+//stitch:union kind
+type U interface{ isU() }
+
+` + variantDirective + `type A struct{}
+
+func (A) isU() {}`
+}
+
+var (
+	diagOnce  sync.Once
+	diagByDir map[string][]string
+	diagErr   error
+)
+
+// loadDiagCases loads every case as one package of a single module, in one
+// Load call, and groups the diagnostics by case directory.
+func loadDiagCases(t *testing.T) map[string][]string {
+	diagOnce.Do(func() {
+		files := map[string]string{}
+		for _, c := range diagCases {
+			imports := ""
+			for _, imp := range []string{"fmt", "net/url"} {
+				if strings.Contains(c.src, imp[strings.LastIndex(imp, "/")+1:]+".") {
+					imports += "import \"" + imp + "\"\n"
+				}
+			}
+			files[c.name+"/contract.go"] = "package c\n" + imports + c.src + "\n"
+		}
+		dir := writeModule(t, files)
+		var diags []model.Diagnostic
+		_, diags, diagErr = Load(Config{Dir: dir, Patterns: []string{"./..."}})
+		diagByDir = map[string][]string{}
+		for _, d := range diags {
+			c, rest, _ := strings.Cut(d.String(), "/")
+			diagByDir[c] = append(diagByDir[c], rest)
+		}
+	})
+	if diagErr != nil {
+		t.Fatal(diagErr)
+	}
+	return diagByDir
+}
+
+func TestDiagnostics(t *testing.T) {
+	got := loadDiagCases(t)
+	var names []string
+	for _, c := range diagCases {
+		names = append(names, c.name)
+		t.Run(c.name, func(t *testing.T) {
+			if g := got[c.name]; !slices.Equal(g, c.want) {
+				t.Errorf("diagnostics:\n got: %s\nwant: %s", strings.Join(g, "\n      "), strings.Join(c.want, "\n      "))
+			}
+		})
+	}
+	for dir := range got {
+		if !slices.Contains(names, dir) {
+			t.Errorf("diagnostics outside any case: %v", got[dir])
+		}
+	}
+}
