@@ -1,6 +1,10 @@
 package schema
 
-import "github.com/stitchgen/stitchgen/model"
+import (
+	"slices"
+
+	"github.com/stitchgen/stitchgen/model"
+)
 
 // field returns the schema of one property: its type's schema with the
 // field's constraints, nullability and annotations.
@@ -87,7 +91,7 @@ func nullable(n *node) {
 	if n.hasConst {
 		n.enum, n.hasConst, n.constVal = []any{n.constVal}, false, nil
 	}
-	if n.enum != nil {
+	if n.enum != nil && !slices.Contains(n.enum, any(nil)) {
 		n.enum = append(n.enum, nil)
 	}
 }

@@ -69,6 +69,8 @@ func TestFieldShapes(t *testing.T) {
 		{"nullable", fld("x", ptr(tString), orNull), `{"type":["string","null"]}`},
 		{"nullable enum", fld("x", ptr(tString), orNull, check(model.Constraints{Enum: []string{`"a"`, `"b"`}})),
 			`{"type":["string","null"],"enum":["a","b",null]}`},
+		{"nullable enum listing null", fld("x", ptr(tString), orNull, check(model.Constraints{Enum: []string{`"a"`, `null`}})),
+			`{"type":["string","null"],"enum":["a",null]}`},
 		{"nullable const", fld("x", ptr(tString), orNull, check(model.Constraints{Const: `"on"`})),
 			`{"type":["string","null"],"enum":["on",null]}`},
 		{"nullable slice", fld("x", slice(tString), orNull), `{"type":["array","null"],"items":{"type":"string"}}`},
