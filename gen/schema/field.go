@@ -91,7 +91,7 @@ func nullable(n *node) {
 	if n.hasConst {
 		n.enum, n.hasConst, n.constVal = []any{n.constVal}, false, nil
 	}
-	if n.enum != nil && !slices.Contains(n.enum, any(nil)) {
+	if n.enum != nil && !slices.ContainsFunc(n.enum, func(v any) bool { return v == nil }) {
 		n.enum = append(n.enum, nil)
 	}
 }
