@@ -12,6 +12,7 @@ import (
 // JSON documents (schemas) are trees of these Go values:
 //
 //	nil       null
+//	Raw       an encoded value, written as is (Marshal only)
 //	bool      true, false
 //	Number    a number, kept as its literal text
 //	string    a string
@@ -23,6 +24,9 @@ import (
 
 // A Number is a JSON number kept as its literal text, so no precision is lost.
 type Number string
+
+// A Raw is an already encoded JSON value, written as is (it must be valid).
+type Raw []byte
 
 // A Member is one key/value pair of an Object.
 type Member struct {
@@ -152,6 +156,11 @@ func write(b *bytes.Buffer, v any) error {
 		b.WriteString(string(v))
 	case int:
 		b.WriteString(strconv.Itoa(v))
+	case Raw:
+		if !json.Valid(v) {
+			return fmt.Errorf("model: invalid raw JSON %q", string(v))
+		}
+		b.Write(v)
 	case string:
 		writeString(b, v)
 	case []any:

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/stitchgen/stitchgen/gen"
+)
+
+// errSilent is an exit-1 error whose explanation was already printed.
+var errSilent = errors.New("reported")
+
+func runGenerate(cmd string, cfg gen.Config, check bool, wd string, stdout, stderr io.Writer) error {
+	res, err := gen.Generate(cfg)
+	if err != nil {
+		return err
+	}
+	for _, d := range res.Diagnostics {
+		fmt.Fprintln(stderr, d.String())
+	}
+	if len(res.Packages) == 0 && len(res.Diagnostics) > 0 {
+		return errSilent // contract errors: nothing generated
+	}
+	if cmd == "manifest" {
+		_, err := stdout.Write(res.Manifest())
+		return err
+	}
+	files := res.Files()
+	paths := make([]string, 0, len(files))
+	for p := range files {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	if check {
+		return checkFiles(paths, files, wd, stdout)
+	}
+	for _, p := range paths {
+		if err := writeIfChanged(p, files[p]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkFiles prints a unified diff for every file whose content on disk
+// differs from what would be generated.
+func checkFiles(paths []string, files map[string][]byte, wd string, stdout io.Writer) error {
+	stale := 0
+	for _, p := range paths {
+		have, err := os.ReadFile(p)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+		rel := relPath(wd, p)
+		if d := unifiedDiff("a/"+rel, "b/"+rel, have, files[p]); d != "" {
+			fmt.Fprint(stdout, d)
+			stale++
+		}
+	}
+	if stale > 0 {
+		fmt.Fprintf(stdout, "stitchgen: %d generated file(s) are stale; run stitchgen to update them\n", stale)
+		return errSilent
+	}
+	return nil
+}
+
+func relPath(wd, p string) string {
+	if r, err := filepath.Rel(wd, p); err == nil {
+		return filepath.ToSlash(r)
+	}
+	return filepath.ToSlash(p)
+}
+
+// writeIfChanged writes content to path unless the file already holds it,
+// so an unchanged run leaves modification times alone.
+func writeIfChanged(path string, content []byte) error {
+	if have, err := os.ReadFile(path); err == nil && bytes.Equal(have, content) {
+		return nil
+	}
+	return os.WriteFile(path, content, 0o644)
+}

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"go/parser"
+	"go/token"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/stitchgen/stitchgen/templates"
+)
+
+const generatorCommand = "go run github.com/stitchgen/stitchgen/cmd/stitchgen"
+
+// runInit writes stitch_generate.go (a //go:generate line) into the package
+// directory and appends the stitchgen targets to the Makefile in the working
+// directory. Existing files are never overwritten.
+func runInit(args []string, wd string, stdout io.Writer) error {
+	if len(args) > 1 {
+		return fmt.Errorf("%w: init takes at most one directory", errUsage)
+	}
+	dir := "."
+	if len(args) == 1 {
+		dir = args[0]
+	}
+	abs := filepath.Join(wd, dir)
+	pkg, err := packageName(abs)
+	if err != nil {
+		return err
+	}
+	if pkg == "" {
+		return fmt.Errorf("no Go package in %s: init needs the package that declares the tools", dir)
+	}
+	data := templates.Data{Package: pkg, Command: generatorCommand, Dir: "./" + filepath.ToSlash(filepath.Clean(dir))}
+	if data.Dir == "./." {
+		data.Dir = "./..."
+	}
+	genFile := filepath.Join(abs, "stitch_generate.go")
+	if _, err := os.Stat(genFile); err == nil {
+		fmt.Fprintf(stdout, "%s exists; left alone\n", relPath(wd, genFile))
+	} else if err := writeTemplate(genFile, "generate.go.tmpl", data, false); err != nil {
+		return err
+	} else {
+		fmt.Fprintf(stdout, "wrote %s\n", relPath(wd, genFile))
+	}
+	mk := filepath.Join(wd, "Makefile")
+	if have, err := os.ReadFile(mk); err == nil && bytes.Contains(have, []byte("stitchgen:")) {
+		fmt.Fprintln(stdout, "Makefile already has a stitchgen target; left alone")
+		return nil
+	}
+	if err := writeTemplate(mk, "Makefile.tmpl", data, true); err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, "added the stitchgen and stitchgen-check targets to Makefile")
+	return nil
+}
+
+func writeTemplate(path, name string, data templates.Data, appendTo bool) error {
+	b, err := templates.Render(name, data)
+	if err != nil {
+		return err
+	}
+	flags := os.O_CREATE | os.O_WRONLY | os.O_EXCL
+	if appendTo {
+		flags = os.O_CREATE | os.O_WRONLY | os.O_APPEND
+	}
+	f, err := os.OpenFile(path, flags, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(b); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// packageName reads the package clause of the first non-test Go file in
+// dir; "" when there is none.
+func packageName(dir string) (string, error) {
+	matches, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		return "", err
+	}
+	for _, m := range matches {
+		if filepath.Ext(m) != ".go" || len(m) > 8 && m[len(m)-8:] == "_test.go" {
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), m, nil, parser.PackageClauseOnly)
+		if err == nil {
+			return f.Name.Name, nil
+		}
+	}
+	return "", nil
+}

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestUsageErrorsExit2(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string // first line of stderr
+	}{
+		{[]string{"-policy", "lenient"}, `stitchgen: usage: -policy must be strict, strip or loose, not "lenient"`},
+		{[]string{"-mcp", "grpc"}, `stitchgen: usage: -mcp must be gosdk or none, not "grpc"`},
+		{[]string{"-o", "sub/x.go"}, `stitchgen: usage: -o must be a .go file name without a directory, not "sub/x.go"`},
+		{[]string{"-nosuchflag"}, `flag provided but not defined: -nosuchflag`},
+		{[]string{"init", "a", "b"}, `stitchgen: usage: init takes at most one directory`},
+		{[]string{"manifest", "-check"}, `flag provided but not defined: -check`},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if code := run(tt.args, t.TempDir(), &stdout, &stderr); code != 2 {
+				t.Fatalf("exit %d, want 2; stderr:\n%s", code, stderr.String())
+			}
+			if first, _, _ := strings.Cut(stderr.String(), "\n"); first != tt.want {
+				t.Errorf("stderr first line %q, want %q", first, tt.want)
+			}
+			if !strings.Contains(stderr.String(), "Usage:\n  stitchgen [flags] [packages]") {
+				t.Errorf("usage text missing from stderr:\n%s", stderr.String())
+			}
+		})
+	}
+}
+
+func TestHelpShowsExample(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-h"}, t.TempDir(), &stdout, &stderr); code != 0 {
+		t.Fatalf("-h exit %d, want 0", code)
+	}
+	for _, want := range []string{"//go:generate go run github.com/stitchgen/stitchgen/cmd/stitchgen", "-check", "-policy", "-flatten", "-tags", "-o string"} {
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("-h output lacks %q:\n%s", want, stderr.String())
+		}
+	}
+}
+
+func TestInitWritesGenerateFileAndMakefile(t *testing.T) {
+	dir := t.TempDir()
+	pkg := filepath.Join(dir, "tools")
+	if err := os.MkdirAll(pkg, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(pkg, "tools.go"), []byte("package shoptools\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"init", "tools"}, dir, &stdout, &stderr); code != 0 {
+		t.Fatalf("init exit %d: %s", code, stderr.String())
+	}
+	gen, err := os.ReadFile(filepath.Join(pkg, "stitch_generate.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantGen := "package shoptools\n\n// Run `go generate` (or `make stitchgen`) after changing a tool contract:\n" +
+		"// stitchgen rewrites stitch_gen.go with the schemas, exact decoders and\n" +
+		"// typed handlers of every //stitch:tool type in this package.\n//\n" +
+		"//go:generate go run github.com/stitchgen/stitchgen/cmd/stitchgen\n"
+	if string(gen) != wantGen {
+		t.Errorf("stitch_generate.go:\n%s\nwant:\n%s", gen, wantGen)
+	}
+	mk, err := os.ReadFile(filepath.Join(dir, "Makefile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantMk := "\n# stitchgen: regenerate tool schemas, decoders and handlers; `make stitchgen-check` fails when stale.\n" +
+		".PHONY: stitchgen stitchgen-check\nstitchgen:\n\tgo run github.com/stitchgen/stitchgen/cmd/stitchgen ./tools\n" +
+		"stitchgen-check:\n\tgo run github.com/stitchgen/stitchgen/cmd/stitchgen -check ./tools\n"
+	if string(mk) != wantMk {
+		t.Errorf("Makefile:\n%q\nwant:\n%q", mk, wantMk)
+	}
+	// A second run leaves both files alone.
+	stdout.Reset()
+	if code := run([]string{"init", "tools"}, dir, &stdout, &stderr); code != 0 {
+		t.Fatalf("second init exit %d: %s", code, stderr.String())
+	}
+	want := "tools/stitch_generate.go exists; left alone\nMakefile already has a stitchgen target; left alone\n"
+	if stdout.String() != want {
+		t.Errorf("second init said %q, want %q", stdout.String(), want)
+	}
+}
+
+func TestInitWithoutPackageFails(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	dir := t.TempDir()
+	if code := run([]string{"init"}, dir, &stdout, &stderr); code != 1 {
+		t.Fatalf("exit %d, want 1", code)
+	}
+	want := "stitchgen: no Go package in .: init needs the package that declares the tools\n"
+	if stderr.String() != want {
+		t.Errorf("stderr %q, want %q", stderr.String(), want)
+	}
+}

@@ -1,0 +1,10 @@
+// Package gen is stitchgen's pipeline: it loads contract packages (gen/load),
+// builds their lossless schemas (gen/schema), flattens the advertised ones
+// (package flatten), runs the generation-time checks (gen/check), and renders
+// one Go file per package with jennifer (schema constants and staleness
+// guards here, decoders in gen/decode, handlers in gen/serve).
+//
+// It returns file contents; it never writes to disk, reads the environment,
+// the clock or the working directory (cmd/stitchgen does the I/O). It may
+// import model and flatten; nothing here imports cmd.
+package gen

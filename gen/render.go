@@ -1,0 +1,174 @@
+package gen
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"sort"
+	"strconv"
+
+	"github.com/dave/jennifer/jen"
+	"github.com/stitchgen/stitchgen/gen/decode"
+	"github.com/stitchgen/stitchgen/gen/serve"
+	"github.com/stitchgen/stitchgen/model"
+)
+
+// render produces the generated file of one package: the jennifer-emitted
+// code (schema constants, staleness guards, decoders, handlers) followed by
+// the runtime support code of package decode, with one merged import block.
+func render(gp *Package, cfg Config) ([]byte, error) {
+	f := jen.NewFilePathName(gp.Model.Path, gp.Model.Name)
+	f.HeaderComment(Header)
+	emitSchemas(f, gp, cfg)
+	emitGuards(f, gp.Model)
+	if err := decode.Emit(f, gp.Model); err != nil {
+		return nil, err
+	}
+	mcp := cfg.MCP
+	if mcp == "" {
+		mcp = "gosdk"
+	}
+	if err := serve.Emit(f, gp.Model, serve.Options{MCP: mcp}); err != nil {
+		return nil, err
+	}
+	var main bytes.Buffer
+	if err := f.Render(&main); err != nil {
+		return nil, err
+	}
+	return assemble(gp.Model.Name, main.Bytes(), decode.Runtime())
+}
+
+// A goFile is a parsed Go source: its imports and the text of its
+// declarations after the import block.
+type goFile struct {
+	imports map[string]string // path → explicit name ("" for the default)
+	decls   []byte
+}
+
+func parseGoFile(name string, src []byte) (*goFile, error) {
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, name, src, parser.ParseComments)
+	if err != nil {
+		return nil, fmt.Errorf("%s does not parse: %w", name, err)
+	}
+	g := &goFile{imports: map[string]string{}}
+	end := file.Name.End()
+	for _, d := range file.Decls {
+		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT {
+			end = gd.End()
+		}
+	}
+	for _, spec := range file.Imports {
+		path, _ := strconv.Unquote(spec.Path.Value)
+		name := ""
+		if spec.Name != nil {
+			name = spec.Name.Name
+		}
+		g.imports[path] = name
+	}
+	g.decls = src[fset.Position(end).Offset:]
+	return g, nil
+}
+
+// assemble joins the emitted code and the runtime into one formatted file.
+func assemble(pkgName string, main, runtime []byte) ([]byte, error) {
+	m, err := parseGoFile("generated code", main)
+	if err != nil {
+		return nil, err
+	}
+	r, err := parseGoFile("runtime", runtime)
+	if err != nil {
+		return nil, err
+	}
+	for path, name := range r.imports {
+		if have, ok := m.imports[path]; ok && have != name {
+			return nil, fmt.Errorf("import %q is named %q by the emitted code and %q by the runtime", path, have, name)
+		}
+		m.imports[path] = name
+	}
+	paths := make([]string, 0, len(m.imports))
+	for p := range m.imports {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "%s\n\npackage %s\n\nimport (\n", Header, pkgName)
+	for _, p := range paths {
+		if n := m.imports[p]; n != "" {
+			fmt.Fprintf(&b, "\t%s %q\n", n, p)
+		} else {
+			fmt.Fprintf(&b, "\t%q\n", p)
+		}
+	}
+	b.WriteString(")\n")
+	b.Write(m.decls)
+	b.WriteString("\n")
+	b.Write(r.decls)
+	out, err := format.Source(b.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("formatting the generated file: %w", err)
+	}
+	return out, nil
+}
+
+// emitSchemas writes the schema constants of every tool.
+func emitSchemas(f *jen.File, gp *Package, cfg Config) {
+	for _, t := range gp.Tools {
+		name := t.Model.Input.Name
+		served := "the lossless schema (-flatten=false)"
+		if cfg.Flatten {
+			served = "flattened (SPEC §5)"
+		}
+		defs := []jen.Code{
+			jen.Comment(fmt.Sprintf("%sInputSchema is the input schema served for tool %s: %s.", name, t.Model.Name, served)),
+			jen.Id(name + "InputSchema").Op("=").Lit(string(t.Advertised)),
+			jen.Comment(fmt.Sprintf("%sLosslessSchema is the lossless input schema of tool %s (unions as oneOf/anyOf).", name, t.Model.Name)),
+			jen.Id(name + "LosslessSchema").Op("=").Lit(string(t.Lossless)),
+		}
+		if t.Output != nil {
+			defs = append(defs,
+				jen.Comment(fmt.Sprintf("%sOutputSchema is the output schema of tool %s.", name, t.Model.Name)),
+				jen.Id(name+"OutputSchema").Op("=").Lit(string(t.Output)))
+		}
+		f.Const().Defs(defs...)
+		f.Line()
+	}
+}
+
+// emitGuards writes a function that stops compiling when a contract field
+// the generated code relies on is renamed, removed or changes type, so a
+// stale file fails the build (as stringer's guards do). Added fields and
+// changed tags are caught by `stitchgen -check`.
+func emitGuards(f *jen.File, p *model.Package) {
+	var body []jen.Code
+	for i, t := range p.Types {
+		if t.Kind != model.KindStruct {
+			continue
+		}
+		x := fmt.Sprintf("x%d", i)
+		body = append(body, jen.Var().Id(x).Id(t.Name))
+		for _, fd := range t.Struct.Fields {
+			body = append(body, jen.Var().Id("_").Add(goType(fd.Type)).Op("=").Id(x).Add(selectors(fd.Path)...))
+		}
+		if c := t.Struct.Catchall; c != nil {
+			body = append(body, jen.Var().Id("_").Add(goType(c.Type)).Op("=").Id(x).Add(selectors(c.Path)...))
+		}
+	}
+	if len(body) == 0 {
+		return
+	}
+	f.Comment("Staleness guard: this stops compiling when a contract field changes; rerun stitchgen.")
+	f.Func().Id("_").Params().Block(body...)
+	f.Line()
+}
+
+func selectors(path []model.Step) []jen.Code {
+	out := make([]jen.Code, len(path))
+	for i, s := range path {
+		out[i] = jen.Dot(s.Name)
+	}
+	return out
+}
