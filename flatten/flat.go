@@ -7,17 +7,11 @@ import (
 )
 
 // flat builds the one object that stands for every variant (SPEC §5.3):
-// the union node's own annotations, then type, properties (discriminator
-// first, then every key in order of first appearance), required and the
-// merged key policy.
+// type, properties (discriminator first, then every key in order of first
+// appearance), required and the merged key policy, then the union node's
+// own annotations, then its $defs (the key order of package schema).
 func (u *union) flat(key string) *model.Object {
-	out := &model.Object{}
-	for _, m := range u.node.Members {
-		if m.Key != "oneOf" && m.Key != "type" && m.Key != "$defs" {
-			out.Members = append(out.Members, m)
-		}
-	}
-	out.Set("type", "object")
+	out := model.NewObject("type", "object")
 	props := model.NewObject(key, u.discriminatorSchema())
 	required := []any{key}
 	for _, k := range u.keys(key) {
@@ -31,6 +25,11 @@ func (u *union) flat(key string) *model.Object {
 	out.Set("required", required)
 	if ap, ok := u.policy(); ok {
 		out.Set("additionalProperties", ap)
+	}
+	for _, m := range u.node.Members {
+		if m.Key != "oneOf" && m.Key != "type" && m.Key != "$defs" {
+			out.Members = append(out.Members, m)
+		}
 	}
 	if defs, ok := u.node.Get("$defs"); ok {
 		out.Set("$defs", defs)

@@ -64,11 +64,11 @@ func (u *union) property(disc, k string) flatProp {
 	if !ok {
 		return p // false in every variant: nothing to describe
 	}
-	if deprecated {
-		o.Set("deprecated", true)
-	}
 	if text := describe(disc, decls, p.requiredEverywhere); text != "" {
 		o.Set("description", text)
+	}
+	if deprecated {
+		o.Set("deprecated", true)
 	}
 	return p
 }

@@ -187,3 +187,16 @@ func FuzzFlatten(f *testing.F) {
 		}
 	})
 }
+
+// TestKeyOrder pins the bytes of a flat object: type, properties, required,
+// additionalProperties, then the union's own annotations, as package schema
+// orders keys; a flat property's description comes after its constraints.
+func TestKeyOrder(t *testing.T) {
+	in := `{"oneOf":[` + v("a", `"n":{"description":"N.","type":"integer","minimum":0}`, `"n"`) + `,` + v("b", ``, ``) + `],"description":"U."}`
+	want := `{"type":"object","properties":{"kind":{"type":"string","enum":["a","b"]},` +
+		`"n":{"type":"integer","minimum":0,"description":"N. Available if kind = a. Required if kind = a."}},` +
+		`"required":["kind"],"additionalProperties":false,"description":"U."}`
+	if got := string(model.MustMarshal(Flatten(model.MustParse(in), Options{}))); got != want {
+		t.Errorf("\n got %s\nwant %s", got, want)
+	}
+}
