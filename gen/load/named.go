@@ -66,7 +66,6 @@ func (l *pkgLoader) fillNamed(mt *model.Type, n *types.Named, s site) {
 
 // fillUnderlying converts a named type by its underlying type.
 func (l *pkgLoader) fillUnderlying(mt *model.Type, n *types.Named, s site) {
-	declSite := site{n.Obj().Pos(), "type " + n.Obj().Name()}
 	switch u := n.Underlying().(type) {
 	case *types.Struct:
 		mt.Kind = model.KindStruct
@@ -78,11 +77,7 @@ func (l *pkgLoader) fillUnderlying(mt *model.Type, n *types.Named, s site) {
 		l.errorf(s, "named pointer type %s is not supported; use *T directly", l.typeString(n))
 		mt.Kind = model.KindInvalid
 	default:
-		us := s
-		if n.Obj().Pkg() == l.pkg.Types {
-			us = declSite
-		}
-		u2 := l.convert(u, us)
+		u2 := l.convert(u, s)
 		name, pkgPath, pos, doc := mt.Name, mt.PkgPath, mt.Pos, mt.Doc
 		*mt = *u2
 		mt.Name, mt.PkgPath, mt.Pos, mt.Doc = name, pkgPath, pos, doc
