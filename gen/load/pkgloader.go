@@ -148,7 +148,9 @@ func (l *pkgLoader) inGenerated(p token.Pos) bool {
 // those in stitchgen's own (about to be regenerated) output.
 func (l *pkgLoader) packageErrors() {
 	for _, e := range l.pkg.Errors {
-		if l.errorInGenerated(e.Pos) {
+		// "# path" errors are the compiler's output from go list -export:
+		// the type check from source reports the same problems positioned.
+		if l.errorInGenerated(e.Pos) || (e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ")) {
 			continue
 		}
 		l.diags = append(l.diags, model.Diagnostic{Pos: parseErrPos(l.absDir, e.Pos), Msg: e.Msg})
