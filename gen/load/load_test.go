@@ -162,6 +162,28 @@ func TestTypeErrors(t *testing.T) {
 	}
 }
 
+// TestGeneratedRefs checks that code referring to what stitchgen generates
+// does not block the run that generates it, while other type errors count.
+func TestGeneratedRefs(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"contract.go": "package c\n\n//stitch:tool\ntype T struct{}\n",
+		"service.go": "package c\n\nvar _ StitchHandler = nil\nvar _ = NewStitchDispatcher\nvar _ = TInputSchema\n" +
+			"func f(x *T) { x.DecodeToolCall(nil) }\nvar _ = Stitchy + other\n",
+	})
+	_, diags, err := Load(Config{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"service.go:7:19: undefined: other"}
+	var got []string
+	for _, d := range diags {
+		got = append(got, d.String())
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("diagnostics %q, want %q", got, want)
+	}
+}
+
 func TestNoPackage(t *testing.T) {
 	dir := writeModule(t, map[string]string{})
 	_, _, err := Load(Config{Dir: dir, Patterns: []string{"./missing"}})

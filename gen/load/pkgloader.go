@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -150,12 +151,20 @@ func (l *pkgLoader) packageErrors() {
 	for _, e := range l.pkg.Errors {
 		// "# path" errors are the compiler's output from go list -export:
 		// the type check from source reports the same problems positioned.
-		if l.errorInGenerated(e.Pos) || (e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ")) {
+		if l.errorInGenerated(e.Pos) || (e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ")) ||
+			(e.Kind == packages.TypeError && generatedRefRE.MatchString(e.Msg)) {
 			continue
 		}
 		l.diags = append(l.diags, model.Diagnostic{Pos: parseErrPos(l.absDir, e.Pos), Msg: e.Msg})
 	}
 }
+
+// generatedRefRE matches type errors about identifiers that stitchgen itself
+// generates (Stitch-prefixed names, schema constants, generated methods).
+// They are expected before the first run or after the generated file was
+// removed, and must not stop the run that creates them.
+var generatedRefRE = regexp.MustCompile(`^undefined: (New)?[Ss]titch\w*$|^undefined: \w+(InputSchema|LosslessSchema|OutputSchema)$|` +
+	`has no field or method (DecodeToolCall|UnmarshalJSON|MarshalJSON|[Ss]titch\w*)\)$`)
 
 func (l *pkgLoader) errorInGenerated(pos string) bool {
 	for f := range l.generated {
