@@ -67,13 +67,13 @@ func toolLiteral(t *model.Tool) *jen.Statement {
 	if t.Output != nil {
 		out = jen.Id(outputConst(t))
 	}
-	return jen.Values(jen.Dict{
-		jen.Id("Name"):         jen.Lit(t.Name),
-		jen.Id("Title"):        jen.Lit(t.Title),
-		jen.Id("Description"):  jen.Lit(t.Description),
-		jen.Id("InputSchema"):  jen.Id(inputConst(t)),
-		jen.Id("OutputSchema"): out,
-	})
+	return jen.Values(
+		jen.Line().Id("Name").Op(":").Lit(t.Name),
+		jen.Line().Id("Title").Op(":").Lit(t.Title),
+		jen.Line().Id("Description").Op(":").Lit(t.Description),
+		jen.Line().Id("InputSchema").Op(":").Id(inputConst(t)),
+		jen.Line().Id("OutputSchema").Op(":").Add(out).Op(",").Line(),
+	)
 }
 
 // toolList is the comma-separated list of tool names an unknown-tool error

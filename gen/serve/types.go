@@ -1,6 +1,8 @@
 package serve
 
 import (
+	"strings"
+
 	"github.com/dave/jennifer/jen"
 )
 
@@ -14,7 +16,11 @@ func emitTypes(f *jen.File) {
 
 // field is one documented struct field.
 func field(doc, name string, typ jen.Code) jen.Code {
-	return jen.Comment(doc).Line().Id(name).Add(typ)
+	s := jen.Null()
+	for _, line := range strings.Split(doc, "\n") {
+		s.Comment(line).Line()
+	}
+	return s.Id(name).Add(typ)
 }
 
 func emitOptions(f *jen.File) {
