@@ -1,0 +1,284 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stitchgen/stitchgen/examples/shop/shop"
+)
+
+// recordingShop records the inputs its handler methods receive and adds two
+// misbehaviours selected by the order note: "panic" and "hang" (a handler
+// that ignores its context).
+type recordingShop struct {
+	*shop.Service
+	mu      sync.Mutex
+	got     []shop.PlaceOrder
+	release chan struct{}
+}
+
+func newRecordingShop(t *testing.T) *recordingShop {
+	s := &recordingShop{Service: shop.NewService(), release: make(chan struct{})}
+	t.Cleanup(func() { close(s.release) })
+	return s
+}
+
+func (s *recordingShop) PlaceOrder(ctx context.Context, in shop.PlaceOrder) (shop.OrderReceipt, error) {
+	s.mu.Lock()
+	s.got = append(s.got, in)
+	s.mu.Unlock()
+	if in.Note != nil {
+		switch *in.Note {
+		case "panic":
+			panic("the warehouse is on fire")
+		case "hang":
+			<-s.release
+		}
+	}
+	return s.Service.PlaceOrder(ctx, in)
+}
+
+// observed collects what the After observer saw.
+type observed struct {
+	mu    sync.Mutex
+	calls []shop.StitchCall
+}
+
+func (o *observed) after(_ context.Context, c *shop.StitchCall) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.calls = append(o.calls, *c)
+}
+
+func (o *observed) last() shop.StitchCall {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.calls[len(o.calls)-1]
+}
+
+func shopSession(t *testing.T, opt shop.StitchOptions) (*mcp.ClientSession, *recorder, *recordingShop, *observed) {
+	obs := &observed{}
+	opt.After = obs.after
+	h := newRecordingShop(t)
+	cs, rec := connect(t, shop.NewServer(h, opt))
+	return cs, rec, h, obs
+}
+
+func TestShopToolsListEqualsManifest(t *testing.T) {
+	manifest := generate(t, "./examples/shop/shop")
+	cs, rec, _, _ := shopSession(t, shop.StitchOptions{})
+	if _, err := cs.ListTools(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := servedTools(t, rec.last(), manifest); string(got) != string(manifest) {
+		t.Errorf("tools/list differs from the manifest:\nserved   %s\nmanifest %s", got, manifest)
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func TestShopValidCallReachesHandlerExactly(t *testing.T) {
+	cs, _, h, obs := shopSession(t, shop.StitchOptions{})
+	args := `{"customerId":9007199254740993,"items":[{"sku":"A-1","quantity":2,"giftWrap":true},{"sku":"B\u002d2","quantity":1.0}],` +
+		`"note":"ring twice","giftMessage":null,"delivery":{"method":"store","storeId":0},"coupons":["SPRING24"]}`
+	res := call(t, cs, "place_order", args)
+	want := shop.PlaceOrder{
+		CustomerID:  9007199254740993,
+		Items:       []shop.Item{{SKU: "A-1", Quantity: 2, GiftWrap: true}, {SKU: "B-2", Quantity: 1}},
+		Note:        ptr("ring twice"),
+		GiftMessage: nil,
+		Delivery:    shop.Pickup{Method: "store", StoreID: 0},
+		Coupons:     []string{"SPRING24"},
+	}
+	if len(h.got) != 1 || !reflect.DeepEqual(h.got[0], want) {
+		t.Fatalf("handler got %#v\nwant %#v", h.got, want)
+	}
+	wantOut := `{"orderId":"o-1","customerId":9007199254740993,"units":3,"totalCents":4050,"method":"store","status":"placed","giftMessage":null}`
+	if res.IsError || text(res) != wantOut {
+		t.Errorf("result isError=%v %s\nwant %s", res.IsError, text(res), wantOut)
+	}
+	var structured map[string]any
+	if err := json.Unmarshal([]byte(wantOut), &structured); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(res.StructuredContent, structured) {
+		t.Errorf("structuredContent %v, want %v", res.StructuredContent, structured)
+	}
+	c := obs.last()
+	if c.Tool != "place_order" || !reflect.DeepEqual(c.Input, want) || c.Issues != nil || c.Dropped != nil || c.Repaired != nil || c.Err != nil || c.Result.IsError {
+		t.Errorf("observer saw %+v", c)
+	}
+}
+
+// A valid order others vary: one item, courier delivery.
+const order = `{"customerId":1,"items":[{"sku":"A-1","quantity":1}],"giftMessage":null,"delivery":{"method":"courier","address":"1 Main Street"}}`
+
+func TestShopBadCalls(t *testing.T) {
+	tests := []struct {
+		name, args string
+		want       []issue
+	}{
+		{"unknown key",
+			`{"customerId":1,"items":[{"sku":"A-1","quantity":1}],"giftMessage":null,"delivery":{"method":"courier","address":"1 Main Street"},"expressShipping":true}`,
+			[]issue{{"/expressShipping", "unknown_key"}}},
+		{"wrong case",
+			`{"CustomerID":1,"items":[{"sku":"A-1","quantity":1}],"giftMessage":null,"delivery":{"method":"courier","address":"1 Main Street"}}`,
+			[]issue{{"/CustomerID", "unknown_key"}, {"/customerId", "missing"}}},
+		{"duplicate key",
+			`{"customerId":1,"customerId":2,"items":[{"sku":"A-1","quantity":1}],"giftMessage":null,"delivery":{"method":"courier","address":"1 Main Street"}}`,
+			[]issue{{"/customerId", "duplicate_key"}}},
+		{"string for an integer",
+			`{"customerId":1,"items":[{"sku":"A-1","quantity":"1"}],"giftMessage":null,"delivery":{"method":"courier","address":"1 Main Street"}}`,
+			[]issue{{"/items/0/quantity", "type"}}},
+		{"missing discriminator",
+			`{"customerId":1,"items":[{"sku":"A-1","quantity":1}],"giftMessage":null,"delivery":{"address":"1 Main Street"}}`,
+			[]issue{{"/delivery/method", "discriminator"}}},
+		{"sibling-variant key on a strict variant",
+			`{"customerId":1,"items":[{"sku":"A-1","quantity":1}],"giftMessage":null,"delivery":{"method":"courier","address":"1 Main Street","storeId":4}}`,
+			[]issue{{"/delivery/storeId", "unknown_key"}}},
+		{"several problems at once",
+			`{"customerId":0,"items":[],"delivery":{"method":"drone"}}`,
+			[]issue{{"/customerId", "range"}, {"/delivery/method", "discriminator"}, {"/giftMessage", "missing"}, {"/items", "length"}}},
+	}
+	cs, _, h, obs := shopSession(t, shop.StitchOptions{})
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			env := parseEnvelope(t, call(t, cs, "place_order", tc.args))
+			want := sorted(tc.want)
+			if env.Error != "VALIDATION_ERROR" || env.Hint != hintValidation || env.Message != "" || !reflect.DeepEqual(issuesOf(env), want) {
+				t.Errorf("envelope %+v\nwant issues %v", env, want)
+			}
+			c := obs.last()
+			var seen []issue
+			for _, is := range c.Issues {
+				seen = append(seen, issue{is.Path, is.Code})
+			}
+			if c.Input != nil || !reflect.DeepEqual(sorted(seen), want) || c.Result.ErrorCode != "VALIDATION_ERROR" {
+				t.Errorf("observer saw input %v issues %v result %+v", c.Input, seen, c.Result)
+			}
+		})
+	}
+	if len(h.got) != 0 {
+		t.Errorf("the handler ran for rejected calls: %v", h.got)
+	}
+	if res := call(t, cs, "place_order", order); res.IsError {
+		t.Errorf("the reference order is rejected: %s", text(res))
+	}
+}
+
+func TestShopHandlerErrorIsToolError(t *testing.T) {
+	cs, _, _, obs := shopSession(t, shop.StitchOptions{})
+	env := parseEnvelope(t, call(t, cs, "get_order", `{"orderId":"o-404"}`))
+	want := envelope{Error: "TOOL_ERROR", Message: "no order o-404; place_order returns the order id",
+		Hint: "The tool could not complete the request. Read the message and change the arguments or the approach before retrying."}
+	if !reflect.DeepEqual(env, want) {
+		t.Errorf("got %+v\nwant %+v", env, want)
+	}
+	if c := obs.last(); c.Err == nil || c.Err.Error() != want.Message {
+		t.Errorf("observer saw err %v", c.Err)
+	}
+}
+
+func TestShopDefaultFillsAbsentOptional(t *testing.T) {
+	cs, _, _, _ := shopSession(t, shop.StitchOptions{})
+	if res := call(t, cs, "place_order", order); res.IsError {
+		t.Fatal(text(res))
+	}
+	res := call(t, cs, "cancel_order", `{"orderId":"o-1"}`)
+	if res.IsError || text(res) != "cancelled o-1 (customer request)" || res.StructuredContent != nil {
+		t.Errorf("cancel_order: isError=%v %s", res.IsError, text(res))
+	}
+}
+
+func TestShopPanicAndHangKeepServing(t *testing.T) {
+	cs, _, _, obs := shopSession(t, shop.StitchOptions{Timeout: 100 * time.Millisecond})
+	panicky := `{"customerId":1,"items":[{"sku":"A-1","quantity":1}],"giftMessage":null,"note":"panic","delivery":{"method":"pickup","storeId":3}}`
+	env := parseEnvelope(t, call(t, cs, "place_order", panicky))
+	if env.Error != "INTERNAL_ERROR" || env.Message != "the tool failed unexpectedly" || env.Issues != nil {
+		t.Errorf("panic: %+v", env)
+	}
+	if c := obs.last(); c.Err == nil || c.Input == nil {
+		t.Errorf("observer did not see the panic: %+v", c)
+	}
+	hanging := `{"customerId":1,"items":[{"sku":"A-1","quantity":1}],"giftMessage":null,"note":"hang","delivery":{"method":"pickup","storeId":3}}`
+	start := time.Now()
+	env = parseEnvelope(t, call(t, cs, "place_order", hanging))
+	if env.Error != "TIMEOUT" || env.Message != "the tool did not finish before its deadline" || time.Since(start) > 10*time.Second {
+		t.Errorf("hang: %+v after %v", env, time.Since(start))
+	}
+	if res := call(t, cs, "place_order", order); res.IsError {
+		t.Errorf("the server did not survive: %s", text(res))
+	}
+}
+
+func TestShopConcurrentCalls(t *testing.T) {
+	cs, _, h, _ := shopSession(t, shop.StitchOptions{})
+	const n = 48
+	var wg sync.WaitGroup
+	for i := 1; i <= n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			id := strconv.Itoa(i)
+			args := `{"customerId":` + id + `,"items":[{"sku":"S-` + id + `","quantity":` + strconv.Itoa(i%99+1) + `}],"giftMessage":"gift ` + id + `","delivery":{"method":"pickup","storeId":` + id + `}}`
+			if i%3 == 0 {
+				args = `{"customerId":` + id + `,"customerId":1}` // rejected
+			}
+			res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "place_order", Arguments: json.RawMessage(args)})
+			if err != nil {
+				t.Errorf("call %d: %v", i, err)
+				return
+			}
+			var out shop.OrderReceipt
+			switch {
+			case i%3 == 0:
+				if !res.IsError {
+					t.Errorf("call %d: duplicate key accepted", i)
+				}
+			case res.IsError:
+				t.Errorf("call %d: %s", i, text(res))
+			case json.Unmarshal([]byte(text(res)), &out) != nil || out.CustomerID != int64(i) || out.Units != i%99+1 || *out.GiftMessage != "gift "+id:
+				t.Errorf("call %d got another call's result: %s", i, text(res))
+			}
+		}()
+	}
+	wg.Wait()
+	if len(h.got) != n-n/3 {
+		t.Errorf("handler ran %d times, want %d", len(h.got), n-n/3)
+	}
+}
+
+func TestShopStreamableHTTP(t *testing.T) {
+	server := shop.NewServer(shop.NewService(), shop.StitchOptions{})
+	srv := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, nil))
+	defer srv.Close()
+	client := mcp.NewClient(&mcp.Implementation{Name: "e2e-http", Version: "v0"}, nil)
+	cs, err := client.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: srv.URL}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "place_order", Arguments: json.RawMessage(order)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"orderId":"o-1","customerId":1,"units":1,"totalCents":1250,"method":"courier","status":"placed","giftMessage":null}`
+	if res.IsError || text(res) != want {
+		t.Errorf("got isError=%v %s\nwant %s", res.IsError, text(res), want)
+	}
+	res, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "get_order", Arguments: json.RawMessage(`{"orderId":"o-1","orderID":"o-2"}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if env := parseEnvelope(t, res); !reflect.DeepEqual(issuesOf(env), []issue{{"/orderID", "unknown_key"}}) {
+		t.Errorf("got %+v", env)
+	}
+}
