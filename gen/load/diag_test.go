@@ -233,6 +233,38 @@ type T struct {
 //stitch:union kind
 type U interface{}`, []string{
 		`contract.go:9:6: type U: a union interface needs a method (such as isU()) that its variants implement`}},
+	{"union_without_implementers", `
+//stitch:tool
+type T struct {
+	U U ` + "`json:\"u\"`" + `
+}
+
+//stitch:union kind
+type U interface{ isU() }`, []string{
+		`contract.go:9:6: type U: union has no implementers in this package; declare types with its methods`}},
+	{"variant_of_two_keys", `
+//stitch:tool
+type T struct {
+	U U ` + "`json:\"u\"`" + `
+	V V ` + "`json:\"v\"`" + `
+}
+
+//stitch:union kind
+type U interface{ isU() }
+
+//stitch:union type
+type V interface{ isV() }
+
+//stitch:variant a
+type A struct{}
+
+func (A) isU() {}
+func (A) isV() {}`, []string{
+		`contract.go:16:6: type A: type is a variant of unions with different keys ("kind" and "type"); use one key`}},
+	{"tool_title_unquoted", `
+//stitch:tool t title="open
+type T struct{}`, []string{
+		`contract.go:3:1: type T: //stitch:tool has an unterminated quoted string`}},
 	{"promoted_conflict", `
 //stitch:tool
 type T struct {

@@ -26,10 +26,14 @@ func (l *pkgLoader) namedType(n *types.Named, s site) *model.Type {
 		l.errorf(s, "type %s is a struct of another package; stitchgen generates decoders only for this package's types (declare the type here)", l.typeString(n))
 		return invalid()
 	}
-	mt := &model.Type{Name: obj.Name(), PkgPath: obj.Pkg().Path(), Pos: l.pos(obj.Pos())}
+	mt := &model.Type{Name: obj.Name(), PkgPath: obj.Pkg().Path()}
 	l.named[obj] = mt
-	if d := l.decls[obj]; local && d != nil {
-		mt.Doc = d.doc
+	if local {
+		// Positions of other packages' types would be machine paths.
+		mt.Pos = l.pos(obj.Pos())
+		if d := l.decls[obj]; d != nil {
+			mt.Doc = d.doc
+		}
 	}
 	l.fillNamed(mt, n, s)
 	l.detectValidate(mt, n)
