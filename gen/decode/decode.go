@@ -4,15 +4,101 @@
 package decode
 
 import (
+	"fmt"
+
 	"github.com/dave/jennifer/jen"
 	"github.com/stitchgen/stitchgen/model"
 )
 
 // Emit adds UnmarshalJSON, MarshalJSON and, for tool inputs, DecodeToolCall
-// to f for every contract type of pkg.
-func Emit(f *jen.File, pkg *model.Package) error { panic("TODO(decode)") }
+// to f for every contract type of pkg, plus the unexported decode and encode
+// functions of its structs and unions. The generated code calls the runtime
+// (Runtime) that the assembler appends to the same file.
+func Emit(f *jen.File, pkg *model.Package) error {
+	e := &emitter{pkg: pkg, f: f, regexps: map[string]string{}}
+	inputs := map[*model.Type]bool{}
+	for _, t := range pkg.Tools {
+		inputs[t.Input] = true
+	}
+	for _, t := range pkg.Types {
+		switch t.Kind {
+		case model.KindStruct:
+			e.structType(t, inputs[t])
+		case model.KindUnion:
+			e.unionType(t)
+		}
+		if e.err != nil {
+			return e.err
+		}
+	}
+	for _, p := range e.reOrder {
+		f.Var().Id(e.regexps[p]).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(p))
+	}
+	return nil
+}
 
-// Runtime returns the Go source of the support code (scanner, issues,
-// formats) appended to every generated file: a complete Go file whose package
-// clause and imports the assembler replaces.
-func Runtime() []byte { panic("TODO(decode)") }
+// An emitter carries the state of one Emit call.
+type emitter struct {
+	pkg     *model.Package
+	f       *jen.File
+	regexps map[string]string // pattern → package-level variable name
+	reOrder []string          // patterns in order of first use
+	err     error
+}
+
+// fail records the first generation error.
+func (e *emitter) fail(format string, args ...any) {
+	if e.err == nil {
+		e.err = fmt.Errorf("decode: "+format, args...)
+	}
+}
+
+// regexpVar returns the variable holding the compiled pattern p.
+func (e *emitter) regexpVar(p string) string {
+	if v, ok := e.regexps[p]; ok {
+		return v
+	}
+	v := fmt.Sprintf("stitchRe%d", len(e.reOrder))
+	e.regexps[p] = v
+	e.reOrder = append(e.reOrder, p)
+	return v
+}
+
+// structType emits the methods and functions of a named struct.
+func (e *emitter) structType(t *model.Type, input bool) {
+	e.decodeStructFunc(t)
+	e.encodeStructFunc(t)
+	name := t.Name
+	e.f.Comment("UnmarshalJSON decodes " + name + " exactly (SPEC §4); JSON-string repair is off.")
+	e.f.Func().Params(jen.Id("x").Op("*").Id(name)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
+		jen.Id("d").Op(":=").Id("stitchNewDecoder").Call(jen.Id("data"), jen.False()),
+		jen.Var().Id("v").Id(name),
+		jen.Id(decodeFuncName(t)).Call(jen.Id("d"), jen.Op("&").Id("v")),
+		jen.If(jen.Err().Op(":=").Id("d").Dot("finish").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.Op("*").Id("x").Op("=").Id("v"),
+		jen.Return(jen.Nil()),
+	)
+	e.f.Comment("MarshalJSON encodes " + name + " (SPEC §3).")
+	e.f.Func().Params(jen.Id("x").Id(name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Return(jen.Id(encodeFuncName(t)).Call(jen.Make(jen.Index().Byte(), jen.Lit(0), jen.Lit(128)), jen.Op("&").Id("x"))),
+	)
+	if !input {
+		return
+	}
+	e.f.Comment("DecodeToolCall decodes the arguments of a tool call into " + name + " with JSON-string repair on")
+	e.f.Comment("(SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.")
+	e.f.Func().Params(jen.Id("x").Op("*").Id(name)).Id("DecodeToolCall").Params(jen.Id("data").Index().Byte()).
+		Params(jen.List(jen.Id("dropped"), jen.Id("repaired")).Index().String(), jen.Err().Error()).Block(
+		jen.Id("d").Op(":=").Id("stitchNewDecoder").Call(jen.Id("data"), jen.True()),
+		jen.Var().Id("v").Id(name),
+		jen.Id("r").Op(",").Id("rep").Op(":=").Id("d").Dot("beginRepair").Call(),
+		jen.Id(decodeFuncName(t)).Call(jen.Id("d"), jen.Op("&").Id("v")),
+		jen.If(jen.Id("rep")).Block(jen.Id("d").Dot("endRepair").Call(jen.Id("r"))),
+		jen.If(jen.Err().Op(":=").Id("d").Dot("finish").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Nil(), jen.Err())),
+		jen.Op("*").Id("x").Op("=").Id("v"),
+		jen.Return(jen.Id("d").Dot("dropped"), jen.Id("d").Dot("repaired"), jen.Nil()),
+	)
+}
+
+func decodeFuncName(t *model.Type) string { return "stitchDecode" + t.Name }
+func encodeFuncName(t *model.Type) string { return "stitchEncode" + t.Name }

@@ -1,0 +1,194 @@
+package decode
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+	"github.com/stitchgen/stitchgen/model"
+)
+
+// A member is one key the struct decoder knows: a field, or the implied
+// discriminator of a variant that does not declare it.
+type member struct {
+	key   string
+	field *model.Field // nil for the implied discriminator
+	bit   int
+}
+
+func members(st *model.Struct) []member {
+	var ms []member
+	implied := st.Discriminator != ""
+	for i, f := range st.Fields {
+		ms = append(ms, member{key: f.JSONName, field: f, bit: i})
+		if f.JSONName == st.Discriminator {
+			implied = false
+		}
+	}
+	if implied {
+		ms = append(ms, member{key: st.Discriminator, bit: len(st.Fields)})
+	}
+	return ms
+}
+
+// seenBit returns the expressions seen[w] and the bit mask of member bit.
+func seenBit(bit int) (jen.Code, jen.Code) {
+	return id("seen").Index(jen.Lit(bit / 64)), id(fmt.Sprintf("%#x", uint64(1)<<(bit%64)))
+}
+
+// decodeStructFunc emits func stitchDecodeT(d *stitchDecoder, x *T): one
+// pass over the members, then missing keys, defaults and Validate.
+func (e *emitter) decodeStructFunc(t *model.Type) {
+	st := t.Struct
+	ms := members(st)
+	keys := make([]string, len(ms))
+	for i, m := range ms {
+		keys[i] = m.key
+	}
+	var cases []jen.Code
+	for _, m := range ms {
+		cases = append(cases, e.memberCase(st, m))
+	}
+	cases = append(cases, jen.Default().Block(e.unknownKey(st, strings.Join(keys, ", "))...))
+	body := []jen.Code{
+		jen.If(jen.Op("!").Add(d).Dot("objStart").Call()).Block(jen.Return()),
+		jen.Var().Id("seen").Index(jen.Lit((len(ms) + 63) / 64)).Uint64(),
+	}
+	if st.Policy == model.Strip && st.Catchall == nil {
+		body = append(body, jen.Var().Id("extra").Id("stitchKeySet"))
+	}
+	if t.Validate {
+		body = append(body, id("m").Op(":=").Add(d).Dot("mark").Call())
+	}
+	body = append(body, jen.For(jen.List(id("k"), id("more")).Op(":=").Add(d).Dot("objNext").Call(), id("more"),
+		jen.List(id("k"), id("more")).Op("=").Add(d).Dot("objNext").Call()).Block(jen.Switch(jen.String().Parens(id("k"))).Block(cases...)))
+	for _, m := range ms {
+		body = append(body, e.afterMember(m)...)
+	}
+	if t.Validate {
+		body = append(body, jen.If(jen.Op("!").Add(d).Dot("failedSince").Call(id("m"))).Block(
+			d.Clone().Dot("custom").Call(id("x").Dot("Validate").Call())))
+	}
+	e.f.Func().Id(decodeFuncName(t)).Params(id("d").Op("*").Id("stitchDecoder"), id("x").Op("*").Id(t.Name)).Block(body...)
+}
+
+// memberCase emits the switch case of one known key.
+func (e *emitter) memberCase(st *model.Struct, m member) jen.Code {
+	w, mask := seenBit(m.bit)
+	stmts := []jen.Code{
+		jen.If(jen.Add(w).Op("&").Add(mask).Op("!=").Lit(0)).Block(d.Clone().Dot("dup").Call(id("k")), jen.Continue()),
+		jen.Add(w).Op("|=").Add(mask),
+		d.Clone().Dot("push").Call(id("k")),
+	}
+	switch {
+	case m.field == nil:
+		stmts = append(stmts, e.discCheck(st, "", 0)...)
+	case m.field.Discriminator || (st.Discriminator != "" && m.key == st.Discriminator):
+		stmts = append(stmts, e.allocPath(m.field)...)
+		stmts = append(stmts, e.discCheck(st, fieldExpr(m.field), 0)...)
+	default:
+		stmts = append(stmts, e.fieldDecode(m.field)...)
+	}
+	stmts = append(stmts, d.Clone().Dot("pop").Call())
+	return jen.Case(jen.Lit(m.key)).Block(stmts...)
+}
+
+// discCheck reads a variant's discriminator value and checks it is one of
+// the variant's values; lhs (when not "") receives it.
+func (e *emitter) discCheck(st *model.Struct, lhs string, lvl int) []jen.Code {
+	var cases []jen.Code
+	for _, val := range st.Values {
+		cases = append(cases, jen.Lit(val))
+	}
+	ok := []jen.Code{}
+	if lhs != "" {
+		ok = append(ok, id(lhs).Op("=").Id("s"))
+	}
+	return []jen.Code{jen.If(id("s").Op(",").Id("ok").Op(":=").Add(d).Dot("str").Call(), id("ok")).Block(
+		jen.Switch(id("s")).Block(
+			jen.Case(cases...).Block(ok...),
+			jen.Default().Add(d.Clone().Dot("discValue").Call(id("s"), jen.Lit(quoteList(st.Values))))))}
+}
+
+// fieldExpr spells the field through its embedding path: x.A.B.F.
+func fieldExpr(f *model.Field) string {
+	s := "x"
+	if len(f.Path) == 0 {
+		return s + "." + f.GoName
+	}
+	for _, st := range f.Path {
+		s += "." + st.Name
+	}
+	return s
+}
+
+// allocPath allocates the nil embedded pointers on the way to f.
+func (e *emitter) allocPath(f *model.Field) []jen.Code {
+	var out []jen.Code
+	s := "x"
+	for i, st := range f.Path {
+		s += "." + st.Name
+		if i < len(f.Path)-1 && st.Pointer {
+			out = append(out, jen.If(id(s).Op("==").Nil()).Block(id(s).Op("=").New(e.goType(st.Type.Deref()))))
+		}
+	}
+	return out
+}
+
+// fieldDecode decodes one field, with catch when asked.
+func (e *emitter) fieldDecode(f *model.Field) []jen.Code {
+	lhs := fieldExpr(f)
+	s := site{nullable: f.Nullable, check: &f.Check, items: f.Items, coerce: f.Coerce, trim: f.Trim, lower: f.Lower, upper: f.Upper}
+	out := e.allocPath(f)
+	body := e.dec(f.Type, lhs, s, 0)
+	if !f.Catch {
+		return append(out, body...)
+	}
+	out = append(out, id("cm").Op(":=").Add(d).Dot("mark").Call())
+	out = append(out, body...)
+	fallback := e.defaultValue(f, lhs)
+	if fallback == nil {
+		fallback = []jen.Code{id(lhs).Op("=").Op("*").New(e.goType(f.Type))}
+	}
+	return append(out, jen.If(d.Clone().Dot("failedSince").Call(id("cm")).Op("&&").Add(d).Dot("rollback").Call(id("cm"))).Block(fallback...))
+}
+
+// afterMember emits the missing-key check or the default of a member.
+func (e *emitter) afterMember(m member) []jen.Code {
+	if m.field == nil {
+		return nil
+	}
+	w, mask := seenBit(m.bit)
+	absent := jen.Add(w).Op("&").Add(mask).Op("==").Lit(0)
+	f := m.field
+	if f.Required {
+		return []jen.Code{jen.If(absent).Block(d.Clone().Dot("missing").Call(jen.Lit(f.JSONName)))}
+	}
+	if def := e.defaultValue(f, fieldExpr(f)); def != nil {
+		return []jen.Code{jen.If(absent).Block(append(e.allocPath(f), def...)...)}
+	}
+	return nil
+}
+
+// unknownKey emits the default case: the struct's key policy.
+func (e *emitter) unknownKey(st *model.Struct, allowed string) []jen.Code {
+	if allowed == "" {
+		allowed = "(none)"
+	}
+	if c := st.Catchall; c != nil {
+		lhs := fieldExpr(c)
+		body := append(e.allocPath(c),
+			jen.If(id(lhs).Op("==").Nil()).Block(id(lhs).Op("=").Make(e.goType(c.Type))),
+			jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Id(lhs).Index(jen.String().Parens(id("k"))), jen.Id("dup")).Block(
+				d.Clone().Dot("dup").Call(id("k")), jen.Continue()),
+			d.Clone().Dot("push").Call(id("k")),
+			jen.Var().Id("e").Add(e.goType(c.Type.Elem)),
+		)
+		body = append(body, e.dec(c.Type.Elem, "e", site{check: c.Items}, 1)...)
+		return append(body, id(lhs).Index(jen.String().Parens(id("k"))).Op("=").Id("e"), d.Clone().Dot("pop").Call())
+	}
+	if st.Policy == model.Strip {
+		return []jen.Code{d.Clone().Dot("drop").Call(jen.Op("&").Id("extra"), id("k"))}
+	}
+	return []jen.Code{d.Clone().Dot("unknown").Call(id("k"), jen.Lit(allowed))}
+}

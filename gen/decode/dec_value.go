@@ -1,0 +1,339 @@
+package decode
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+	"github.com/stitchgen/stitchgen/model"
+)
+
+// A site is the place a value is decoded: its nullability, its visible
+// constraints and the hidden options of the field that holds it.
+type site struct {
+	nullable                   bool
+	check                      *model.Constraints
+	items                      *model.Constraints
+	coerce, trim, lower, upper bool
+}
+
+// d is the generated decoder variable; id builds raw Go text.
+var d = jen.Id("d")
+
+func id(s string) *jen.Statement { return jen.Id(s) }
+
+func v(name string, lvl int) string { return name + strconv.Itoa(lvl) }
+
+// dec returns statements that decode the next value into the addressable
+// Go expression lhs. lvl makes the names of temporaries unique per nesting.
+func (e *emitter) dec(t *model.Type, lhs string, s site, lvl int) []jen.Code {
+	body := e.decValue(t, lhs, s, lvl)
+	if s.nullable {
+		body = []jen.Code{jen.If(jen.Op("!").Add(d).Dot("null").Call()).Block(body...)}
+	}
+	if repairable(t) {
+		r, rep := v("r", lvl), v("rep", lvl)
+		body = append([]jen.Code{id(r).Op(",").Id(rep).Op(":=").Add(d).Dot("beginRepair").Call()}, body...)
+		body = append(body, jen.If(id(rep)).Block(d.Clone().Dot("endRepair").Call(id(r))))
+		return []jen.Code{jen.Block(body...)}
+	}
+	return body
+}
+
+// decValue decodes a non-null value of t into lhs.
+func (e *emitter) decValue(t *model.Type, lhs string, s site, lvl int) []jen.Code {
+	switch t.Kind {
+	case model.KindPointer:
+		inner := site{check: s.check, items: s.items, coerce: s.coerce, trim: s.trim, lower: s.lower, upper: s.upper}
+		return append([]jen.Code{id(lhs).Op("=").New(e.goType(t.Elem))}, e.decValue(t.Elem, "(*"+lhs+")", inner, lvl)...)
+	case model.KindString, model.KindText:
+		return e.decString(t, lhs, s, lvl)
+	case model.KindBool:
+		b := v("b", lvl)
+		return e.scalar(b, d.Clone().Dot("boolean").Call(jen.Lit(s.coerce)), e.enumChecks(t, s.check, b), lhs, t, b)
+	case model.KindInt:
+		lo, hi := intRange(t)
+		n := v("n", lvl)
+		return e.scalar(n, d.Clone().Dot("int").Call(id(lo), id(hi), jen.Lit(s.coerce)), e.numChecks(t, s.check), lhs, t, n)
+	case model.KindUint:
+		_, hi := intRange(t)
+		n := v("n", lvl)
+		return e.scalar(n, d.Clone().Dot("uint").Call(id(hi), jen.Lit(s.coerce)), e.numChecks(t, s.check), lhs, t, n)
+	case model.KindFloat:
+		n := v("n", lvl)
+		return e.scalar(n, d.Clone().Dot("float").Call(jen.Lit(t.Bits), jen.Lit(s.coerce)), e.numChecks(t, s.check), lhs, t, n)
+	case model.KindBytes:
+		b := v("b", lvl)
+		return e.scalar(b, d.Clone().Dot("bytes").Call(), nil, lhs, t, b)
+	case model.KindTime:
+		tm := v("t", lvl)
+		return e.scalar(tm, d.Clone().Dot("time").Call(), nil, lhs, t, tm)
+	case model.KindAny:
+		a := v("a", lvl)
+		if t.RawMessage {
+			return e.scalar(a, d.Clone().Dot("rawMessage").Call(), nil, lhs, t, a)
+		}
+		return e.scalar(a, d.Clone().Dot("anyValue").Call(), nil, lhs, t, a)
+	case model.KindOpaque:
+		return e.decOpaque(t, lhs, lvl)
+	case model.KindStruct, model.KindUnion:
+		if !e.local(t) {
+			return e.decOpaque(t, lhs, lvl)
+		}
+		return []jen.Code{id(decodeFuncName(t)).Call(d, jen.Op("&").Id(lhs))}
+	case model.KindSlice:
+		return e.decSlice(t, lhs, s, lvl)
+	case model.KindArray:
+		return e.decArray(t, lhs, s, lvl)
+	case model.KindMap:
+		return e.decMap(t, lhs, s, lvl)
+	}
+	e.fail("cannot decode a value of kind %s", t.Kind)
+	return nil
+}
+
+// scalar emits `if x, ok := <read>; ok { <checks>; lhs = T(x) }`.
+func (e *emitter) scalar(x string, read jen.Code, checks []jen.Code, lhs string, t *model.Type, val string) []jen.Code {
+	body := append(checks, id(lhs).Op("=").Add(e.convert(t, val)))
+	return []jen.Code{jen.If(id(x).Op(",").Id("ok").Op(":=").Add(read), id("ok")).Block(body...)}
+}
+
+// convert converts the runtime's value to a named type where needed.
+func (e *emitter) convert(t *model.Type, val string) jen.Code {
+	numeric := t.Kind == model.KindInt || t.Kind == model.KindUint || t.Kind == model.KindFloat
+	if (t.IsNamed() && t.Kind != model.KindTime) || numeric {
+		return e.goType(t).(*jen.Statement).Clone().Call(id(val))
+	}
+	return id(val)
+}
+
+// decString reads a string (or a TextUnmarshaler's text), applies the
+// rewrites, then the visible constraints (SPEC §4.13).
+func (e *emitter) decString(t *model.Type, lhs string, s site, lvl int) []jen.Code {
+	x := v("s", lvl)
+	var body []jen.Code
+	if s.trim {
+		body = append(body, id(x).Op("=").Qual("strings", "TrimSpace").Call(id(x)))
+	}
+	if s.lower {
+		body = append(body, id(x).Op("=").Qual("strings", "ToLower").Call(id(x)))
+	}
+	if s.upper {
+		body = append(body, id(x).Op("=").Qual("strings", "ToUpper").Call(id(x)))
+	}
+	body = append(body, e.stringChecks(t, s.check, x)...)
+	if t.Kind == model.KindText {
+		body = append(body, jen.If(jen.Err().Op(":=").Id(lhs).Dot("UnmarshalText").Call(jen.Index().Byte().Parens(id(x))), jen.Err().Op("!=").Nil()).Block(
+			d.Clone().Dot("issue").Call(jen.Lit("format"), jen.Lit(t.Name), jen.Err().Dot("Error").Call())))
+	} else {
+		body = append(body, id(lhs).Op("=").Add(e.convert(t, x)))
+	}
+	return []jen.Code{jen.If(id(x).Op(",").Id("ok").Op(":=").Add(d).Dot("str").Call(), id("ok")).Block(body...)}
+}
+
+// decOpaque hands the exact bytes of the value to the type's own decoder.
+func (e *emitter) decOpaque(t *model.Type, lhs string, lvl int) []jen.Code {
+	r := v("raw", lvl)
+	call := jen.Qual("encoding/json", "Unmarshal").Call(id(r), jen.Op("&").Id(lhs))
+	return []jen.Code{jen.If(id(r).Op(",").Id("ok").Op(":=").Add(d).Dot("raw").Call(), id("ok")).Block(
+		jen.If(jen.Err().Op(":=").Add(call), jen.Err().Op("!=").Nil()).Block(
+			d.Clone().Dot("issue").Call(jen.Lit("format"), jen.Lit(t.Name), jen.Err().Dot("Error").Call())))}
+}
+
+// decSlice decodes an array into a fresh slice (never nil).
+func (e *emitter) decSlice(t *model.Type, lhs string, s site, lvl int) []jen.Code {
+	sl, i, el := v("s", lvl), v("i", lvl), v("e", lvl)
+	loop := []jen.Code{d.Clone().Dot("pushIdx").Call(id(i)), jen.Var().Id(el).Add(e.goType(t.Elem))}
+	loop = append(loop, e.dec(t.Elem, el, site{check: s.items}, lvl+1)...)
+	loop = append(loop, id(sl).Op("=").Append(id(sl), id(el)), d.Clone().Dot("pop").Call())
+	body := []jen.Code{
+		id(sl).Op(":=").Make(e.goType(t), jen.Lit(0)),
+		jen.For(id(i).Op(":=").Lit(0), d.Clone().Dot("arrNext").Call(), id(i).Op("++")).Block(loop...),
+	}
+	body = append(body, e.arrayChecks(t, s.check, sl)...)
+	body = append(body, id(lhs).Op("=").Id(sl))
+	return []jen.Code{jen.If(d.Clone().Dot("arrStart").Call()).Block(body...)}
+}
+
+// decArray decodes exactly Len items into a Go array.
+func (e *emitter) decArray(t *model.Type, lhs string, s site, lvl int) []jen.Code {
+	n := v("n", lvl)
+	item := append([]jen.Code{}, e.dec(t.Elem, lhs+"["+n+"]", site{check: s.items}, lvl+1)...)
+	loop := []jen.Code{
+		d.Clone().Dot("pushIdx").Call(id(n)),
+		jen.If(id(n).Op("<").Lit(t.Len)).Block(item...).Else().Block(d.Clone().Dot("skip").Call()),
+		d.Clone().Dot("pop").Call(),
+		id(n).Op("++"),
+	}
+	body := []jen.Code{
+		id(n).Op(":=").Lit(0),
+		jen.For(d.Clone().Dot("arrNext").Call()).Block(loop...),
+		d.Clone().Dot("count").Call(id(n), jen.Lit(t.Len), jen.Lit(t.Len), jen.Lit("item count")),
+	}
+	body = append(body, e.arrayChecks(t, s.check, lhs+"[:]")...)
+	return []jen.Code{jen.If(d.Clone().Dot("arrStart").Call()).Block(body...)}
+}
+
+// decMap decodes an object into a fresh map; duplicate keys are issues.
+func (e *emitter) decMap(t *model.Type, lhs string, s site, lvl int) []jen.Code {
+	m, k, more, el := v("m", lvl), v("k", lvl), v("more", lvl), v("e", lvl)
+	loop := []jen.Code{
+		jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Id(m).Index(jen.String().Parens(id(k))), jen.Id("dup")).Block(
+			d.Clone().Dot("dup").Call(id(k)), jen.Continue()),
+		d.Clone().Dot("push").Call(id(k)),
+		jen.Var().Id(el).Add(e.goType(t.Elem)),
+	}
+	loop = append(loop, e.dec(t.Elem, el, site{check: s.items}, lvl+1)...)
+	loop = append(loop, id(m).Index(jen.String().Parens(id(k))).Op("=").Id(el), d.Clone().Dot("pop").Call())
+	body := []jen.Code{
+		id(m).Op(":=").Make(e.goType(t)),
+		jen.For(jen.List(id(k), id(more)).Op(":=").Add(d).Dot("objNext").Call(), id(more), jen.List(id(k), id(more)).Op("=").Add(d).Dot("objNext").Call()).Block(loop...),
+	}
+	if c := s.check; c != nil && (c.MinProperties != nil || c.MaxProperties != nil) {
+		body = append(body, d.Clone().Dot("count").Call(jen.Len(id(m)), bound(c.MinProperties), bound(c.MaxProperties), jen.Lit("property count")))
+	}
+	body = append(body, id(lhs).Op("=").Id(m))
+	return []jen.Code{jen.If(d.Clone().Dot("objStart").Call()).Block(body...)}
+}
+
+func bound(p *int) jen.Code {
+	if p == nil {
+		return jen.Lit(-1)
+	}
+	return jen.Lit(*p)
+}
+
+// arrayChecks emits item counts and uniqueItems for the slice expression sl.
+func (e *emitter) arrayChecks(t *model.Type, c *model.Constraints, sl string) []jen.Code {
+	if c == nil {
+		return nil
+	}
+	var out []jen.Code
+	if c.MinItems != nil || c.MaxItems != nil {
+		out = append(out, d.Clone().Dot("count").Call(jen.Len(id(sl)), bound(c.MinItems), bound(c.MaxItems), jen.Lit("item count")))
+	}
+	if c.UniqueItems {
+		fn := "stitchDupJSON"
+		if comparable(t.Elem) && t.Elem.Kind != model.KindTime {
+			fn = "stitchDup"
+		}
+		out = append(out, d.Clone().Dot("unique").Call(id(fn).Call(id(sl))))
+	}
+	return out
+}
+
+// stringChecks emits the visible string constraints on the variable x.
+func (e *emitter) stringChecks(t *model.Type, c *model.Constraints, x string) []jen.Code {
+	if c == nil {
+		return nil
+	}
+	var out []jen.Code
+	if c.MinLength != nil || c.MaxLength != nil {
+		out = append(out, d.Clone().Dot("strLen").Call(id(x), bound(c.MinLength), bound(c.MaxLength)))
+	}
+	if c.Pattern != "" {
+		out = append(out, d.Clone().Dot("pattern").Call(id(x), id(e.regexpVar(c.Pattern))))
+	}
+	if c.Format != "" && t.Kind == model.KindString {
+		if fn, ok := formatFuncs[c.Format]; ok {
+			out = append(out, d.Clone().Dot("format").Call(id(fn).Call(id(x)), jen.Lit(c.Format)))
+		}
+	}
+	out = append(out, e.enumChecks(t, c, x)...)
+	return out
+}
+
+// enumChecks emits enum and const checks for a string or bool variable x.
+func (e *emitter) enumChecks(t *model.Type, c *model.Constraints, x string) []jen.Code {
+	if c == nil {
+		return nil
+	}
+	var out []jen.Code
+	for _, lits := range enumSets(c) {
+		var cases []jen.Code
+		var shown []string
+		for _, lit := range lits {
+			val, err := model.Parse([]byte(lit))
+			if err != nil {
+				e.fail("invalid enum value %s", lit)
+				return nil
+			}
+			switch val := val.(type) {
+			case string:
+				if t.Kind == model.KindString || t.Kind == model.KindText {
+					cases = append(cases, jen.Lit(val))
+					shown = append(shown, lit)
+				}
+			case bool:
+				if t.Kind == model.KindBool {
+					cases = append(cases, jen.Lit(val))
+					shown = append(shown, lit)
+				}
+			}
+		}
+		if len(cases) == 0 {
+			continue
+		}
+		got := jen.Qual("strconv", "Quote").Call(id(x))
+		if t.Kind == model.KindBool {
+			got = jen.Qual("strconv", "FormatBool").Call(id(x))
+		}
+		out = append(out, jen.Switch(id(x)).Block(
+			jen.Case(cases...),
+			jen.Default().Add(d.Clone().Dot("notInEnum").Call(jen.Lit(strings.Join(shown, ", ")), got))))
+	}
+	return out
+}
+
+// enumSets returns the enum list and the const (as a one-value list).
+func enumSets(c *model.Constraints) [][]string {
+	var sets [][]string
+	if len(c.Enum) > 0 {
+		sets = append(sets, c.Enum)
+	}
+	if c.Const != "" {
+		sets = append(sets, []string{c.Const})
+	}
+	return sets
+}
+
+// numChecks emits bounds, multipleOf, enum and const on the number just
+// read (its text is d.num), all compared exactly.
+func (e *emitter) numChecks(t *model.Type, c *model.Constraints) []jen.Code {
+	if c == nil {
+		return nil
+	}
+	var out []jen.Code
+	add := func(method, lit string, excl ...jen.Code) {
+		if lit != "" {
+			out = append(out, d.Clone().Dot(method).Call(append([]jen.Code{jen.Lit(lit)}, excl...)...))
+		}
+	}
+	add("minimum", c.Minimum, jen.False())
+	add("minimum", c.ExclusiveMinimum, jen.True())
+	add("maximum", c.Maximum, jen.False())
+	add("maximum", c.ExclusiveMaximum, jen.True())
+	add("multipleOf", c.MultipleOf)
+	for _, lits := range enumSets(c) {
+		var conds []jen.Code
+		var shown []string
+		for _, lit := range lits {
+			if val, err := model.Parse([]byte(lit)); err == nil {
+				if _, ok := val.(model.Number); ok {
+					conds = append(conds, id("stitchCmpDec").Call(d.Clone().Dot("num"), jen.Lit(lit)).Op("==").Lit(0))
+					shown = append(shown, lit)
+				}
+			}
+		}
+		if len(conds) == 0 {
+			continue
+		}
+		cond := conds[0]
+		for _, c := range conds[1:] {
+			cond = jen.Add(cond).Op("||").Add(c)
+		}
+		out = append(out, jen.If(jen.Op("!").Parens(cond)).Block(
+			d.Clone().Dot("notInEnum").Call(jen.Lit(strings.Join(shown, ", ")), jen.String().Parens(d.Clone().Dot("num")))))
+	}
+	return out
+}

@@ -1,0 +1,293 @@
+package decode
+
+import (
+	"github.com/dave/jennifer/jen"
+	"github.com/stitchgen/stitchgen/model"
+)
+
+// check wraps a call returning ([]byte, error): b, err = call; if err != nil { return b, err }.
+func check(call jen.Code) jen.Code {
+	return jen.If(jen.List(id("b"), jen.Err()).Op("=").Add(call), jen.Err().Op("!=").Nil()).Block(jen.Return(id("b"), jen.Err()))
+}
+
+func appendStr(s string) jen.Code {
+	return id("b").Op("=").Append(id("b"), jen.Lit(s).Op("..."))
+}
+
+func appendByte(c byte) jen.Code {
+	return id("b").Op("=").Append(id("b"), jen.LitByte(c))
+}
+
+// enc returns statements appending the JSON of the addressable expression
+// x of type t to b. nullable says how a nil is written; where names the
+// value in errors.
+func (e *emitter) enc(t *model.Type, x string, nullable bool, where string, lvl int) []jen.Code {
+	switch t.Kind {
+	case model.KindString:
+		return []jen.Code{id("b").Op("=").Id("stitchAppendString").Call(id("b"), jen.String().Parens(id(x)))}
+	case model.KindBool:
+		return []jen.Code{id("b").Op("=").Qual("strconv", "AppendBool").Call(id("b"), jen.Bool().Parens(id(x)))}
+	case model.KindInt:
+		return []jen.Code{id("b").Op("=").Qual("strconv", "AppendInt").Call(id("b"), jen.Int64().Parens(id(x)), jen.Lit(10))}
+	case model.KindUint:
+		return []jen.Code{id("b").Op("=").Qual("strconv", "AppendUint").Call(id("b"), jen.Uint64().Parens(id(x)), jen.Lit(10))}
+	case model.KindFloat:
+		return []jen.Code{check(id("stitchAppendFloat").Call(id("b"), jen.Float64().Parens(id(x)), jen.Lit(t.Bits)))}
+	case model.KindBytes:
+		return []jen.Code{id("b").Op("=").Id("stitchAppendBytes").Call(id("b"), jen.Index().Byte().Parens(id(x)))}
+	case model.KindTime, model.KindText, model.KindAny, model.KindOpaque:
+		return []jen.Code{check(id("stitchAppendJSON").Call(id("b"), jen.Op("&").Id(x)))}
+	case model.KindStruct:
+		if !e.local(t) {
+			return []jen.Code{check(id("stitchAppendJSON").Call(id("b"), jen.Op("&").Id(x)))}
+		}
+		return []jen.Code{check(id(encodeFuncName(t)).Call(id("b"), jen.Op("&").Id(x)))}
+	case model.KindUnion:
+		return e.encNilable(x, nullable, where, check(id(encodeFuncName(t)).Call(id("b"), id(x))))
+	case model.KindPointer:
+		return e.encNilable(x, nullable, where, e.enc(t.Elem, "(*"+x+")", false, where, lvl)...)
+	case model.KindSlice, model.KindArray:
+		return e.encSlice(t, x, nullable, where, lvl)
+	case model.KindMap:
+		return e.encMap(t, x, nullable, where, lvl)
+	}
+	e.fail("cannot encode a value of kind %s", t.Kind)
+	return nil
+}
+
+// encNilable writes null (nullable) or fails for a nil x, else body.
+func (e *emitter) encNilable(x string, nullable bool, where string, body ...jen.Code) []jen.Code {
+	var onNil jen.Code = jen.Return(id("b"), id("stitchNilError").Call(jen.Lit(where)))
+	if nullable {
+		onNil = appendStr("null")
+	}
+	return []jen.Code{jen.If(id(x).Op("==").Nil()).Block(onNil).Else().Block(body...)}
+}
+
+// encSlice writes a slice or array; a nil slice is [] unless nullable.
+func (e *emitter) encSlice(t *model.Type, x string, nullable bool, where string, lvl int) []jen.Code {
+	el := v("v", lvl)
+	loop := e.enc(t.Elem, el, false, where+"[]", lvl+1)
+	loop = append(loop, appendByte(','))
+	body := []jen.Code{
+		appendByte('['),
+		jen.For(jen.List(id("_"), id(el)).Op(":=").Range().Id(x)).Block(loop...),
+		id("b").Op("=").Id("stitchClose").Call(id("b"), jen.LitByte(']')),
+	}
+	if t.Kind == model.KindArray {
+		return body
+	}
+	var onNil jen.Code = appendStr("[]")
+	if nullable {
+		onNil = appendStr("null")
+	}
+	return []jen.Code{jen.If(id(x).Op("==").Nil()).Block(onNil).Else().Block(body...)}
+}
+
+// encMap writes a map with its keys sorted, as encoding/json does.
+func (e *emitter) encMap(t *model.Type, x string, nullable bool, where string, lvl int) []jen.Code {
+	k, el := v("k", lvl), v("v", lvl)
+	loop := []jen.Code{
+		id("b").Op("=").Id("stitchAppendString").Call(id("b"), id(k)),
+		appendByte(':'),
+		id(el).Op(":=").Id(x).Index(id(k)),
+	}
+	loop = append(loop, e.enc(t.Elem, el, false, where+"[]", lvl+1)...)
+	loop = append(loop, appendByte(','))
+	body := []jen.Code{
+		appendByte('{'),
+		jen.For(jen.List(id("_"), id(k)).Op(":=").Range().Qual("slices", "Sorted").Call(jen.Qual("maps", "Keys").Call(id(x)))).Block(loop...),
+		id("b").Op("=").Id("stitchClose").Call(id("b"), jen.LitByte('}')),
+	}
+	var onNil jen.Code = appendStr("{}")
+	if nullable {
+		onNil = appendStr("null")
+	}
+	return []jen.Code{jen.If(id(x).Op("==").Nil()).Block(onNil).Else().Block(body...)}
+}
+
+// encodeStructFunc emits func stitchEncodeT(b []byte, x *T) ([]byte, error):
+// the discriminator of a variant first, the fields in declaration order,
+// then the catchall members (sorted, never a declared key again).
+func (e *emitter) encodeStructFunc(t *model.Type) {
+	st := t.Struct
+	body := []jen.Code{jen.Var().Err().Error(), appendByte('{')}
+	body = append(body, e.encDiscriminator(st)...)
+	for _, f := range st.Fields {
+		if st.Discriminator != "" && f.JSONName == st.Discriminator {
+			continue
+		}
+		body = append(body, e.encField(t, f)...)
+	}
+	if c := st.Catchall; c != nil {
+		body = append(body, e.encCatchall(t, st, c)...)
+	}
+	body = append(body, id("b").Op("=").Id("stitchClose").Call(id("b"), jen.LitByte('}')), jen.Return(id("b"), jen.Err()))
+	e.f.Func().Id(encodeFuncName(t)).Params(id("b").Index().Byte(), id("x").Op("*").Id(t.Name)).
+		Params(jen.Index().Byte(), jen.Error()).Block(body...)
+}
+
+// encDiscriminator writes a variant's discriminator: the declared field's
+// value (its first value when empty), or the implied first value.
+func (e *emitter) encDiscriminator(st *model.Struct) []jen.Code {
+	if st.Discriminator == "" || len(st.Values) == 0 {
+		return nil
+	}
+	key := jsonKeyLit(st.Discriminator)
+	for _, f := range st.Fields {
+		if f.JSONName != st.Discriminator {
+			continue
+		}
+		fx := fieldExpr(f)
+		val := []jen.Code{id("b").Op("=").Id("stitchAppendString").Call(id("b"), jen.String().Parens(id(fx)))}
+		first := []jen.Code{appendStr(jsonKeyLit(st.Values[0])[:len(jsonKeyLit(st.Values[0]))-1])}
+		return []jen.Code{
+			appendStr(key),
+			jen.If(id(fx).Op("==").Lit("")).Block(first...).Else().Block(val...),
+			appendByte(','),
+		}
+	}
+	lit := jsonKeyLit(st.Values[0])
+	return []jen.Code{appendStr(key + lit[:len(lit)-1] + ",")}
+}
+
+// encField writes one field unless omitempty/omitzero omit it.
+func (e *emitter) encField(owner *model.Type, f *model.Field) []jen.Code {
+	x := fieldExpr(f)
+	where := owner.Name + "." + f.GoName
+	stmts := []jen.Code{appendStr(jsonKeyLit(f.JSONName))}
+	stmts = append(stmts, e.enc(f.Type, x, f.Nullable, where, 0)...)
+	stmts = append(stmts, appendByte(','))
+	if cond := e.omitCond(f, x); cond != nil {
+		stmts = []jen.Code{jen.If(cond).Block(stmts...)}
+	}
+	// Fields promoted through nil embedded pointers are absent, as in encoding/json.
+	s := "x"
+	var guards []jen.Code
+	for i, step := range f.Path {
+		s += "." + step.Name
+		if i < len(f.Path)-1 && step.Pointer {
+			guards = append(guards, id(s).Op("!=").Nil())
+		}
+	}
+	if len(guards) > 0 {
+		cond := guards[0]
+		for _, g := range guards[1:] {
+			cond = jen.Add(cond).Op("&&").Add(g)
+		}
+		stmts = []jen.Code{jen.If(cond).Block(stmts...)}
+	}
+	return stmts
+}
+
+// omitCond returns the condition under which the field is written, or nil
+// when it always is.
+func (e *emitter) omitCond(f *model.Field, x string) jen.Code {
+	var conds []jen.Code
+	if f.OmitEmpty {
+		if c := e.nonEmpty(f.Type, x); c != nil {
+			conds = append(conds, c)
+		}
+	}
+	if f.OmitZero {
+		if c := e.nonZero(f.Type, x); c != nil {
+			conds = append(conds, c)
+		}
+	}
+	switch len(conds) {
+	case 0:
+		return nil
+	case 1:
+		return conds[0]
+	}
+	return jen.Add(conds[0]).Op("&&").Add(conds[1])
+}
+
+// nonEmpty is encoding/json's omitempty test, negated.
+func (e *emitter) nonEmpty(t *model.Type, x string) jen.Code {
+	switch t.Kind {
+	case model.KindString:
+		return id(x).Op("!=").Lit("")
+	case model.KindBool:
+		return id(x)
+	case model.KindInt, model.KindUint, model.KindFloat:
+		return id(x).Op("!=").Lit(0)
+	case model.KindPointer, model.KindUnion:
+		return id(x).Op("!=").Nil()
+	case model.KindAny:
+		if t.RawMessage {
+			return jen.Len(id(x)).Op("!=").Lit(0)
+		}
+		return id(x).Op("!=").Nil()
+	case model.KindSlice, model.KindMap, model.KindBytes:
+		return jen.Len(id(x)).Op("!=").Lit(0)
+	case model.KindArray:
+		if t.Len == 0 {
+			return jen.False()
+		}
+	}
+	return nil
+}
+
+// nonZero is encoding/json's omitzero test, negated.
+func (e *emitter) nonZero(t *model.Type, x string) jen.Code {
+	switch t.Kind {
+	case model.KindString, model.KindBool, model.KindInt, model.KindUint, model.KindFloat:
+		return e.nonEmpty(t, x)
+	case model.KindPointer, model.KindUnion, model.KindSlice, model.KindMap, model.KindBytes, model.KindAny:
+		return id(x).Op("!=").Nil()
+	case model.KindTime:
+		return jen.Op("!").Id(x).Dot("IsZero").Call()
+	}
+	if comparable(t) {
+		return id(x).Op("!=").Parens(jen.Op("*").New(e.goType(t)))
+	}
+	e.fail("omitzero on %s is not supported (not comparable)", t.Name)
+	return nil
+}
+
+// encCatchall writes the catchall members, skipping declared keys.
+func (e *emitter) encCatchall(owner *model.Type, st *model.Struct, c *model.Field) []jen.Code {
+	x := fieldExpr(c)
+	var declared []jen.Code
+	for _, f := range st.Fields {
+		declared = append(declared, jen.Lit(f.JSONName))
+	}
+	if st.Discriminator != "" {
+		declared = append(declared, jen.Lit(st.Discriminator))
+	}
+	loop := []jen.Code{}
+	if len(declared) > 0 {
+		loop = append(loop, jen.Switch(id("k")).Block(jen.Case(declared...).Block(jen.Continue())))
+	}
+	loop = append(loop,
+		id("b").Op("=").Id("stitchAppendString").Call(id("b"), id("k")),
+		appendByte(':'),
+		id("v").Op(":=").Id(x).Index(id("k")))
+	loop = append(loop, e.enc(c.Type.Elem, "v", false, owner.Name+"."+c.GoName+"[]", 1)...)
+	loop = append(loop, appendByte(','))
+	return []jen.Code{jen.For(jen.List(id("_"), id("k")).Op(":=").Range().Qual("slices", "Sorted").Call(jen.Qual("maps", "Keys").Call(id(x)))).Block(loop...)}
+}
+
+// encodeUnionFunc emits func stitchEncodeU(b []byte, x U) ([]byte, error).
+func (e *emitter) encodeUnionFunc(t *model.Type) {
+	var cases []jen.Code
+	for _, vr := range t.Union.Variants {
+		vt := e.goType(vr.Type)
+		var val []jen.Code
+		val = append(val, jen.Var().Err().Error())
+		val = append(val, e.enc(vr.Type, "v", false, t.Name, 1)...)
+		val = append(val, jen.Return(id("b"), jen.Err()))
+		if !vr.Pointer {
+			cases = append(cases, jen.Case(vt).Block(val...))
+		}
+		cases = append(cases, jen.Case(jen.Op("*").Add(vt)).Block(
+			jen.If(id("v").Op("==").Nil()).Block(jen.Return(id("b"), id("stitchNilError").Call(jen.Lit(t.Name)))),
+			jen.Block(append([]jen.Code{id("v").Op(":=").Op("*").Id("v")}, val...)...)))
+	}
+	cases = append(cases, jen.Case(jen.Nil()).Block(jen.Return(id("b"), id("stitchNilError").Call(jen.Lit(t.Name)))))
+	e.f.Func().Id(encodeFuncName(t)).Params(id("b").Index().Byte(), id("x").Id(t.Name)).Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Switch(id("v").Op(":=").Id("x").Assert(jen.Type())).Block(cases...),
+		jen.Return(id("b"), jen.Qual("fmt", "Errorf").Call(jen.Lit("stitch: cannot encode %T as "+t.Name), id("x"))),
+	)
+}

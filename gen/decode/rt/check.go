@@ -1,0 +1,171 @@
+package rt
+
+import (
+	"encoding/json"
+	"regexp"
+	"strconv"
+	"unicode/utf8"
+)
+
+// minimum checks the last number read against a lower bound, exactly.
+func (d *stitchDecoder) minimum(lit string, exclusive bool) {
+	c := stitchCmpDec(d.num, lit)
+	if c < 0 || (exclusive && c == 0) {
+		op := ">= "
+		if exclusive {
+			op = "> "
+		}
+		d.issue("range", op+lit, "must be "+op+lit+", got "+string(d.num))
+	}
+}
+
+// maximum checks the last number read against an upper bound, exactly.
+func (d *stitchDecoder) maximum(lit string, exclusive bool) {
+	c := stitchCmpDec(d.num, lit)
+	if c > 0 || (exclusive && c == 0) {
+		op := "<= "
+		if exclusive {
+			op = "< "
+		}
+		d.issue("range", op+lit, "must be "+op+lit+", got "+string(d.num))
+	}
+}
+
+// multipleOf checks the last number read.
+func (d *stitchDecoder) multipleOf(lit string) {
+	if !stitchMultipleOf(d.num, lit) {
+		d.issue("range", "multipleOf "+lit, "must be a multiple of "+lit+", got "+string(d.num))
+	}
+}
+
+// strLen checks a string's length in Unicode code points; a bound < 0 is absent.
+func (d *stitchDecoder) strLen(s string, lo, hi int) {
+	n := utf8.RuneCountInString(s)
+	d.count(n, lo, hi, "string length")
+}
+
+// count checks a length (string, items or properties); a bound < 0 is absent.
+func (d *stitchDecoder) count(n, lo, hi int, what string) {
+	switch {
+	case lo >= 0 && n < lo:
+		d.issue("length", ">= "+strconv.Itoa(lo), what+" "+strconv.Itoa(n)+" is below the minimum "+strconv.Itoa(lo))
+	case hi >= 0 && n > hi:
+		d.issue("length", "<= "+strconv.Itoa(hi), what+" "+strconv.Itoa(n)+" is above the maximum "+strconv.Itoa(hi))
+	}
+}
+
+// pattern checks s against a precompiled RE2 expression.
+func (d *stitchDecoder) pattern(s string, re *regexp.Regexp) {
+	if !re.MatchString(s) {
+		d.issue("pattern", re.String(), "does not match the pattern "+re.String())
+	}
+}
+
+// format records a format failure unless ok.
+func (d *stitchDecoder) format(ok bool, name string) {
+	if !ok {
+		d.issue("format", name, "not a valid "+name)
+	}
+}
+
+// notInEnum records an enum (or const) failure; allowed lists the JSON
+// values, got is the JSON text of the value.
+func (d *stitchDecoder) notInEnum(allowed, got string) {
+	d.issue("enum", allowed, "must be one of "+allowed+"; got "+got)
+}
+
+// unique records a uniqueItems failure at item index i when i >= 0.
+func (d *stitchDecoder) unique(i, j int) {
+	if i >= 0 {
+		d.issue("unique", "unique items", "items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal")
+	}
+}
+
+// stitchDup returns the indexes of the first two equal items, or -1, -1.
+func stitchDup[T comparable](s []T) (int, int) {
+	if len(s) <= 16 {
+		for j := range s {
+			for i := 0; i < j; i++ {
+				if s[i] == s[j] {
+					return i, j
+				}
+			}
+		}
+		return -1, -1
+	}
+	seen := make(map[T]int, len(s))
+	for j, v := range s {
+		if i, ok := seen[v]; ok {
+			return i, j
+		}
+		seen[v] = j
+	}
+	return -1, -1
+}
+
+// stitchDupJSON is stitchDup for items that are not comparable in Go: it
+// compares their JSON encodings (the generated encoders write members in a
+// fixed order and map keys sorted).
+func stitchDupJSON[T any](s []T) (int, int) {
+	enc := make([]string, len(s))
+	for i := range s {
+		b, err := json.Marshal(s[i])
+		if err != nil {
+			return -1, -1
+		}
+		enc[i] = string(b)
+	}
+	return stitchDup(enc)
+}
+
+// unknown handles a key the object does not declare under the strict
+// policy: an unknown_key issue naming the allowed keys; the value is skipped.
+func (d *stitchDecoder) unknown(k []byte, allowed string) {
+	d.keyIssue(k, "unknown_key", allowed, "unknown key "+strconv.Quote(string(k))+"; allowed keys: "+allowed)
+	d.skip()
+}
+
+// A stitchKeySet remembers the keys an object dropped or kept in a map,
+// to find duplicates in linear time. The map is allocated lazily.
+type stitchKeySet struct{ m map[string]struct{} }
+
+// addNew adds k and reports whether it was new.
+func (s *stitchKeySet) addNew(k []byte) bool {
+	if s.m == nil {
+		s.m = map[string]struct{}{}
+	}
+	if _, ok := s.m[string(k)]; ok {
+		return false
+	}
+	s.m[string(k)] = struct{}{}
+	return true
+}
+
+// drop handles an unknown key under the strip policy: the value is
+// validated and skipped, and its pointer reported as dropped.
+func (d *stitchDecoder) drop(seen *stitchKeySet, k []byte) {
+	if !seen.addNew(k) {
+		d.dup(k)
+		return
+	}
+	d.dropped = append(d.dropped, d.pointer(k, true))
+	d.skip()
+}
+
+// dup records a duplicate key and skips its value.
+func (d *stitchDecoder) dup(k []byte) {
+	d.keyIssue(k, "duplicate_key", "", "duplicate key "+strconv.Quote(string(k)))
+	d.skip()
+}
+
+// missing records a missing required key.
+func (d *stitchDecoder) missing(k string) {
+	d.keyIssue([]byte(k), "missing", "", "missing required key "+strconv.Quote(k))
+}
+
+// custom records the error of a Validate method.
+func (d *stitchDecoder) custom(err error) {
+	if err != nil {
+		d.issue("custom", "", err.Error())
+	}
+}

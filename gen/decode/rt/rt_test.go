@@ -1,0 +1,233 @@
+package rt
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// validate skips one document through the free-form path and returns the
+// error text ("" when valid).
+func validate(data []byte, asAny bool) string {
+	d := stitchNewDecoder(data, false)
+	if asAny {
+		d.anyValue()
+	} else {
+		d.skip()
+	}
+	if err := d.finish(); err != nil {
+		return err.Error()
+	}
+	return ""
+}
+
+func TestJSONTestSuite(t *testing.T) {
+	dir := filepath.Join("..", "..", "..", "..", "shared", "testdata", "JSONTestSuite", "test_parsing")
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Skip("JSONTestSuite not present:", err)
+	}
+	for _, e := range ents {
+		name := e.Name()
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, asAny := range []bool{false, true} {
+			got := validate(data, asAny)
+			switch {
+			case strings.HasPrefix(name, "y_"):
+				if got != "" && !(asAny && strings.Contains(got, "duplicate_key")) {
+					t.Errorf("%s (any=%v): rejected: %s", name, asAny, got)
+				}
+			case strings.HasPrefix(name, "n_"):
+				if !strings.Contains(got, ": syntax: ") && !strings.Contains(got, ": depth: ") {
+					t.Errorf("%s (any=%v): want a syntax issue, got %q", name, asAny, got)
+				}
+			case strings.HasPrefix(name, "i_"):
+				// Implementation-defined: we accept what encoding/json accepts,
+				// except lone surrogates and invalid UTF-8 (syntax, SPEC §4.7)
+				// and numbers out of range (accepted here, judged by the type).
+				if got != "" && !strings.Contains(got, ": syntax: ") && !strings.Contains(got, ": depth: ") {
+					t.Errorf("%s: unexpected issue %q", name, got)
+				}
+			}
+		}
+	}
+}
+
+func TestDeepInputIsAnErrorNotACrash(t *testing.T) {
+	deep := strings.Repeat("[", 1000000) + strings.Repeat("]", 1000000)
+	for _, asAny := range []bool{false, true} {
+		got := validate([]byte(deep), asAny)
+		want := "/0/0/0/0/0/0/0/0/0/0/0"
+		if !asAny {
+			want = "(root)" // skip does not track the path inside the value it skips
+		}
+		if !strings.Contains(got, ": depth: nesting deeper than 512 levels at byte offset 512") || !strings.HasPrefix(got, want) {
+			t.Errorf("any=%v: got %.200q", asAny, got)
+		}
+	}
+	ok := strings.Repeat("[", 512) + strings.Repeat("]", 512)
+	if got := validate([]byte(ok), true); got != "" {
+		t.Errorf("512 levels: %q", got)
+	}
+}
+
+func TestSyntaxIssues(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{`{"a":1} x`, "(root): syntax: invalid JSON at byte offset 8: unexpected data after the JSON value"},
+		{`{"a":"\ud800"}`, "/a: syntax: invalid JSON at byte offset 6: lone surrogate in \\u escape"},
+		{"{\"a\":\"a\xffb\"}", "/a: syntax: invalid JSON at byte offset 7: invalid UTF-8 in a string"},
+		{`{"a":[1,]}`, "/a: syntax: invalid JSON at byte offset 8: expected a value after ','"},
+		{`{"a":01}`, "(root): syntax: invalid JSON at byte offset 6: expected ',' or '}'"},
+		{`{"a":1`, "(root): syntax: invalid JSON at byte offset 6: unexpected end of input"},
+		{`{"a":{"b":1,"b":2}}`, "/a/b: duplicate_key: duplicate key \"b\""},
+	}
+	for _, c := range cases {
+		if got := validate([]byte(c.in), true); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.in, got, c.want)
+		}
+	}
+}
+
+func TestUnescape(t *testing.T) {
+	in := `"a\u006e\"\\\/\b\f\n\r\t\ud83d\ude00é"`
+	d := stitchNewDecoder([]byte(in), false)
+	s, ok := d.str()
+	var want string
+	if err := json.Unmarshal([]byte(in), &want); err != nil {
+		t.Fatal(err)
+	}
+	if !ok || s != want {
+		t.Errorf("got %q, want %q", s, want)
+	}
+}
+
+func TestIntegers(t *testing.T) {
+	cases := []struct {
+		in   string
+		lo   int64
+		hi   int64
+		want int64
+		err  string
+	}{
+		{"1", -128, 127, 1, ""},
+		{"1.0", -128, 127, 1, ""},
+		{"1e2", -128, 127, 100, ""},
+		{"-0", -128, 127, 0, ""},
+		{"-128", -128, 127, -128, ""},
+		{"127", -128, 127, 127, ""},
+		{"128", -128, 127, 0, "(root): range: integer 128 is out of range -128..127"},
+		{"-129", -128, 127, 0, "(root): range: integer -129 is out of range -128..127"},
+		{"1.5", -128, 127, 0, "(root): type: expected integer, got 1.5"},
+		{"0.5e1", -128, 127, 5, ""},
+		{"500e-2", -128, 127, 5, ""},
+		{"9223372036854775807", -1 << 63, 1<<63 - 1, 1<<63 - 1, ""},
+		{"-9223372036854775808", -1 << 63, 1<<63 - 1, -1 << 63, ""},
+		{"9223372036854775808", -1 << 63, 1<<63 - 1, 0, "(root): range: integer 9223372036854775808 is out of range -9223372036854775808..9223372036854775807"},
+		{"9007199254740993", -1 << 63, 1<<63 - 1, 9007199254740993, ""},
+		{"1e999999999999", -1 << 63, 1<<63 - 1, 0, "(root): range: integer 1e999999999999 is out of range -9223372036854775808..9223372036854775807"},
+		{`"1"`, -128, 127, 0, "(root): type: expected integer, got string"},
+		{`null`, -128, 127, 0, "(root): null: null is not allowed here; expected integer"},
+	}
+	for _, c := range cases {
+		d := stitchNewDecoder([]byte(c.in), false)
+		v, _ := d.int(c.lo, c.hi, false)
+		got := ""
+		if err := d.finish(); err != nil {
+			got = err.Error()
+		}
+		if got != c.err || (c.err == "" && v != c.want) {
+			t.Errorf("%s: got %d %q, want %d %q", c.in, v, got, c.want, c.err)
+		}
+	}
+}
+
+func TestCmpDecAndMultipleOf(t *testing.T) {
+	cmp := []struct {
+		a, b string
+		want int
+	}{
+		{"1", "1.0", 0}, {"0.1", "0.10000000000000001", -1}, {"-1", "1", -1}, {"-0", "0", 0},
+		{"1e2", "100", 0}, {"99.999", "100", -1}, {"-5", "-4.5", -1}, {"0.001", "1e-3", 0},
+		{"123456789012345678901234567890", "1.2345678901234567890123456789e29", 0},
+	}
+	for _, c := range cmp {
+		if got := stitchCmpDec([]byte(c.a), c.b); got != c.want {
+			t.Errorf("cmp(%s, %s) = %d, want %d", c.a, c.b, got, c.want)
+		}
+	}
+	mul := []struct {
+		x, m string
+		want bool
+	}{
+		{"10", "5", true}, {"7", "5", false}, {"0.3", "0.1", true}, {"1e300", "3", false},
+		{"3e1000000000", "3", true}, {"0.35", "0.1", false}, {"0", "0.7", true}, {"-4.5", "1.5", true},
+	}
+	for _, c := range mul {
+		if got := stitchMultipleOf([]byte(c.x), c.m); got != c.want {
+			t.Errorf("multipleOf(%s, %s) = %v", c.x, c.m, got)
+		}
+	}
+}
+
+func TestAppendMatchesEncodingJSON(t *testing.T) {
+	for _, s := range []string{"plain", "<a&b>", "q\"b\\", "\x00\x1f\n", "\u2028x\u2029", "bad\xffutf8", "é😀"} {
+		want, _ := json.Marshal(s)
+		if got := stitchAppendString(nil, s); string(got) != string(want) {
+			t.Errorf("%q: got %s want %s", s, got, want)
+		}
+	}
+	for _, f := range []float64{0, 1, -1.5, 1e21, 1e20, 1e-7, 123456789.125, 5e-324} {
+		want, _ := json.Marshal(f)
+		got, _ := stitchAppendFloat(nil, f, 64)
+		if string(got) != string(want) {
+			t.Errorf("%v: got %s want %s", f, got, want)
+		}
+	}
+}
+
+func TestFastFloat(t *testing.T) {
+	for _, s := range []string{"0.1", "1e22", "123456789012345", "-2.5e-10", "3.14159"} {
+		f, ok := stitchFastFloat([]byte(s))
+		var want float64
+		json.Unmarshal([]byte(s), &want)
+		if !ok || f != want {
+			t.Errorf("%s: %v %v want %v", s, f, ok, want)
+		}
+	}
+}
+
+func BenchmarkSkip(b *testing.B) {
+	data := benchDoc()
+	b.SetBytes(int64(len(data)))
+	d := stitchNewDecoder(data, false)
+	for b.Loop() {
+		d.pos, d.fatal = 0, false
+		d.skip()
+	}
+}
+
+func BenchmarkEncodingJSONValid(b *testing.B) {
+	data := benchDoc()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		json.Valid(data)
+	}
+}
+
+func benchDoc() []byte {
+	var sb strings.Builder
+	sb.WriteString(`{"items":[`)
+	for i := range 200 {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		sb.WriteString(`{"sku":"AB-12345","qty":12,"price":19.99,"tags":["a","b\n"],"ok":true,"note":null}`)
+	}
+	sb.WriteString(`]}`)
+	return []byte(sb.String())
+}

@@ -1,0 +1,387 @@
+package rt
+
+import "unicode/utf8"
+
+// ws skips JSON whitespace.
+func (d *stitchDecoder) ws() {
+	for d.pos < len(d.data) {
+		switch d.data[d.pos] {
+		case ' ', '\t', '\n', '\r':
+			d.pos++
+		default:
+			return
+		}
+	}
+}
+
+// peek skips whitespace and returns the next byte, 0 at the end.
+func (d *stitchDecoder) peek() byte {
+	d.ws()
+	if d.pos < len(d.data) {
+		return d.data[d.pos]
+	}
+	return 0
+}
+
+// enter opens a container at the current byte.
+func (d *stitchDecoder) enter() bool {
+	d.depth++
+	if d.depth > d.maxDepth {
+		d.tooDeep()
+		return false
+	}
+	d.pos++
+	d.first = true
+	return true
+}
+
+// objStart opens an object. A null is a "null" issue, anything else a
+// "type" issue; both skip the value and return false.
+func (d *stitchDecoder) objStart() bool {
+	if d.peek() == '{' {
+		return d.enter()
+	}
+	d.want("object")
+	return false
+}
+
+// arrStart opens an array, like objStart.
+func (d *stitchDecoder) arrStart() bool {
+	if d.peek() == '[' {
+		return d.enter()
+	}
+	d.want("array")
+	return false
+}
+
+// objNext moves to the next member of the open object and returns its
+// unescaped key (valid until the decode ends), or false at the end of the
+// object or on a syntax error.
+func (d *stitchDecoder) objNext() ([]byte, bool) {
+	if d.fatal {
+		return nil, false
+	}
+	if !d.sep('}') {
+		return nil, false
+	}
+	if d.peek() != '"' {
+		d.syntax("expected a string key")
+		return nil, false
+	}
+	k, ok := d.key()
+	if !ok {
+		return nil, false
+	}
+	if d.peek() != ':' {
+		d.syntax("expected ':' after an object key")
+		return nil, false
+	}
+	d.pos++
+	return k, true
+}
+
+// arrNext moves to the next item of the open array, or returns false at
+// its end or on a syntax error.
+func (d *stitchDecoder) arrNext() bool {
+	return !d.fatal && d.sep(']')
+}
+
+// sep consumes the separator before a member or the closing byte; it
+// returns true when a member follows.
+func (d *stitchDecoder) sep(end byte) bool {
+	c := d.peek()
+	if c == end {
+		d.pos++
+		d.depth--
+		d.first = false
+		return false
+	}
+	if d.first {
+		d.first = false
+		if c == 0 {
+			d.syntax("unexpected end of input")
+			return false
+		}
+		return true
+	}
+	if c != ',' {
+		if c == 0 {
+			d.syntax("unexpected end of input")
+		} else {
+			d.syntax("expected ',' or '" + string(end) + "'")
+		}
+		return false
+	}
+	d.pos++
+	if c := d.peek(); c == end || c == 0 {
+		d.syntax("expected a value after ','")
+		return false
+	}
+	return true
+}
+
+// key reads an object key. Keys without escapes are returned in place;
+// escaped keys are unescaped into a fresh slice, so a path segment stays
+// valid.
+func (d *stitchDecoder) key() ([]byte, bool) {
+	raw, esc, ok := d.scanString()
+	if !ok {
+		return nil, false
+	}
+	if !esc {
+		return raw, true
+	}
+	return stitchUnescape(nil, raw), true
+}
+
+// strBytes reads a string and returns its unescaped bytes, valid until
+// the next read.
+func (d *stitchDecoder) strBytes() ([]byte, bool) {
+	raw, esc, ok := d.scanString()
+	if !ok {
+		return nil, false
+	}
+	if !esc {
+		return raw, true
+	}
+	d.scratch = stitchUnescape(d.scratch[:0], raw)
+	return d.scratch, true
+}
+
+// scanString validates the string at d.pos (which is '"') and returns its
+// raw content and whether it contains escapes.
+func (d *stitchDecoder) scanString() (raw []byte, esc, ok bool) {
+	start := d.pos + 1
+	i := start
+	data := d.data
+	for i < len(data) {
+		c := data[i]
+		switch {
+		case c == '"':
+			d.pos = i + 1
+			return data[start:i], esc, true
+		case c == '\\':
+			esc = true
+			n, msg := stitchEscapeLen(data[i:])
+			if n == 0 {
+				d.pos = i
+				d.syntax(msg)
+				return nil, false, false
+			}
+			i += n
+		case c < 0x20:
+			d.pos = i
+			d.syntax("control character in a string")
+			return nil, false, false
+		case c < utf8.RuneSelf:
+			i++
+		default:
+			r, n := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && n <= 1 {
+				d.pos = i
+				d.syntax("invalid UTF-8 in a string")
+				return nil, false, false
+			}
+			i += n
+		}
+	}
+	d.pos = i
+	d.syntax("unterminated string")
+	return nil, false, false
+}
+
+// stitchEscapeLen returns the length of the escape sequence at the start
+// of b (which is '\\'), or 0 and the reason it is invalid. A \u escape of
+// a high surrogate must be followed by one of a low surrogate.
+func stitchEscapeLen(b []byte) (int, string) {
+	if len(b) < 2 {
+		return 0, "unterminated escape"
+	}
+	switch b[1] {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		return 2, ""
+	case 'u':
+	default:
+		return 0, "invalid escape"
+	}
+	r, ok := stitchHex4(b[2:])
+	if !ok {
+		return 0, "invalid \\u escape"
+	}
+	switch {
+	case r >= 0xDC00 && r <= 0xDFFF:
+		return 0, "lone surrogate in \\u escape"
+	case r >= 0xD800 && r <= 0xDBFF:
+		if len(b) < 12 || b[6] != '\\' || b[7] != 'u' {
+			return 0, "lone surrogate in \\u escape"
+		}
+		r2, ok := stitchHex4(b[8:])
+		if !ok || r2 < 0xDC00 || r2 > 0xDFFF {
+			return 0, "lone surrogate in \\u escape"
+		}
+		return 12, ""
+	}
+	return 6, ""
+}
+
+func stitchHex4(b []byte) (rune, bool) {
+	if len(b) < 4 {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[:4] {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c -= 'a' - 10
+		case c >= 'A' && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
+}
+
+// stitchUnescape appends the unescaped form of a validated string body.
+func stitchUnescape(dst, raw []byte) []byte {
+	for i := 0; i < len(raw); {
+		c := raw[i]
+		if c != '\\' {
+			dst = append(dst, c)
+			i++
+			continue
+		}
+		switch raw[i+1] {
+		case 'b':
+			dst = append(dst, '\b')
+		case 'f':
+			dst = append(dst, '\f')
+		case 'n':
+			dst = append(dst, '\n')
+		case 'r':
+			dst = append(dst, '\r')
+		case 't':
+			dst = append(dst, '\t')
+		case 'u':
+			r, _ := stitchHex4(raw[i+2:])
+			if r >= 0xD800 && r <= 0xDBFF {
+				r2, _ := stitchHex4(raw[i+8:])
+				r = (r-0xD800)<<10 | (r2 - 0xDC00) + 0x10000
+				i += 6
+			}
+			dst = utf8.AppendRune(dst, r)
+			i += 6
+			continue
+		default: // '"', '\\', '/'
+			dst = append(dst, raw[i+1])
+		}
+		i += 2
+	}
+	return dst
+}
+
+// scanNumber validates the number at d.pos and returns its text.
+func (d *stitchDecoder) scanNumber() ([]byte, bool) {
+	data, start := d.data, d.pos
+	i := start
+	if i < len(data) && data[i] == '-' {
+		i++
+	}
+	switch {
+	case i < len(data) && data[i] == '0':
+		i++
+	case i < len(data) && data[i] >= '1' && data[i] <= '9':
+		i = stitchDigits(data, i)
+	default:
+		d.pos = i
+		d.syntax("invalid number")
+		return nil, false
+	}
+	if i < len(data) && data[i] == '.' {
+		j := stitchDigits(data, i+1)
+		if j == i+1 {
+			d.pos = j
+			d.syntax("invalid number: no digit after '.'")
+			return nil, false
+		}
+		i = j
+	}
+	if i < len(data) && (data[i] == 'e' || data[i] == 'E') {
+		i++
+		if i < len(data) && (data[i] == '+' || data[i] == '-') {
+			i++
+		}
+		j := stitchDigits(data, i)
+		if j == i {
+			d.pos = j
+			d.syntax("invalid number: no digit in the exponent")
+			return nil, false
+		}
+		i = j
+	}
+	d.pos = i
+	return data[start:i], true
+}
+
+func stitchDigits(b []byte, i int) int {
+	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
+		i++
+	}
+	return i
+}
+
+// literal consumes the literal word (true, false or null) at d.pos.
+func (d *stitchDecoder) literal(word string) bool {
+	if len(d.data)-d.pos >= len(word) && string(d.data[d.pos:d.pos+len(word)]) == word {
+		d.pos += len(word)
+		return true
+	}
+	d.syntax("invalid literal")
+	return false
+}
+
+// null consumes a null and reports whether there was one.
+func (d *stitchDecoder) null() bool {
+	if d.peek() == 'n' {
+		return d.literal("null")
+	}
+	return false
+}
+
+// stitchKindOf names the JSON kind that starts with c.
+func stitchKindOf(c byte) string {
+	switch c {
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "boolean"
+	case 'n':
+		return "null"
+	}
+	return "number"
+}
+
+// want records that the value at d.pos is not of the expected kind (a
+// "null" issue for null, else "type") and skips it.
+func (d *stitchDecoder) want(expected string) {
+	c := d.peek()
+	if c == 0 {
+		d.syntax("unexpected end of input")
+		return
+	}
+	if c == 'n' {
+		if d.literal("null") {
+			d.issue("null", expected, "null is not allowed here; expected "+expected)
+		}
+		return
+	}
+	d.issue("type", expected, "expected "+expected+", got "+stitchKindOf(c))
+	d.skip()
+}

@@ -1,0 +1,92 @@
+package rt
+
+import "strconv"
+
+// discriminator finds the string value of key in the object at d.pos
+// without consuming the object: members before it are validated and
+// skipped, the scan stops at its first occurrence, and the decoder returns
+// to the object's start so the chosen variant decodes it whole. A missing
+// key, a non-string value or a non-object is an issue; the object is then
+// skipped and ok is false. allowed lists the values for the message.
+func (d *stitchDecoder) discriminator(key, allowed string) (val []byte, ok bool) {
+	if d.peek() != '{' {
+		d.want("object")
+		return nil, false
+	}
+	start, depth := d.pos, d.depth
+	if !d.enter() {
+		return nil, false
+	}
+	for k, more := d.objNext(); more; k, more = d.objNext() {
+		if string(k) != key {
+			d.skip()
+			continue
+		}
+		d.push(k)
+		if c := d.peek(); c == '"' {
+			val, ok = d.strBytes()
+		} else {
+			d.issue("discriminator", allowed, "discriminator "+strconv.Quote(key)+" must be a string, got "+stitchKindOf(c)+"; allowed values: "+allowed)
+			d.skip()
+		}
+		d.pop()
+		if !ok {
+			break
+		}
+		d.pos, d.depth = start, depth
+		return val, true
+	}
+	if d.fatal {
+		return nil, false
+	}
+	if !ok && d.depth == depth { // the object was read to its end without the key
+		d.keyIssue([]byte(key), "discriminator", allowed, "missing discriminator "+strconv.Quote(key)+"; allowed values: "+allowed)
+		return nil, false
+	}
+	// A non-string discriminator: skip the rest of the object.
+	d.pos, d.depth = start, depth
+	d.skip()
+	return nil, false
+}
+
+// badDiscriminator records an unknown discriminator value at key and skips
+// the object (which starts at d.pos).
+func (d *stitchDecoder) badDiscriminator(key string, got []byte, allowed string) {
+	d.keyIssue([]byte(key), "discriminator", allowed, "unknown discriminator value "+strconv.Quote(string(got))+" for "+strconv.Quote(key)+"; allowed values: "+allowed)
+	d.skip()
+}
+
+// discValue records a discriminator value (at the current path) that this
+// variant does not answer to.
+func (d *stitchDecoder) discValue(got, allowed string) {
+	d.issue("discriminator", allowed, "discriminator value "+strconv.Quote(got)+" is not one of "+allowed)
+}
+
+// trial returns a decoder for one attempt of an untagged union variant on
+// the exact bytes of the value, at the current path.
+func (d *stitchDecoder) trial(raw []byte) *stitchDecoder {
+	t := &stitchDecoder{data: raw, maxDepth: d.maxDepth - d.depth, repair: d.repair}
+	t.path = append(t.pathBuf[:0], d.path...)
+	return t
+}
+
+// clean reports whether a trial decoded without any issue.
+func (d *stitchDecoder) clean() bool {
+	return len(d.issues) == 0 && d.cut == 0 && !d.fatal
+}
+
+// adopt takes over the reports of the trial that matched.
+func (d *stitchDecoder) adopt(t *stitchDecoder) {
+	d.dropped = append(d.dropped, t.dropped...)
+	d.repaired = append(d.repaired, t.repaired...)
+}
+
+// matched records the outcome of an untagged union: n variants matched.
+func (d *stitchDecoder) matched(n int, variants string) {
+	switch {
+	case n == 0:
+		d.issue("type", variants, "matches none of the variants "+variants)
+	case n > 1:
+		d.issue("ambiguous", variants, "matches more than one of the variants "+variants)
+	}
+}

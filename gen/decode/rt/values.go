@@ -1,0 +1,280 @@
+package rt
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"strconv"
+	"time"
+)
+
+// str reads a string.
+func (d *stitchDecoder) str() (string, bool) {
+	if d.peek() != '"' {
+		d.want("string")
+		return "", false
+	}
+	b, ok := d.strBytes()
+	return string(b), ok
+}
+
+// boolean reads true or false; with coerce also "true" and "false".
+func (d *stitchDecoder) boolean(coerce bool) (bool, bool) {
+	switch d.peek() {
+	case 't':
+		return true, d.literal("true")
+	case 'f':
+		return false, d.literal("false")
+	case '"':
+		if coerce {
+			b, ok := d.strBytes()
+			if !ok {
+				return false, false
+			}
+			switch string(b) {
+			case "true":
+				return true, true
+			case "false":
+				return false, true
+			}
+			d.issue("type", "boolean", "expected boolean or its string form, got string "+strconv.Quote(string(b)))
+			return false, false
+		}
+	}
+	d.want("boolean")
+	return false, false
+}
+
+// number reads a number (or, with coerce, a string holding exactly a JSON
+// number) and keeps its text in d.num.
+func (d *stitchDecoder) number(expected string, coerce bool) bool {
+	c := d.peek()
+	if c == '-' || (c >= '0' && c <= '9') {
+		n, ok := d.scanNumber()
+		d.num = n
+		return ok
+	}
+	if c == '"' && coerce {
+		b, ok := d.strBytes()
+		if !ok {
+			return false
+		}
+		if !stitchIsNumber(b) {
+			d.issue("type", expected, "expected "+expected+" or its string form, got string "+strconv.Quote(string(b)))
+			return false
+		}
+		d.num = b
+		return true
+	}
+	d.want(expected)
+	return false
+}
+
+// int reads an integer within [lo, hi] (the Go type's range).
+func (d *stitchDecoder) int(lo, hi int64, coerce bool) (int64, bool) {
+	if !d.number("integer", coerce) {
+		return 0, false
+	}
+	mag, neg, integral, over := stitchIntOf(d.num)
+	if !integral {
+		d.issue("type", "integer", "expected integer, got "+string(d.num))
+		return 0, false
+	}
+	var v int64
+	switch {
+	case over || (!neg && mag > uint64(hi)) || (neg && mag > uint64(-(lo+1))+1):
+		d.rangeIssue(strconv.FormatInt(lo, 10), strconv.FormatInt(hi, 10))
+		return 0, false
+	case neg:
+		v = -int64(mag - 1) - 1
+		if mag == 0 {
+			v = 0
+		}
+	default:
+		v = int64(mag)
+	}
+	return v, true
+}
+
+// uint reads an unsigned integer not above hi.
+func (d *stitchDecoder) uint(hi uint64, coerce bool) (uint64, bool) {
+	if !d.number("integer", coerce) {
+		return 0, false
+	}
+	mag, neg, integral, over := stitchIntOf(d.num)
+	if !integral {
+		d.issue("type", "integer", "expected integer, got "+string(d.num))
+		return 0, false
+	}
+	if over || mag > hi || (neg && mag != 0) {
+		d.rangeIssue("0", strconv.FormatUint(hi, 10))
+		return 0, false
+	}
+	return mag, true
+}
+
+func (d *stitchDecoder) rangeIssue(lo, hi string) {
+	d.issue("range", lo+".."+hi, "integer "+string(d.num)+" is out of range "+lo+".."+hi)
+}
+
+// float reads a number as a float of the given bits.
+func (d *stitchDecoder) float(bits int, coerce bool) (float64, bool) {
+	if !d.number("number", coerce) {
+		return 0, false
+	}
+	if bits == 64 {
+		if f, ok := stitchFastFloat(d.num); ok {
+			return f, true
+		}
+	}
+	f, err := strconv.ParseFloat(string(d.num), bits)
+	if err != nil {
+		d.issue("range", "float"+strconv.Itoa(bits), "number "+string(d.num)+" is out of the float"+strconv.Itoa(bits)+" range")
+		return 0, false
+	}
+	return f, true
+}
+
+// bytes reads a standard (padded) base64 string.
+func (d *stitchDecoder) bytes() ([]byte, bool) {
+	if d.peek() != '"' {
+		d.want("string")
+		return nil, false
+	}
+	b, ok := d.strBytes()
+	if !ok {
+		return nil, false
+	}
+	out := make([]byte, base64.StdEncoding.DecodedLen(len(b)))
+	n, err := base64.StdEncoding.Decode(out, b)
+	if err != nil {
+		d.issue("format", "base64", "not a valid base64 string: "+err.Error())
+		return nil, false
+	}
+	return out[:n], true
+}
+
+// time reads an RFC 3339 date-time.
+func (d *stitchDecoder) time() (time.Time, bool) {
+	s, ok := d.str()
+	if !ok {
+		return time.Time{}, false
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil || !stitchFormatDateTime(s) {
+		d.issue("format", "date-time", "not an RFC 3339 date-time: "+strconv.Quote(s))
+		return time.Time{}, false
+	}
+	return t, true
+}
+
+// rawMessage reads any value and returns a copy of its exact bytes.
+func (d *stitchDecoder) rawMessage() (json.RawMessage, bool) {
+	b, ok := d.raw()
+	if !ok {
+		return nil, false
+	}
+	return append(json.RawMessage(nil), b...), true
+}
+
+// anyValue reads a free-form value: map[string]any, []any, json.Number,
+// string, bool or nil. Recursion is bounded by the depth limit.
+func (d *stitchDecoder) anyValue() (any, bool) {
+	switch c := d.peek(); c {
+	case '{':
+		return d.anyObject()
+	case '[':
+		return d.anyArray()
+	case '"':
+		return d.str()
+	case 't', 'f':
+		return d.boolean(false)
+	case 'n':
+		return nil, d.literal("null")
+	case 0:
+		d.syntax("unexpected end of input")
+		return nil, false
+	default:
+		if c == '-' || (c >= '0' && c <= '9') {
+			n, ok := d.scanNumber()
+			return json.Number(n), ok
+		}
+		d.syntax("unexpected character " + stitchQuoteByte(c))
+		return nil, false
+	}
+}
+
+func (d *stitchDecoder) anyObject() (any, bool) {
+	if !d.enter() {
+		return nil, false
+	}
+	m := map[string]any{}
+	ok := true
+	for k, more := d.objNext(); more; k, more = d.objNext() {
+		if _, dup := m[string(k)]; dup {
+			d.keyIssue(k, "duplicate_key", "", "duplicate key "+strconv.Quote(string(k)))
+			d.skip()
+			ok = false
+			continue
+		}
+		d.push(k)
+		v, vok := d.anyValue()
+		d.pop()
+		m[string(k)] = v
+		ok = ok && vok
+	}
+	return m, ok && !d.fatal
+}
+
+func (d *stitchDecoder) anyArray() (any, bool) {
+	if !d.enter() {
+		return nil, false
+	}
+	a := []any{}
+	ok := true
+	for i := 0; d.arrNext(); i++ {
+		d.pushIdx(i)
+		v, vok := d.anyValue()
+		d.pop()
+		a = append(a, v)
+		ok = ok && vok
+	}
+	return a, ok && !d.fatal
+}
+
+// beginRepair implements JSON-string repair (SPEC §4.12) where an object,
+// array or union is expected: when repair is on and a string holding
+// exactly one JSON value arrives, the decoder switches to that value and
+// endRepair switches back. A string that is not JSON is left in place, so
+// the caller reports it as a type error.
+func (d *stitchDecoder) beginRepair() (stitchRepair, bool) {
+	if !d.repair || d.peek() != '"' {
+		return stitchRepair{}, false
+	}
+	start := d.pos
+	b, ok := d.strBytes()
+	if !ok {
+		return stitchRepair{}, false
+	}
+	saved := stitchRepair{data: d.data, pos: d.pos}
+	inner := &stitchDecoder{data: append([]byte(nil), b...), maxDepth: d.maxDepth - d.depth}
+	inner.path = inner.pathBuf[:0]
+	inner.skip()
+	if inner.fatal || inner.peek() != 0 {
+		d.pos = start
+		return stitchRepair{}, false
+	}
+	d.repaired = append(d.repaired, d.pointer(nil, false))
+	d.data, d.pos = inner.data, 0
+	return saved, true
+}
+
+// A stitchRepair is the position a repair returns to.
+type stitchRepair struct {
+	data []byte
+	pos  int
+}
+
+// endRepair returns to the document after a repaired string.
+func (d *stitchDecoder) endRepair(r stitchRepair) {
+	d.data, d.pos = r.data, r.pos
+}

@@ -1,0 +1,131 @@
+package rt
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"math"
+	"strconv"
+	"unicode/utf8"
+)
+
+const stitchHex = "0123456789abcdef"
+
+// stitchAppendString appends s as a JSON string, escaped as encoding/json
+// escapes it (HTML-safe, U+2028/U+2029 escaped, invalid UTF-8 as U+FFFD).
+func stitchAppendString[T stitchText](b []byte, s T) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', stitchHex[c>>4], stitchHex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := stitchDecodeRune(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', stitchHex[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}
+
+func stitchDecodeRune[T stitchText](s T) (rune, int) {
+	switch v := any(s).(type) {
+	case string:
+		return utf8.DecodeRuneInString(v)
+	case []byte:
+		return utf8.DecodeRune(v)
+	}
+	return utf8.DecodeRune([]byte(s))
+}
+
+// stitchAppendFloat appends f as encoding/json writes a float of the given
+// bits; NaN and infinities are an error.
+func stitchAppendFloat(b []byte, f float64, bits int) ([]byte, error) {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return b, errors.New("json: unsupported value: " + strconv.FormatFloat(f, 'g', -1, bits))
+	}
+	abs := math.Abs(f)
+	fmt := byte('f')
+	if abs != 0 {
+		if bits == 64 && (abs < 1e-6 || abs >= 1e21) || bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) {
+			fmt = 'e'
+		}
+	}
+	b = strconv.AppendFloat(b, f, fmt, -1, bits)
+	if fmt == 'e' {
+		// clean up e-09 to e-9
+		n := len(b)
+		if n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return b, nil
+}
+
+// stitchAppendBytes appends v as a standard base64 string (null for nil,
+// as encoding/json writes it).
+func stitchAppendBytes(b, v []byte) []byte {
+	if v == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '"')
+	b = base64.StdEncoding.AppendEncode(b, v)
+	return append(b, '"')
+}
+
+// stitchAppendJSON appends v encoded by encoding/json (free-form values,
+// raw messages, opaque types and times).
+func stitchAppendJSON(b []byte, v any) ([]byte, error) {
+	j, err := json.Marshal(v)
+	if err != nil {
+		return b, err
+	}
+	return append(b, j...), nil
+}
+
+// stitchClose replaces a trailing comma by the closing byte, or appends it.
+func stitchClose(b []byte, c byte) []byte {
+	if n := len(b); n > 0 && b[n-1] == ',' {
+		b[n-1] = c
+		return b
+	}
+	return append(b, c)
+}
+
+// stitchNilError is the error for a nil value that must be written.
+func stitchNilError(where string) error {
+	return errors.New("stitch: cannot encode " + where + ": nil value of a required non-nullable property")
+}

@@ -1,0 +1,153 @@
+package decode
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+	"github.com/stitchgen/stitchgen/model"
+)
+
+// goType spells t in the generated package.
+func (e *emitter) goType(t *model.Type) jen.Code {
+	if t.IsNamed() {
+		if t.PkgPath == e.pkg.Path || t.PkgPath == "" {
+			return jen.Id(t.Name)
+		}
+		return jen.Qual(t.PkgPath, t.Name)
+	}
+	switch t.Kind {
+	case model.KindBool, model.KindInt, model.KindUint, model.KindFloat, model.KindString:
+		return jen.Id(t.Basic)
+	case model.KindBytes:
+		return jen.Index().Byte()
+	case model.KindTime:
+		return jen.Qual("time", "Time")
+	case model.KindAny:
+		if t.RawMessage {
+			return jen.Qual("encoding/json", "RawMessage")
+		}
+		return jen.Any()
+	case model.KindSlice:
+		return jen.Index().Add(e.goType(t.Elem))
+	case model.KindArray:
+		return jen.Index(jen.Lit(t.Len)).Add(e.goType(t.Elem))
+	case model.KindMap:
+		return jen.Map(jen.String()).Add(e.goType(t.Elem))
+	case model.KindPointer:
+		return jen.Op("*").Add(e.goType(t.Elem))
+	}
+	e.fail("unsupported unnamed type of kind %s", t.Kind)
+	return jen.Any()
+}
+
+// local reports whether t is a named struct or union declared in the
+// generated package (it has its own decode and encode functions).
+func (e *emitter) local(t *model.Type) bool {
+	return t.IsNamed() && (t.PkgPath == e.pkg.Path || t.PkgPath == "")
+}
+
+// acceptsString reports whether a JSON string can be a valid value of t,
+// which turns JSON-string repair off where t is expected (SPEC §4.12).
+func acceptsString(t *model.Type) bool {
+	t = t.Deref()
+	switch t.Kind {
+	case model.KindString, model.KindBytes, model.KindTime, model.KindText, model.KindAny, model.KindOpaque:
+		return true
+	case model.KindUnion:
+		if t.Union.Discriminator != "" {
+			return false
+		}
+		for _, v := range t.Union.Variants {
+			if acceptsString(v.Type) {
+				return true
+			}
+		}
+		return false
+	case model.KindStruct:
+		return false
+	}
+	return false
+}
+
+// repairable reports whether JSON-string repair applies where t is expected:
+// an object, array or union that accepts no string.
+func repairable(t *model.Type) bool {
+	switch t.Deref().Kind {
+	case model.KindStruct, model.KindSlice, model.KindArray, model.KindMap, model.KindUnion:
+		return !acceptsString(t)
+	}
+	return false
+}
+
+// comparable reports whether values of t can be compared with == in Go.
+func comparable(t *model.Type) bool {
+	switch t.Kind {
+	case model.KindSlice, model.KindMap, model.KindBytes, model.KindAny, model.KindOpaque, model.KindText:
+		return false
+	case model.KindArray:
+		return comparable(t.Elem)
+	case model.KindStruct:
+		for _, f := range t.Struct.Fields {
+			if !comparable(f.Type) {
+				return false
+			}
+		}
+		return t.Struct.Catchall == nil
+	}
+	return true
+}
+
+// jsonKeyLit returns the bytes `"key":` as encoding/json writes the key.
+func jsonKeyLit(k string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range k {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < 0x20 || r == '<' || r == '>' || r == '&' || r == '\u2028' || r == '\u2029':
+			b.WriteString(`\u`)
+			s := strconv.FormatInt(int64(r), 16)
+			b.WriteString(strings.Repeat("0", 4-len(s)) + s)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteString(`":`)
+	return b.String()
+}
+
+// quoteList renders Go strings as a comma-separated list of JSON strings.
+func quoteList(vs []string) string {
+	q := make([]string, len(vs))
+	for i, v := range vs {
+		q[i] = strconv.Quote(v)
+	}
+	return strings.Join(q, ", ")
+}
+
+// intRange returns the bounds of an integer kind as Go literal text.
+func intRange(t *model.Type) (lo, hi string) {
+	bits := t.Bits
+	if bits == 0 {
+		bits = 64
+	}
+	if t.Kind == model.KindUint {
+		if bits == 64 {
+			return "0", "18446744073709551615"
+		}
+		return "0", strconv.FormatUint(1<<bits-1, 10)
+	}
+	return strconv.FormatInt(-1<<(bits-1), 10), strconv.FormatInt(1<<(bits-1)-1, 10)
+}
+
+// formatFuncs names the runtime check of each portable format (SPEC §6).
+var formatFuncs = map[string]string{
+	"date": "stitchFormatDate", "time": "stitchFormatTime", "date-time": "stitchFormatDateTime",
+	"duration": "stitchFormatDuration", "uri": "stitchFormatURI", "uri-reference": "stitchFormatURIReference",
+	"uri-template": "stitchFormatURITemplate", "email": "stitchFormatEmail", "hostname": "stitchFormatHostname",
+	"ipv4": "stitchFormatIPv4", "ipv6": "stitchFormatIPv6", "regex": "stitchFormatRegex", "uuid": "stitchFormatUUID",
+	"json-pointer": "stitchFormatJSONPointer", "relative-json-pointer": "stitchFormatRelativeJSONPointer",
+}
