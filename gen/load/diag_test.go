@@ -326,6 +326,18 @@ type T struct {
 	U url.URL ` + "`json:\"u\"`" + `
 }`, []string{
 		`contract.go:6:2: field T.U: type url.URL is a struct of another package; stitchgen generates decoders only for this package's types (declare the type here)`}},
+	{"decodes_itself", `
+//stitch:tool
+type T struct {
+	S Status  ` + "`json:\"s\"`" + `
+	B big.Int ` + "`json:\"b\"`" + `
+}
+
+type Status string
+
+func (s *Status) UnmarshalJSON([]byte) error { return nil }`, []string{
+		`contract.go:6:2: field T.S: type Status has its own UnmarshalJSON, so stitchgen cannot know its JSON shape; mark it //stitch:schema {...} with its schema`,
+		`contract.go:7:2: field T.B: type big.Int decodes itself with UnmarshalJSON, so stitchgen cannot know its JSON shape; wrap it in a type of this package marked //stitch:schema {...}`}},
 	{"json_string_option", `
 //stitch:tool
 type T struct {
@@ -369,7 +381,7 @@ func loadDiagCases(t *testing.T) map[string][]string {
 		files := map[string]string{}
 		for _, c := range diagCases {
 			imports := ""
-			for _, imp := range []string{"fmt", "net/url"} {
+			for _, imp := range []string{"fmt", "net/url", "math/big"} {
 				if strings.Contains(c.src, imp[strings.LastIndex(imp, "/")+1:]+".") {
 					imports += "import \"" + imp + "\"\n"
 				}

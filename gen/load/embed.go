@@ -130,7 +130,8 @@ func (l *pkgLoader) walkLevel(lv *level, cands []candidate, next *[]*level, seen
 			continue
 		}
 		index := append(slices.Clip(lv.index), i)
-		step := model.Step{Name: f.Name(), Pointer: isPtr && f.Embedded()}
+		// The last step is the property itself: its pointer-ness is in its type.
+		step := model.Step{Name: f.Name()}
 		if tag.name != "" || !f.Embedded() || !isStruct(ft) {
 			c := candidate{name: cmp.Or(tag.name, f.Name()), tagged: tag.name != "", index: index,
 				path: append(slices.Clip(lv.path), step), v: f, owner: lv.owner, tag: tag, stag: stag}
@@ -142,6 +143,7 @@ func (l *pkgLoader) walkLevel(lv *level, cands []candidate, next *[]*level, seen
 			}
 			continue
 		}
+		step.Pointer = isPtr
 		l.queueEmbedded(lv, f, ft, step, index, next, seen)
 	}
 	return cands

@@ -44,12 +44,13 @@ func methodSig(sel *types.Selection) *types.Signature {
 
 // isTextUnmarshaler reports whether *n implements encoding.TextUnmarshaler,
 // as encoding/json checks it.
-func isTextUnmarshaler(n *types.Named) bool {
+// With direct, a promoted method does not count.
+func isTextUnmarshaler(n *types.Named, direct bool) bool {
 	if _, ok := n.Underlying().(*types.Interface); ok {
 		return false
 	}
 	sel := method(types.NewPointer(n), "UnmarshalText")
-	return sel != nil && isUnmarshalSig(methodSig(sel))
+	return sel != nil && isUnmarshalSig(methodSig(sel)) && (!direct || len(sel.Index()) == 1)
 }
 
 // detectValidate records a hidden check method Validate() error.

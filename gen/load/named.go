@@ -47,7 +47,34 @@ func (l *pkgLoader) foreignAllowed(n *types.Named) bool {
 	if _, ok := n.Underlying().(*types.Struct); !ok {
 		return true
 	}
-	return isTime(n) || isTextUnmarshaler(n)
+	return isTime(n) || isTextUnmarshaler(n, false)
+}
+
+// isText reports whether n decodes from a JSON string through
+// UnmarshalText. A struct of this package counts only when it declares the
+// method itself: a promoted one is shadowed by the generated UnmarshalJSON.
+func (l *pkgLoader) isText(n *types.Named) bool {
+	return isTextUnmarshaler(n, n.Obj().Pkg() == l.pkg.Types && isStruct(n))
+}
+
+// decodesItself reports whether n has its own UnmarshalJSON (not one
+// stitchgen generated, and not on a struct of this package, which gets a
+// generated one).
+func (l *pkgLoader) decodesItself(n *types.Named) bool {
+	if types.IsInterface(n) || (n.Obj().Pkg() == l.pkg.Types && isStruct(n)) {
+		return false
+	}
+	sel := method(types.NewPointer(n), "UnmarshalJSON")
+	return sel != nil && isUnmarshalSig(methodSig(sel)) && !l.inGenerated(sel.Obj().Pos())
+}
+
+// selfDecoding reports a type whose JSON shape only its own UnmarshalJSON knows.
+func (l *pkgLoader) selfDecoding(n *types.Named, s site) {
+	if n.Obj().Pkg() == l.pkg.Types {
+		l.errorf(s, "type %s has its own UnmarshalJSON, so stitchgen cannot know its JSON shape; mark it //stitch:schema {...} with its schema", n.Obj().Name())
+		return
+	}
+	l.errorf(s, "type %s decodes itself with UnmarshalJSON, so stitchgen cannot know its JSON shape; wrap it in a type of this package marked //stitch:schema {...}", l.typeString(n))
 }
 
 // fillNamed sets the kind-specific parts of a named type.
@@ -61,7 +88,9 @@ func (l *pkgLoader) fillNamed(mt *model.Type, n *types.Named, s site) {
 		mt.Kind = model.KindTime
 	case obj.Pkg().Path() == "encoding/json" && obj.Name() == "RawMessage":
 		mt.Kind, mt.RawMessage = model.KindAny, true
-	case isTextUnmarshaler(n):
+	case l.decodesItself(n):
+		l.selfDecoding(n, s)
+	case l.isText(n):
 		mt.Kind = model.KindText
 	default:
 		l.fillUnderlying(mt, n, s)

@@ -13,6 +13,8 @@ type Outer struct {
 	Meta `json:"meta"`
 	Tie1
 	Tie2
+	Label
+	*Stamp `json:"stamp,omitempty"`
 }
 
 type Base struct {
@@ -45,4 +47,11 @@ type Tie1 struct {
 
 type Tie2 struct {
 	Key int
+}
+
+// Label is embedded but not a struct: it is a property named Label.
+type Label string
+
+type Stamp struct {
+	At string `json:"at"`
 }
