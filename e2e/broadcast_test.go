@@ -46,9 +46,12 @@ func TestBroadcastToolsListEqualsManifest(t *testing.T) {
 // (gallery) in one call: the seed incident in which one shape was lost.
 func TestBroadcastMediaShapes(t *testing.T) {
 	h := &recordingBroadcast{Service: broadcast.NewService()}
+	var mu sync.Mutex
 	var calls []broadcast.StitchCall
 	cs, _ := connect(t, broadcast.NewServer(h, broadcast.StitchOptions{After: func(_ context.Context, c *broadcast.StitchCall) {
+		mu.Lock()
 		calls = append(calls, *c)
+		mu.Unlock()
 	}}))
 	args := `{"channel":"news","parts":[` +
 		`{"kind":"text","text":"Hello"},` +
@@ -66,6 +69,8 @@ func TestBroadcastMediaShapes(t *testing.T) {
 	if wantOut := `{"broadcastId":"b-1","channel":"news","parts":3,"mediaCount":3}`; res.IsError || text(res) != wantOut {
 		t.Errorf("got %s, want %s", text(res), wantOut)
 	}
+	mu.Lock()
+	defer mu.Unlock()
 	if c := calls[0]; !reflect.DeepEqual(c.Dropped, []string{"/parts/1/text"}) {
 		t.Errorf("the strip variant's dropped key was not reported: %v", c.Dropped)
 	}

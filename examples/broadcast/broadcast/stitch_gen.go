@@ -1300,25 +1300,47 @@ func NewStitchDispatcher(h StitchHandler, opt StitchOptions) *StitchDispatcher {
 // decoder, runs the handler and encodes its output. It never fails: every
 // problem (invalid arguments, handler error or panic, abandoned handler,
 // unknown tool) is an isError result carrying a JSON envelope. Observers see
-// every call.
+// every call. A panic outside the handler (in Before or an encoder) is an
+// INTERNAL_ERROR too; a panic in After is recovered and ignored.
 func (d *StitchDispatcher) Call(ctx context.Context, tool string, args []byte) *StitchResult {
 	start := time.Now()
 	call := &StitchCall{Tool: tool, Args: args}
-	var res *StitchResult
-	switch tool {
-	case "send_broadcast":
-		ctx, res = stitchServeRun(ctx, d, call, d.h.SendBroadcast, stitchServeMarshal[BroadcastReceipt])
-	case "edit_broadcast":
-		ctx, res = stitchServeRun(ctx, d, call, d.h.EditBroadcast, stitchServeText)
-	default:
-		ctx, res = stitchServeUnknown(ctx, d, call)
-	}
+	ctx, res := stitchServeGuard(ctx, call, func() (context.Context, *StitchResult) {
+		switch tool {
+		case "send_broadcast":
+			return stitchServeRun(ctx, d, call, d.h.SendBroadcast, stitchServeMarshal[BroadcastReceipt])
+		case "edit_broadcast":
+			return stitchServeRun(ctx, d, call, d.h.EditBroadcast, stitchServeText)
+		}
+		return stitchServeUnknown(ctx, d, call)
+	})
 	call.Duration = time.Since(start)
 	call.Result = res
-	if d.opt.After != nil {
-		d.opt.After(ctx, call)
-	}
+	stitchServeAfter(ctx, d, call)
 	return res
+}
+
+// stitchServeGuard runs body and turns a panic in it into an INTERNAL_ERROR.
+func stitchServeGuard(ctx context.Context, call *StitchCall, body func() (context.Context, *StitchResult)) (rctx context.Context, res *StitchResult) {
+	defer func() {
+		if p := recover(); p != nil {
+			call.Err = &stitchServePanic{value: p, stack: debug.Stack()}
+			rctx, res = ctx, stitchServeEnvelope("INTERNAL_ERROR", nil, "the tool failed unexpectedly")
+		}
+	}()
+	return body()
+}
+
+// stitchServeAfter calls the After observer, if any; its panic is ignored so
+// that an observer cannot change a call's result or take the server down.
+func stitchServeAfter(ctx context.Context, d *StitchDispatcher, call *StitchCall) {
+	if d.opt.After == nil {
+		return
+	}
+	defer func() {
+		_ = recover()
+	}()
+	d.opt.After(ctx, call)
 }
 
 // stitchServeUnknown answers a call to a tool this package does not declare.

@@ -349,3 +349,26 @@ func TestMCPCalls(t *testing.T) {
 		t.Errorf("arguments did not reach the dispatcher verbatim:\n got %q\nwant %q", seen, want)
 	}
 }
+
+func TestObserverPanics(t *testing.T) {
+	d := NewStitchDispatcher(newHandler(t), StitchOptions{
+		Before: func(ctx context.Context, c *StitchCall) context.Context {
+			if c.Tool == "ping" {
+				panic("before")
+			}
+			return ctx
+		},
+		After: func(ctx context.Context, c *StitchCall) {
+			if c.Tool == "totals" {
+				panic("after")
+			}
+		},
+	})
+	r := d.Call(context.Background(), "ping", []byte(`{"echo":"x"}`))
+	if want := envelope("INTERNAL_ERROR", "", "the tool failed unexpectedly", hintInternal); r.Text != want {
+		t.Errorf("panicking Before: got %s, want %s", r.Text, want)
+	}
+	if r := d.Call(context.Background(), "totals", []byte(`{"n":2}`)); r.IsError || r.Text != "[1,4]" {
+		t.Errorf("panicking After changed the result: %+v", r)
+	}
+}
