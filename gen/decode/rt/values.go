@@ -85,7 +85,7 @@ func (d *stitchDecoder) int(lo, hi int64, coerce bool) (int64, bool) {
 		d.rangeIssue(strconv.FormatInt(lo, 10), strconv.FormatInt(hi, 10))
 		return 0, false
 	case neg:
-		v = -int64(mag - 1) - 1
+		v = -int64(mag-1) - 1
 		if mag == 0 {
 			v = 0
 		}
