@@ -79,7 +79,6 @@ func (l *pkgLoader) fieldModel(c candidate) *model.Field {
 		Required: !c.tag.omitEmpty && !c.tag.omitZero, OmitEmpty: c.tag.omitEmpty, OmitZero: c.tag.omitZero,
 		Pos: l.pos(v.Pos()),
 	}
-	l.fieldCache[v] = f
 	s := fieldSite(c.owner, v)
 	if c.tag.asString {
 		l.errorf(s, "the json \",string\" option is not supported; remove it (stitch:\"coerce\" accepts numbers and bools in strings)")
@@ -88,6 +87,13 @@ func (l *pkgLoader) fieldModel(c candidate) *model.Field {
 	f.Description = l.fieldDoc(v)
 	l.applySchemaTag(f, c.stag.Get("jsonschema"), s)
 	l.applyStitchTag(f, c.stag.Get("stitch"), s)
+	// Cached only when complete: converting the field's type can walk
+	// back to this very field (type T struct{ S }; type S struct{ X *T }),
+	// which then builds it again rather than copying a half-built one.
+	if done, ok := l.fieldCache[v]; ok {
+		return done
+	}
+	l.fieldCache[v] = f
 	return f
 }
 

@@ -4,12 +4,15 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/stitchgen/stitchgen/model"
 )
 
 // oddSrc declares things a loader could trip over: generic types, an
 // embedded pointer to its own type (not a cycle: encoding/json visits each
 // embedded type once), aliases, a cycle through an untagged
-// union, named funcs and pointers, and a file excluded by a build tag.
+// union, a field whose type embeds the field's own struct, named funcs and
+// pointers, and a file excluded by a build tag.
 const oddSrc = `package c
 
 //stitch:tool
@@ -28,7 +31,14 @@ type Odd struct {
 	Ptr   PtrT        ` + "`json:\"ptr\"`" + `
 	Arr   [2]chan int ` + "`json:\"arr\"`" + `
 	T     Gen[string] ` + "`json:\"t\"`" + `
+	S     S           ` + "`json:\"s\"`" + `
 }
+
+type S struct {
+	X *Back ` + "`json:\"x,omitempty\"`" + `
+}
+
+type Back struct{ S }
 
 type Box[T any] struct{ V T }
 
@@ -102,8 +112,15 @@ func TestOddDeclarations(t *testing.T) {
 		if ty.Recursive {
 			rec = append(rec, ty.Name)
 		}
+		if ty.Kind == model.KindStruct {
+			for _, f := range ty.Struct.Fields {
+				if f.Type == nil || f.Path[len(f.Path)-1].Type != f.Type {
+					t.Errorf("field %s.%s has no complete type", ty.Name, f.GoName)
+				}
+			}
+		}
 	}
-	if want := []string{"Node", "Branch"}; !slices.Equal(rec, want) {
+	if want := []string{"Back", "Node", "Branch"}; !slices.Equal(rec, want) {
 		t.Errorf("recursive types %v, want %v", rec, want)
 	}
 }
