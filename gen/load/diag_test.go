@@ -338,6 +338,12 @@ type Status string
 func (s *Status) UnmarshalJSON([]byte) error { return nil }`, []string{
 		`contract.go:6:2: field T.S: type Status has its own UnmarshalJSON, so stitchgen cannot know its JSON shape; mark it //stitch:schema {...} with its schema`,
 		`contract.go:7:2: field T.B: type big.Int decodes itself with UnmarshalJSON, so stitchgen cannot know its JSON shape; wrap it in a type of this package marked //stitch:schema {...}`}},
+	{"validate_signature", `
+//stitch:tool
+type T struct{}
+
+func (t *T) Validate(strict bool) error { return nil }`, []string{
+		`contract.go:6:13: warning: type T: method Validate is not func() error, so it does not run as a hidden check`}},
 	{"json_string_option", `
 //stitch:tool
 type T struct {

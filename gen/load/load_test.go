@@ -184,6 +184,28 @@ func TestGeneratedRefs(t *testing.T) {
 	}
 }
 
+// TestDefaultLoose checks that a loose package default needs a catchall
+// in every undirected struct.
+func TestDefaultLoose(t *testing.T) {
+	dir := writeModule(t, map[string]string{"contract.go": "package c\n\n//stitch:tool\ntype T struct{}\n\n" +
+		"//stitch:tool\ntype U struct {\n\tExtra map[string]int `json:\"-\" stitch:\"catchall\"`\n}\n"})
+	pkgs, diags, err := Load(Config{Dir: dir, Policy: model.Loose})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"contract.go:4:6: type T: the default policy is loose but the struct has no catchall field; add one or mark the type //stitch:strict or //stitch:strip"}
+	var got []string
+	for _, d := range diags {
+		got = append(got, d.String())
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("diagnostics %q, want %q", got, want)
+	}
+	if p := pkgs[0].Tools[1].Input.Struct; p.Policy != model.Loose || p.Catchall == nil {
+		t.Errorf("U: policy %v catchall %v, want loose with Extra", p.Policy, p.Catchall)
+	}
+}
+
 func TestNoPackage(t *testing.T) {
 	dir := writeModule(t, map[string]string{})
 	_, _, err := Load(Config{Dir: dir, Patterns: []string{"./missing"}})
