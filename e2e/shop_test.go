@@ -219,40 +219,75 @@ func TestShopPanicAndHangKeepServing(t *testing.T) {
 	}
 }
 
+// TestShopConcurrentCalls serves one server to several client sessions
+// that call in parallel (run it with -race): valid orders, rejected ones,
+// panicking and hanging handlers interleave, and every caller gets the
+// result of its own call.
 func TestShopConcurrentCalls(t *testing.T) {
-	cs, _, h, _ := shopSession(t, shop.StitchOptions{})
-	const n = 48
+	obs := &observed{}
+	h := newRecordingShop(t)
+	server := shop.NewServer(h, shop.StitchOptions{Timeout: 300 * time.Millisecond, After: obs.after})
+	var sessions []*mcp.ClientSession
+	for range 4 {
+		cs, _ := connect(t, server)
+		sessions = append(sessions, cs)
+	}
+	const n = 64
 	var wg sync.WaitGroup
 	for i := 1; i <= n; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			id := strconv.Itoa(i)
-			args := `{"customerId":` + id + `,"items":[{"sku":"S-` + id + `","quantity":` + strconv.Itoa(i%99+1) + `}],"giftMessage":"gift ` + id + `","delivery":{"method":"pickup","storeId":` + id + `}}`
-			if i%3 == 0 {
-				args = `{"customerId":` + id + `,"customerId":1}` // rejected
-			}
-			res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "place_order", Arguments: json.RawMessage(args)})
-			if err != nil {
-				t.Errorf("call %d: %v", i, err)
-				return
-			}
-			var out shop.OrderReceipt
-			switch {
-			case i%3 == 0:
-				if !res.IsError {
-					t.Errorf("call %d: duplicate key accepted", i)
-				}
-			case res.IsError:
-				t.Errorf("call %d: %s", i, text(res))
-			case json.Unmarshal([]byte(text(res)), &out) != nil || out.CustomerID != int64(i) || out.Units != i%99+1 || *out.GiftMessage != "gift "+id:
-				t.Errorf("call %d got another call's result: %s", i, text(res))
-			}
+			concurrentCall(t, sessions[i%len(sessions)], i)
 		}()
 	}
 	wg.Wait()
-	if len(h.got) != n-n/3 {
-		t.Errorf("handler ran %d times, want %d", len(h.got), n-n/3)
+	obs.mu.Lock()
+	seen := len(obs.calls)
+	obs.mu.Unlock()
+	if seen != n {
+		t.Errorf("observer saw %d calls, want %d", seen, n)
+	}
+	if res := call(t, sessions[0], "place_order", order); res.IsError {
+		t.Errorf("the server did not survive: %s", text(res))
+	}
+}
+
+// concurrentCall makes call number i of TestShopConcurrentCalls: every third
+// is rejected, then every eighth hangs or panics, the rest are valid orders
+// whose receipt must echo the call's own values.
+func concurrentCall(t *testing.T, cs *mcp.ClientSession, i int) {
+	id := strconv.Itoa(i)
+	note, want := "", ""
+	switch {
+	case i%3 == 0:
+		want = "VALIDATION_ERROR"
+	case i%8 == 1:
+		note, want = `"note":"hang",`, "TIMEOUT"
+	case i%8 == 2:
+		note, want = `"note":"panic",`, "INTERNAL_ERROR"
+	}
+	args := `{"customerId":` + id + `,` + note + `"items":[{"sku":"S-` + id + `","quantity":` + strconv.Itoa(i%99+1) + `}],"giftMessage":"gift ` + id + `","delivery":{"method":"pickup","storeId":` + id + `}}`
+	if want == "VALIDATION_ERROR" {
+		args = `{"customerId":` + id + `,"customerId":1}`
+	}
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "place_order", Arguments: json.RawMessage(args)})
+	if err != nil {
+		t.Errorf("call %d: %v", i, err)
+		return
+	}
+	var out shop.OrderReceipt
+	var env envelope
+	switch {
+	case want != "":
+		if json.Unmarshal([]byte(text(res)), &env) != nil || !res.IsError || env.Error != want {
+			t.Errorf("call %d: want %s, got %s", i, want, text(res))
+		}
+	case res.IsError:
+		t.Errorf("call %d: %s", i, text(res))
+	case json.Unmarshal([]byte(text(res)), &out) != nil || out.CustomerID != int64(i) || out.Units != i%99+1 ||
+		out.GiftMessage == nil || *out.GiftMessage != "gift "+id:
+		t.Errorf("call %d got another call's result: %s", i, text(res))
 	}
 }
 
