@@ -161,6 +161,14 @@ func (l *pkgLoader) parseVariant(d *decl, dir directive, s site) {
 		l.errorf(s, "//stitch:variant has no value; add the discriminator value(s): //stitch:variant <value>")
 	}
 	for _, a := range args {
+		if strings.HasPrefix(a, `"`) {
+			u, err := strconv.Unquote(a)
+			if err != nil {
+				l.errorf(s, "//stitch:variant value %s is not a valid quoted string", a)
+				continue
+			}
+			a = u
+		}
 		if slices.Contains(d.values, a) {
 			l.errorf(s, "//stitch:variant lists %q twice", a)
 			continue

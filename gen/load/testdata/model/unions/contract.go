@@ -17,7 +17,7 @@ type Lit struct {
 	V float64 `json:"v"`
 }
 
-//stitch:variant add plus
+//stitch:variant add "plus one"
 type Add struct {
 	Op string `json:"op"`
 	L  Expr   `json:"l"`
