@@ -27,7 +27,10 @@ func directivesOf(doc *ast.CommentGroup) []directive {
 		if !ok {
 			continue
 		}
-		verb, args, _ := strings.Cut(rest, " ")
+		verb, args := rest, ""
+		if i := strings.IndexAny(rest, " \t"); i >= 0 {
+			verb, args = rest[:i], rest[i+1:]
+		}
 		ds = append(ds, directive{verb: strings.TrimSpace(verb), args: strings.TrimSpace(args), pos: c.Pos()})
 	}
 	return ds
