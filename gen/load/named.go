@@ -41,13 +41,13 @@ func (l *pkgLoader) namedType(n *types.Named, s site) *model.Type {
 }
 
 // foreignAllowed reports whether a named type of another package can be
-// used: anything but a struct, unless the struct is well known or a
-// TextUnmarshaler.
+// used: anything but a struct, unless the struct is well known, a
+// TextUnmarshaler, or decodes itself (reported as such by fillNamed).
 func (l *pkgLoader) foreignAllowed(n *types.Named) bool {
 	if _, ok := n.Underlying().(*types.Struct); !ok {
 		return true
 	}
-	return isTime(n) || isTextUnmarshaler(n, false)
+	return isTime(n) || isTextUnmarshaler(n, false) || l.decodesItself(n)
 }
 
 // isText reports whether n decodes from a JSON string through
