@@ -1736,7 +1736,7 @@ func stitchDupJSON[T any](s []T) (int, int) {
 // policy: an unknown_key issue naming the allowed keys; the value is skipped.
 func (d *stitchDecoder) unknown(k []byte, allowed string) {
 	d.keyIssue(k, "unknown_key", allowed, "unknown key "+strconv.Quote(string(k))+"; allowed keys: "+allowed)
-	d.skip()
+	d.skipAt(k)
 }
 
 // A stitchKeySet remembers the keys an object dropped or kept in a map,
@@ -1763,13 +1763,20 @@ func (d *stitchDecoder) drop(seen *stitchKeySet, k []byte) {
 		return
 	}
 	d.dropped = append(d.dropped, d.pointer(k, true))
-	d.skip()
+	d.skipAt(k)
 }
 
 // dup records a duplicate key and skips its value.
 func (d *stitchDecoder) dup(k []byte) {
 	d.keyIssue(k, "duplicate_key", "", "duplicate key "+strconv.Quote(string(k)))
+	d.skipAt(k)
+}
+
+// skipAt skips the value of member k, so a syntax error in it names /k.
+func (d *stitchDecoder) skipAt(k []byte) {
+	d.push(k)
 	d.skip()
+	d.pop()
 }
 
 // missing records a missing required key.
