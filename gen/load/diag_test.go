@@ -344,6 +344,85 @@ type T struct{}
 
 func (t *T) Validate(strict bool) error { return nil }`, []string{
 		`contract.go:6:13: warning: type T: method Validate is not func() error, so it does not run as a hidden check`}},
+	{"literal_kinds", `
+//stitch:tool
+type T struct {
+	P  Point      ` + "`json:\"p\" jsonschema:\"default=[1]\"`" + `
+	L  []string   ` + "`json:\"l\" jsonschema:\"example=a\"`" + `
+	At time.Time  ` + "`json:\"at\" jsonschema:\"default=yesterday\"`" + `
+	B  []byte     ` + "`json:\"b\" jsonschema:\"default=!!\"`" + `
+	A  any        ` + "`json:\"a\" jsonschema:\"example={\" stitch:\"untyped\"`" + `
+	G  [][]int    ` + "`json:\"g\" jsonschema:\"default=1\"`" + `
+}
+
+type Point struct {
+	X int ` + "`json:\"x\"`" + `
+}`, []string{
+		`contract.go:6:2: field T.P: default=[1] is not a JSON object`,
+		`contract.go:7:2: field T.L: example is not supported on a slice or array field; show examples in the description`,
+		`contract.go:8:2: field T.At: default=yesterday is not an RFC 3339 date-time`,
+		`contract.go:9:2: field T.B: default=!! is not standard base64`,
+		`contract.go:10:2: field T.A: example={ is not valid JSON for any (unexpected end of input)`,
+		`contract.go:11:2: field T.G: default=1 is not a JSON array`}},
+	{"tool_kinds", `
+//stitch:tool
+type Text struct{}
+
+func (t *Text) UnmarshalText([]byte) error { return nil }
+
+//stitch:tool
+//stitch:schema {}
+type Opaque struct{}
+
+func (o *Opaque) UnmarshalJSON([]byte) error { return nil }`, []string{
+		`contract.go:3:1: tool text: tool input type Text implements encoding.TextUnmarshaler, so it decodes from a string, not an object`,
+		`contract.go:8:1: tool opaque: tool input type Opaque is opaque (//stitch:schema); a tool type needs generated decoding`}},
+	{"directive_misuse", `
+//stitch:tool
+type T struct {
+	E Embeds ` + "`json:\"e\"`" + `
+	N Named  ` + "`json:\"n\"`" + `
+}
+
+type (
+	// Embeds embeds a struct of another package.
+	Embeds struct {
+		url.Userinfo
+	}
+	// Named is a slice of a named byte type.
+	Named []Byte
+	Byte  byte
+)
+
+//stitch:union
+type NotIface struct{}
+
+//stitch:strict
+type NotStruct string
+
+//stitch:schema 3
+//stitch:union one two
+//stitch:variant x x
+type Multi interface{ isMulti() }`, []string{
+		`contract.go:7:2: field T.N: slice of named byte type Byte is not supported (encoding/json writes it as base64); use []byte`,
+		`contract.go:13:7: field Embeds.Userinfo: embedded struct url.Userinfo is declared in another package; stitchgen cannot generate its decoder here (declare the fields in this package)`,
+		`contract.go:21:6: type NotIface: //stitch:union needs an interface type declaration`,
+		`contract.go:24:6: type NotStruct: key policy directives apply to struct types only`,
+		`contract.go:26:1: type Multi: //stitch:schema must be a JSON object (or boolean) schema`,
+		`contract.go:27:1: type Multi: //stitch:union takes at most one discriminator key, got 2 words`,
+		`contract.go:28:1: type Multi: //stitch:variant lists "x" twice`,
+		`contract.go:28:1: type Multi: //stitch:variant on a type that implements no //stitch:union interface of this package; add the union's method or remove the directive`,
+		`contract.go:29:6: type Multi: //stitch:schema type has no UnmarshalJSON method of its own; add func (x *Multi) UnmarshalJSON([]byte) error`}},
+	{"hidden_fields", `
+//stitch:tool
+type T struct {
+	Gone  string         ` + "`json:\"-\" stitch:\"trim\"`" + `
+	extra map[string]any ` + "`json:\"-\" stitch:\"catchall\"`" + `
+	More  map[string]any ` + "`json:\"-\" stitch:\"catchall,catch\"`" + `
+}`, []string{
+		`contract.go:5:2: field T.Gone: stitch options have no effect on a field hidden by json:"-"; remove them`,
+		`contract.go:6:2: field T.extra: a catchall field must be exported`,
+		`contract.go:7:2: field T.More: catchall cannot be combined with other stitch options`}},
 	{"json_string_option", `
 //stitch:tool
 type T struct {
@@ -387,7 +466,7 @@ func loadDiagCases(t *testing.T) map[string][]string {
 		files := map[string]string{}
 		for _, c := range diagCases {
 			imports := ""
-			for _, imp := range []string{"fmt", "net/url", "math/big"} {
+			for _, imp := range []string{"fmt", "net/url", "math/big", "time"} {
 				if strings.Contains(c.src, imp[strings.LastIndex(imp, "/")+1:]+".") {
 					imports += "import \"" + imp + "\"\n"
 				}

@@ -19,11 +19,6 @@ func isUnmarshalSig(sig *types.Signature) bool {
 	return ok && b.Kind() == types.Uint8
 }
 
-// isMarshalSig reports whether sig is func() ([]byte, error).
-func isMarshalSig(sig *types.Signature) bool {
-	return sig.Params().Len() == 0 && sig.Results().Len() == 2
-}
-
 // isValidateSig reports whether sig is func() error.
 func isValidateSig(sig *types.Signature) bool {
 	return sig.Params().Len() == 0 && isErrorResult(sig)
