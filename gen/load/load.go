@@ -73,12 +73,22 @@ func Load(cfg Config) ([]*model.Package, []model.Diagnostic, error) {
 	return out, model.SortDiagnostics(diags), nil
 }
 
-// relPath returns file relative to base, slash-separated.
+// relPath returns file relative to base, slash-separated. The build system
+// may report files under base with symbolic links resolved, so a path that
+// leaves base is retried against base's resolved form.
 func relPath(base, file string) string {
-	if r, err := filepath.Rel(base, file); err == nil {
-		return filepath.ToSlash(r)
+	r, err := filepath.Rel(base, file)
+	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		if real, err2 := filepath.EvalSymlinks(base); err2 == nil && real != base {
+			if r2, err3 := filepath.Rel(real, file); err3 == nil && !strings.HasPrefix(r2, "..") {
+				return filepath.ToSlash(r2)
+			}
+		}
 	}
-	return filepath.ToSlash(file)
+	if err != nil {
+		return filepath.ToSlash(file)
+	}
+	return filepath.ToSlash(r)
 }
 
 // parseErrPos turns a go/packages "file:line:col" (or "file:line") position

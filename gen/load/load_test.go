@@ -1,6 +1,7 @@
 package load
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -203,6 +204,24 @@ func TestDefaultLoose(t *testing.T) {
 	}
 	if p := pkgs[0].Tools[1].Input.Struct; p.Policy != model.Loose || p.Catchall == nil {
 		t.Errorf("U: policy %v catchall %v, want loose with Extra", p.Policy, p.Catchall)
+	}
+}
+
+// TestSymlinkedDir checks that positions stay relative when Dir reaches
+// the module through a symbolic link.
+func TestSymlinkedDir(t *testing.T) {
+	real := writeModule(t, map[string]string{"contract.go": "package c\n\n//stitch:tool\ntype T struct {\n\tC chan int `json:\"c\"`\n}\n"})
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(real, link); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	pkgs, diags, err := Load(Config{Dir: link})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `contract.go:5:2: field T.C: channel type chan int cannot be carried in JSON; remove the field or hide it with json:"-"`
+	if len(diags) != 1 || diags[0].String() != want || pkgs[0].Dir != "." {
+		t.Errorf("diagnostics %v, dir %q; want [%s] and \".\"", diags, pkgs[0].Dir, want)
 	}
 }
 
