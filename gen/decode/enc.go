@@ -34,7 +34,11 @@ func (e *emitter) enc(t *model.Type, x string, nullable bool, where string, lvl 
 	case model.KindFloat:
 		return []jen.Code{check(id("stitchAppendFloat").Call(id("b"), jen.Float64().Parens(id(x)), jen.Lit(t.Bits)))}
 	case model.KindBytes:
-		return []jen.Code{id("b").Op("=").Id("stitchAppendBytes").Call(id("b"), jen.Index().Byte().Parens(id(x)))}
+		w := id("b").Op("=").Id("stitchAppendBytes").Call(id("b"), jen.Index().Byte().Parens(id(x)))
+		if nullable {
+			return e.encNilable(x, true, where, w)
+		}
+		return []jen.Code{w}
 	case model.KindTime, model.KindText, model.KindAny, model.KindOpaque:
 		return []jen.Code{check(id("stitchAppendJSON").Call(id("b"), jen.Op("&").Id(x)))}
 	case model.KindStruct:
