@@ -3513,12 +3513,10 @@ func stitchAppendFloat(b []byte, f float64, bits int) ([]byte, error) {
 	return b, nil
 }
 
-// stitchAppendBytes appends v as a standard base64 string (null for nil,
-// as encoding/json writes it).
+// stitchAppendBytes appends v as a standard base64 string. Unlike
+// encoding/json it writes nil as "" (the schema says string; a nullable
+// property writes null before calling this).
 func stitchAppendBytes(b, v []byte) []byte {
-	if v == nil {
-		return append(b, "null"...)
-	}
 	b = append(b, '"')
 	b = base64.StdEncoding.AppendEncode(b, v)
 	return append(b, '"')
