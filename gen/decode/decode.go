@@ -80,7 +80,7 @@ func (e *emitter) structType(t *model.Type, input bool) {
 	)
 	e.f.Comment("MarshalJSON encodes " + name + " (SPEC §3).")
 	e.f.Func().Params(jen.Id("x").Id(name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.Return(jen.Id(encodeFuncName(t)).Call(jen.Make(jen.Index().Byte(), jen.Lit(0), jen.Lit(128)), jen.Op("&").Id("x"))),
+		jen.Return(jen.Id(encodeFuncName(t)).Call(jen.Make(jen.Index().Byte(), jen.Lit(0), jen.Lit(512)), jen.Op("&").Id("x"))),
 	)
 	if !input {
 		return

@@ -17,7 +17,8 @@ import (
 // loader, emits its decoders, and runs the case's vectors through them in
 // one throw-away module with one `go test ./...` (see testdata/driver.go.txt
 // for the vector format). The generated code is stdlib-only, so the module
-// builds offline.
+// builds offline. STITCH_DECODE_BENCH=1 runs the cases' benchmarks instead
+// and logs them.
 func TestGeneratedDecoders(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module")
@@ -64,12 +65,19 @@ func TestGeneratedDecoders(t *testing.T) {
 		write(t, filepath.Join(dir, p.Dir, "stitch_gen.go"), buf.Bytes())
 		write(t, filepath.Join(dir, p.Dir, "stitch_rt.go"), bytes.Replace(rt, []byte("package rt"), []byte("package "+p.Name), 1))
 	}
-	cmd := exec.Command("go", "test", "-count=1", "./...")
+	args := []string{"test", "-count=1", "./..."}
+	if os.Getenv("STITCH_DECODE_BENCH") != "" {
+		args = append(args, "-run=^$", "-bench=.", "-benchmem")
+	}
+	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("go test in the generated module: %v\n%s", err, out)
+	}
+	if os.Getenv("STITCH_DECODE_BENCH") != "" {
+		t.Logf("%s", out)
 	}
 }
 

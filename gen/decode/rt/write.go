@@ -11,6 +11,23 @@ import (
 
 const stitchHex = "0123456789abcdef"
 
+// stitchSafe marks the ASCII bytes a JSON string holds unescaped
+// (encoding/json's HTML-safe set).
+var stitchSafe = [utf8.RuneSelf]bool{
+	' ': true, '!': true, '#': true, '$': true, '%': true, '\'': true, '(': true, ')': true,
+	'*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true,
+	'2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true,
+	':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true,
+	'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true,
+	'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true,
+	'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '[': true,
+	']': true, '^': true, '_': true, '`': true, 'a': true, 'b': true, 'c': true, 'd': true,
+	'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true,
+	'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true,
+	'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '{': true, '|': true,
+	'}': true, '~': true,
+}
+
 // stitchAppendString appends s as a JSON string, escaped as encoding/json
 // escapes it (HTML-safe, U+2028/U+2029 escaped, invalid UTF-8 as U+FFFD).
 func stitchAppendString[T stitchText](b []byte, s T) []byte {
@@ -18,7 +35,7 @@ func stitchAppendString[T stitchText](b []byte, s T) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		if c := s[i]; c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+			if stitchSafe[c] {
 				i++
 				continue
 			}
