@@ -193,7 +193,7 @@ func (x *SendBroadcast) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes SendBroadcast (SPEC §3).
 func (x SendBroadcast) MarshalJSON() ([]byte, error) {
-	return stitchEncodeSendBroadcast(make([]byte, 0, 128), &x)
+	return stitchEncodeSendBroadcast(make([]byte, 0, 512), &x)
 }
 
 // DecodeToolCall decodes the arguments of a tool call into SendBroadcast with JSON-string repair on
@@ -362,7 +362,7 @@ func (x *TextPart) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes TextPart (SPEC §3).
 func (x TextPart) MarshalJSON() ([]byte, error) {
-	return stitchEncodeTextPart(make([]byte, 0, 128), &x)
+	return stitchEncodeTextPart(make([]byte, 0, 512), &x)
 }
 func stitchDecodeImagePart(d *stitchDecoder, x *ImagePart) {
 	if !d.objStart() {
@@ -459,7 +459,7 @@ func (x *ImagePart) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes ImagePart (SPEC §3).
 func (x ImagePart) MarshalJSON() ([]byte, error) {
-	return stitchEncodeImagePart(make([]byte, 0, 128), &x)
+	return stitchEncodeImagePart(make([]byte, 0, 512), &x)
 }
 func stitchDecodeGalleryPart(d *stitchDecoder, x *GalleryPart) {
 	if !d.objStart() {
@@ -559,7 +559,7 @@ func (x *GalleryPart) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes GalleryPart (SPEC §3).
 func (x GalleryPart) MarshalJSON() ([]byte, error) {
-	return stitchEncodeGalleryPart(make([]byte, 0, 128), &x)
+	return stitchEncodeGalleryPart(make([]byte, 0, 512), &x)
 }
 func stitchDecodeMedia(d *stitchDecoder, x *Media) {
 	if !d.objStart() {
@@ -629,7 +629,7 @@ func (x *Media) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes Media (SPEC §3).
 func (x Media) MarshalJSON() ([]byte, error) {
-	return stitchEncodeMedia(make([]byte, 0, 128), &x)
+	return stitchEncodeMedia(make([]byte, 0, 512), &x)
 }
 func stitchDecodeBroadcastReceipt(d *stitchDecoder, x *BroadcastReceipt) {
 	if !d.objStart() {
@@ -732,7 +732,7 @@ func (x *BroadcastReceipt) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes BroadcastReceipt (SPEC §3).
 func (x BroadcastReceipt) MarshalJSON() ([]byte, error) {
-	return stitchEncodeBroadcastReceipt(make([]byte, 0, 128), &x)
+	return stitchEncodeBroadcastReceipt(make([]byte, 0, 512), &x)
 }
 func stitchDecodeEditBroadcast(d *stitchDecoder, x *EditBroadcast) {
 	if !d.objStart() {
@@ -838,7 +838,7 @@ func (x *EditBroadcast) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes EditBroadcast (SPEC §3).
 func (x EditBroadcast) MarshalJSON() ([]byte, error) {
-	return stitchEncodeEditBroadcast(make([]byte, 0, 128), &x)
+	return stitchEncodeEditBroadcast(make([]byte, 0, 512), &x)
 }
 
 // DecodeToolCall decodes the arguments of a tool call into EditBroadcast with JSON-string repair on
@@ -1007,7 +1007,7 @@ func (x *RemoveOp) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes RemoveOp (SPEC §3).
 func (x RemoveOp) MarshalJSON() ([]byte, error) {
-	return stitchEncodeRemoveOp(make([]byte, 0, 128), &x)
+	return stitchEncodeRemoveOp(make([]byte, 0, 512), &x)
 }
 func stitchDecodeMoveOp(d *stitchDecoder, x *MoveOp) {
 	if !d.objStart() {
@@ -1094,7 +1094,7 @@ func (x *MoveOp) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes MoveOp (SPEC §3).
 func (x MoveOp) MarshalJSON() ([]byte, error) {
-	return stitchEncodeMoveOp(make([]byte, 0, 128), &x)
+	return stitchEncodeMoveOp(make([]byte, 0, 512), &x)
 }
 func stitchDecodeReplaceTextOp(d *stitchDecoder, x *ReplaceTextOp) {
 	if !d.objStart() {
@@ -1181,7 +1181,7 @@ func (x *ReplaceTextOp) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes ReplaceTextOp (SPEC §3).
 func (x ReplaceTextOp) MarshalJSON() ([]byte, error) {
-	return stitchEncodeReplaceTextOp(make([]byte, 0, 128), &x)
+	return stitchEncodeReplaceTextOp(make([]byte, 0, 512), &x)
 }
 
 var stitchRe0 = regexp.MustCompile("^b-[0-9]+$")
@@ -3429,6 +3429,23 @@ func (d *stitchDecoder) endRepair(r stitchRepair) {
 
 const stitchHex = "0123456789abcdef"
 
+// stitchSafe marks the ASCII bytes a JSON string holds unescaped
+// (encoding/json's HTML-safe set).
+var stitchSafe = [utf8.RuneSelf]bool{
+	' ': true, '!': true, '#': true, '$': true, '%': true, '\'': true, '(': true, ')': true,
+	'*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true,
+	'2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true,
+	':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true,
+	'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true,
+	'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true,
+	'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '[': true,
+	']': true, '^': true, '_': true, '`': true, 'a': true, 'b': true, 'c': true, 'd': true,
+	'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true,
+	'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true,
+	'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '{': true, '|': true,
+	'}': true, '~': true,
+}
+
 // stitchAppendString appends s as a JSON string, escaped as encoding/json
 // escapes it (HTML-safe, U+2028/U+2029 escaped, invalid UTF-8 as U+FFFD).
 func stitchAppendString[T stitchText](b []byte, s T) []byte {
@@ -3436,7 +3453,7 @@ func stitchAppendString[T stitchText](b []byte, s T) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		if c := s[i]; c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+			if stitchSafe[c] {
 				i++
 				continue
 			}

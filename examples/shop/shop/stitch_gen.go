@@ -300,7 +300,7 @@ func (x *PlaceOrder) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes PlaceOrder (SPEC §3).
 func (x PlaceOrder) MarshalJSON() ([]byte, error) {
-	return stitchEncodePlaceOrder(make([]byte, 0, 128), &x)
+	return stitchEncodePlaceOrder(make([]byte, 0, 512), &x)
 }
 
 // DecodeToolCall decodes the arguments of a tool call into PlaceOrder with JSON-string repair on
@@ -405,7 +405,7 @@ func (x *Item) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes Item (SPEC §3).
 func (x Item) MarshalJSON() ([]byte, error) {
-	return stitchEncodeItem(make([]byte, 0, 128), &x)
+	return stitchEncodeItem(make([]byte, 0, 512), &x)
 }
 func stitchDecodeDelivery(d *stitchDecoder, x *Delivery) {
 	val, ok := d.discriminator("method", "\"courier\", \"pickup\", \"store\"")
@@ -561,7 +561,7 @@ func (x *Courier) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes Courier (SPEC §3).
 func (x Courier) MarshalJSON() ([]byte, error) {
-	return stitchEncodeCourier(make([]byte, 0, 128), &x)
+	return stitchEncodeCourier(make([]byte, 0, 512), &x)
 }
 func stitchDecodePickup(d *stitchDecoder, x *Pickup) {
 	if !d.objStart() {
@@ -640,7 +640,7 @@ func (x *Pickup) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes Pickup (SPEC §3).
 func (x Pickup) MarshalJSON() ([]byte, error) {
-	return stitchEncodePickup(make([]byte, 0, 128), &x)
+	return stitchEncodePickup(make([]byte, 0, 512), &x)
 }
 func stitchDecodeOrderReceipt(d *stitchDecoder, x *OrderReceipt) {
 	if !d.objStart() {
@@ -806,7 +806,7 @@ func (x *OrderReceipt) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes OrderReceipt (SPEC §3).
 func (x OrderReceipt) MarshalJSON() ([]byte, error) {
-	return stitchEncodeOrderReceipt(make([]byte, 0, 128), &x)
+	return stitchEncodeOrderReceipt(make([]byte, 0, 512), &x)
 }
 func stitchDecodeGetOrder(d *stitchDecoder, x *GetOrder) {
 	if !d.objStart() {
@@ -859,7 +859,7 @@ func (x *GetOrder) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes GetOrder (SPEC §3).
 func (x GetOrder) MarshalJSON() ([]byte, error) {
-	return stitchEncodeGetOrder(make([]byte, 0, 128), &x)
+	return stitchEncodeGetOrder(make([]byte, 0, 512), &x)
 }
 
 // DecodeToolCall decodes the arguments of a tool call into GetOrder with JSON-string repair on
@@ -949,7 +949,7 @@ func (x *CancelOrder) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes CancelOrder (SPEC §3).
 func (x CancelOrder) MarshalJSON() ([]byte, error) {
-	return stitchEncodeCancelOrder(make([]byte, 0, 128), &x)
+	return stitchEncodeCancelOrder(make([]byte, 0, 512), &x)
 }
 
 // DecodeToolCall decodes the arguments of a tool call into CancelOrder with JSON-string repair on
@@ -3225,6 +3225,23 @@ func (d *stitchDecoder) endRepair(r stitchRepair) {
 
 const stitchHex = "0123456789abcdef"
 
+// stitchSafe marks the ASCII bytes a JSON string holds unescaped
+// (encoding/json's HTML-safe set).
+var stitchSafe = [utf8.RuneSelf]bool{
+	' ': true, '!': true, '#': true, '$': true, '%': true, '\'': true, '(': true, ')': true,
+	'*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true,
+	'2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true,
+	':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true,
+	'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true,
+	'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true,
+	'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '[': true,
+	']': true, '^': true, '_': true, '`': true, 'a': true, 'b': true, 'c': true, 'd': true,
+	'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true,
+	'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true,
+	'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '{': true, '|': true,
+	'}': true, '~': true,
+}
+
 // stitchAppendString appends s as a JSON string, escaped as encoding/json
 // escapes it (HTML-safe, U+2028/U+2029 escaped, invalid UTF-8 as U+FFFD).
 func stitchAppendString[T stitchText](b []byte, s T) []byte {
@@ -3232,7 +3249,7 @@ func stitchAppendString[T stitchText](b []byte, s T) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		if c := s[i]; c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+			if stitchSafe[c] {
 				i++
 				continue
 			}
