@@ -69,6 +69,11 @@ func Generate(cfg Config) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{}
+	if model.HasErrors(diags) {
+		// Schemas of an invalid model would only add follow-on findings.
+		res.Diagnostics = model.SortDiagnostics(diags)
+		return res, nil
+	}
 	for _, p := range pkgs {
 		gp, ds := build(p, cfg)
 		diags = append(diags, ds...)

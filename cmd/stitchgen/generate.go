@@ -30,7 +30,13 @@ func runGenerate(cmd string, cfg gen.Config, check bool, wd string, stdout, stde
 		_, err := stdout.Write(res.Manifest())
 		return err
 	}
-	files := res.Files()
+	files := map[string][]byte{}
+	for p, content := range res.Files() {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(wd, p) // gen's paths are relative to cfg.Dir, which is wd
+		}
+		files[p] = content
+	}
 	paths := make([]string, 0, len(files))
 	for p := range files {
 		paths = append(paths, p)
