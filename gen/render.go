@@ -145,7 +145,7 @@ func emitSchemas(f *jen.File, gp *Package, cfg Config) {
 func emitGuards(f *jen.File, p *model.Package) {
 	var body []jen.Code
 	for i, t := range p.Types {
-		if t.Kind != model.KindStruct {
+		if t.Kind != model.KindStruct || len(t.Struct.Fields) == 0 && t.Struct.Catchall == nil {
 			continue
 		}
 		x := fmt.Sprintf("x%d", i)
