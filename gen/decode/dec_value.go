@@ -234,7 +234,7 @@ func (e *emitter) stringChecks(t *model.Type, c *model.Constraints, x string) []
 	if c.Pattern != "" {
 		out = append(out, d.Clone().Dot("pattern").Call(id(x), id(e.regexpVar(c.Pattern))))
 	}
-	if c.Format != "" && t.Kind == model.KindString {
+	if c.Format != "" && (t.Kind == model.KindString || t.Kind == model.KindText) {
 		if fn, ok := formatFuncs[c.Format]; ok {
 			out = append(out, d.Clone().Dot("format").Call(id(fn).Call(id(x)), jen.Lit(c.Format)))
 		}

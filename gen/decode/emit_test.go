@@ -62,8 +62,21 @@ func TestGeneratedDecoders(t *testing.T) {
 		if err := f.Render(&buf); err != nil {
 			t.Fatalf("%s: render: %v", p.Path, err)
 		}
+		again := jen.NewFilePathName(p.Path, p.Name)
+		if err := Emit(again, p); err != nil {
+			t.Fatal(err)
+		}
+		registry(again, p.Types)
+		if again.GoString() != buf.String() {
+			t.Errorf("%s: a second Emit gives different bytes", p.Path)
+		}
 		write(t, filepath.Join(dir, p.Dir, "stitch_gen.go"), buf.Bytes())
 		write(t, filepath.Join(dir, p.Dir, "stitch_rt.go"), bytes.Replace(rt, []byte("package rt"), []byte("package "+p.Name), 1))
+	}
+	vet := exec.Command("go", "vet", "./...")
+	vet.Dir = dir
+	if out, err := vet.CombinedOutput(); err != nil {
+		t.Errorf("go vet in the generated module: %v\n%s", err, out)
 	}
 	args := []string{"test", "-count=1", "./..."}
 	if os.Getenv("STITCH_DECODE_BENCH") != "" {

@@ -1,0 +1,66 @@
+package rt
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// FuzzScanner checks the scanner against encoding/json: whatever we accept,
+// json.Valid accepts; whatever json.Valid accepts we accept too, unless it
+// holds invalid UTF-8 or a lone surrogate (SPEC §4.7 makes those syntax
+// errors) or nests deeper than the limit. The free-form reader must agree
+// with skip, and decoding a value then re-encoding it with encoding/json
+// must give the same value.
+func FuzzScanner(f *testing.F) {
+	for _, s := range []string{
+		`{"a":[1,2.5e-3,true,false,null,"x\u00e9\ud83d\ude00"]}`, `[]`, `{}`, `"\ud800"`, `[1,]`,
+		`{"a":1,"a":2}`, `-0.0E+1`, " \t\n1\r", `[[[[]]]]`, "\"\xff\"", `{"a" 1}`, `01`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d := stitchNewDecoder(data, false)
+		d.skip()
+		skipErr := d.finish()
+		valid := json.Valid(data)
+		if skipErr == nil && !valid {
+			t.Fatalf("skip accepted what encoding/json rejects: %q", data)
+		}
+		if skipErr != nil && valid {
+			msg := skipErr.Error()
+			if !strings.Contains(msg, "invalid UTF-8") && !strings.Contains(msg, "lone surrogate") && !strings.Contains(msg, ": depth: ") {
+				t.Fatalf("skip rejected valid JSON %q: %s", data, msg)
+			}
+		}
+		a := stitchNewDecoder(data, false)
+		v, _ := a.anyValue()
+		anyErr := a.finish()
+		if (anyErr == nil) != (skipErr == nil) && !strings.Contains(errText(anyErr), "duplicate_key") {
+			t.Fatalf("anyValue and skip disagree on %q: %v / %v", data, anyErr, skipErr)
+		}
+		if anyErr != nil {
+			return
+		}
+		var want any
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.UseNumber()
+		if err := dec.Decode(&want); err != nil {
+			t.Fatal(err)
+		}
+		gb, _ := json.Marshal(v)
+		wb, _ := json.Marshal(want)
+		if !bytes.Equal(gb, wb) && utf8.Valid(data) {
+			t.Fatalf("value of %q: got %s want %s", data, gb, wb)
+		}
+	})
+}
+
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
