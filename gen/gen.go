@@ -27,6 +27,10 @@ type Config struct {
 	AllowFormats []string     // formats allowed beyond the portable ones (§6)
 	Output       string       // generated file name; "" means DefaultOutput
 	MCP          string       // "gosdk" (default) or "none"
+
+	// ReverseFiles loads every package's files in reverse order; for
+	// determinism tests (the output must not change).
+	ReverseFiles bool
 }
 
 // A Result is everything a run produced.
@@ -64,7 +68,7 @@ func (r *Result) Files() map[string][]byte {
 // Result.Diagnostics; when any is an error, no package is rendered. The
 // error is for failures to load or render at all.
 func Generate(cfg Config) (*Result, error) {
-	pkgs, diags, err := load.Load(load.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Tags: cfg.Tags, Policy: cfg.Policy})
+	pkgs, diags, err := load.Load(load.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Tags: cfg.Tags, Policy: cfg.Policy, ReverseFiles: cfg.ReverseFiles})
 	if err != nil {
 		return nil, err
 	}

@@ -18,6 +18,10 @@ type Config struct {
 	Patterns []string     // package patterns ("." and "./..." included); empty means "."
 	Tags     []string     // build tags forwarded to the build system
 	Policy   model.Policy // key policy of structs without a policy directive
+
+	// ReverseFiles processes each package's files in reverse order. It exists
+	// for determinism tests: the output must not change.
+	ReverseFiles bool
 }
 
 // loadMode is the minimal go/packages mode: syntax and types of the matched
@@ -64,6 +68,9 @@ func Load(cfg Config) ([]*model.Package, []model.Diagnostic, error) {
 		}
 		if !hasTool(p) {
 			continue
+		}
+		if cfg.ReverseFiles {
+			slices.Reverse(p.Syntax)
 		}
 		l := newPkgLoader(cfg, absDir, p)
 		mp := l.run()

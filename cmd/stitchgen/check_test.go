@@ -1,0 +1,126 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/stitchgen/stitchgen/internal/testmod"
+)
+
+const contractV1 = `package notes
+
+// AddNote stores a note.
+//
+//stitch:tool add_note
+type AddNote struct {
+	Text string ` + "`json:\"text\" jsonschema:\"maxLength=200\"`" + `
+}
+`
+
+func newNotesModule(t *testing.T) string {
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Setenv("GOWORK", "off")
+	m := testmod.New(t, "example.com/notes")
+	if err := m.WriteFile("notes/notes.go", []byte(contractV1)); err != nil {
+		t.Fatal(err)
+	}
+	return m.Dir
+}
+
+func mustRun(t *testing.T, dir string, wantCode int, args ...string) (string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	if code := run(args, dir, &stdout, &stderr); code != wantCode {
+		t.Fatalf("stitchgen %s: exit %d, want %d\nstdout:\n%s\nstderr:\n%s", strings.Join(args, " "), code, wantCode, stdout.String(), stderr.String())
+	}
+	return stdout.String(), stderr.String()
+}
+
+// TestCheckAfterEdit: -check passes on a fresh file, exits 1 with a diff
+// after a contract edit, and passes again after regenerating.
+func TestCheckAfterEdit(t *testing.T) {
+	dir := newNotesModule(t)
+	mustRun(t, dir, 0, "./...")
+	if out, _ := mustRun(t, dir, 0, "-check", "./..."); out != "" {
+		t.Fatalf("-check on a fresh file printed:\n%s", out)
+	}
+	edited := strings.Replace(contractV1, "maxLength=200", "maxLength=300", 1)
+	if err := os.WriteFile(filepath.Join(dir, "notes", "notes.go"), []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _ := mustRun(t, dir, 1, "-check", "./...")
+	for _, want := range []string{
+		"--- a/notes/stitch_gen.go\n+++ b/notes/stitch_gen.go\n@@ ",
+		`-	AddNoteInputSchema = "{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\",\"maxLength\":200}}`,
+		`+	AddNoteInputSchema = "{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\",\"maxLength\":300}}`,
+		"stitchgen: 1 generated file(s) are stale; run stitchgen to update them\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("-check output lacks %q:\n%s", want, out)
+		}
+	}
+	mustRun(t, dir, 0, "./...")
+	if out, _ := mustRun(t, dir, 0, "-check", "./..."); out != "" {
+		t.Fatalf("-check after regenerating printed:\n%s", out)
+	}
+}
+
+// TestContractErrorsExit1 prints positioned diagnostics and writes nothing.
+func TestContractErrorsExit1(t *testing.T) {
+	dir := newNotesModule(t)
+	bad := strings.Replace(contractV1, "maxLength=200", "maxLength=ten", 1)
+	if err := os.WriteFile(filepath.Join(dir, "notes", "notes.go"), []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr := mustRun(t, dir, 1, "./...")
+	if !strings.HasPrefix(stderr, "notes/notes.go:7:2: field AddNote.Text: ") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("stderr is not one positioned diagnostic:\n%s", stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "notes", "stitch_gen.go")); !os.IsNotExist(err) {
+		t.Errorf("a failed run wrote stitch_gen.go (stat: %v)", err)
+	}
+}
+
+// TestManifestSchemasCompile: the manifest of the repository's examples is
+// valid JSON and every schema in it compiles under a 2020-12 validator.
+func TestManifestSchemasCompile(t *testing.T) {
+	root, err := testmod.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _ := mustRun(t, root, 0, "manifest", "./examples/...")
+	var m struct {
+		Tools []map[string]json.RawMessage `json:"tools"`
+	}
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatalf("manifest is not JSON: %v\n%s", err, out)
+	}
+	if len(m.Tools) < 4 {
+		t.Fatalf("manifest lists %d tools; the examples declare more", len(m.Tools))
+	}
+	for _, tool := range m.Tools {
+		for _, key := range []string{"inputSchema", "outputSchema"} {
+			raw, ok := tool[key]
+			if !ok {
+				continue
+			}
+			doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+			if err != nil {
+				t.Fatalf("%s %s: %v", tool["name"], key, err)
+			}
+			c := jsonschema.NewCompiler()
+			c.DefaultDraft(jsonschema.Draft2020)
+			if err := c.AddResource("mem://s.json", doc); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := c.Compile("mem://s.json"); err != nil {
+				t.Errorf("%s %s does not compile: %v", tool["name"], key, err)
+			}
+		}
+	}
+}

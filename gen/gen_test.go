@@ -1,0 +1,154 @@
+package gen_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/stitchgen/stitchgen/gen"
+	"github.com/stitchgen/stitchgen/internal/testmod"
+	"github.com/stitchgen/stitchgen/model"
+)
+
+// A contract spread over several files, with the features whose output
+// order could depend on file order: tools, unions and their variants,
+// recursive types in $defs, shared named types.
+var multiFile = map[string]string{
+	"a.go": `package shop
+
+// PlaceOrder places an order.
+//
+//stitch:tool place_order
+type PlaceOrder struct {
+	Items    []Item   ` + "`json:\"items\" jsonschema:\"minItems=1\"`" + `
+	Delivery Delivery ` + "`json:\"delivery\"`" + `
+}
+
+// Delivery says how the order arrives.
+//
+//stitch:union method
+type Delivery interface{ isDelivery() }
+`,
+	"b.go": `package shop
+
+//stitch:variant courier
+type Courier struct {
+	Address string ` + "`json:\"address\"`" + `
+}
+
+func (Courier) isDelivery() {}
+
+// Item is one line.
+type Item struct {
+	SKU string ` + "`json:\"sku\"`" + `
+}
+`,
+	"c.go": `package shop
+
+//stitch:variant pickup store
+type Pickup struct {
+	Method  string ` + "`json:\"method\"`" + `
+	StoreID int    ` + "`json:\"storeId\" jsonschema:\"minimum=0\"`" + `
+}
+
+func (*Pickup) isDelivery() {}
+
+// BuildTree stores a tree.
+//
+//stitch:tool
+type BuildTree struct {
+	Root Node ` + "`json:\"root\"`" + `
+}
+
+type Node struct {
+	Name     string ` + "`json:\"name\"`" + `
+	Children []Node ` + "`json:\"children,omitempty\"`" + `
+}
+`,
+}
+
+func generate(t *testing.T, dir string, reverse bool) map[string][]byte {
+	t.Helper()
+	res, err := gen.Generate(gen.Config{Dir: dir, Patterns: []string{"./..."}, Flatten: true, ReverseFiles: reverse})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Diagnostics) > 0 {
+		var b strings.Builder
+		for _, d := range res.Diagnostics {
+			b.WriteString(d.String() + "\n")
+		}
+		t.Fatalf("diagnostics:\n%s", b.String())
+	}
+	return res.Files()
+}
+
+// TestDeterminism generates the same package three times, once with its
+// files processed in reverse order, and compares the bytes.
+func TestDeterminism(t *testing.T) {
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Setenv("GOWORK", "off")
+	m := testmod.New(t, "example.com/det")
+	for name, src := range multiFile {
+		if err := m.WriteFile("shop/"+name, []byte(src)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	first := generate(t, m.Dir, false)
+	if len(first) != 1 {
+		t.Fatalf("generated %d files, want 1", len(first))
+	}
+	for _, reverse := range []bool{false, true} {
+		again := generate(t, m.Dir, reverse)
+		for path, want := range first {
+			if got := again[path]; !bytes.Equal(got, want) {
+				t.Errorf("reverse=%v: %s differs between runs", reverse, path)
+			}
+		}
+	}
+	for _, content := range first {
+		if !bytes.HasPrefix(content, []byte(gen.Header+"\n")) {
+			t.Errorf("generated file does not start with the header line:\n%.200s", content)
+		}
+	}
+}
+
+// TestManifestShape checks the manifest is the tools/list shape with the
+// served schema bytes embedded verbatim.
+func TestManifestShape(t *testing.T) {
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Setenv("GOWORK", "off")
+	m := testmod.New(t, "example.com/man")
+	for name, src := range multiFile {
+		if err := m.WriteFile("shop/"+name, []byte(src)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := gen.Generate(gen.Config{Dir: m.Dir, Patterns: []string{"./shop"}, Flatten: true})
+	if err != nil || len(res.Packages) != 1 {
+		t.Fatalf("generate: %v, %d packages, diagnostics %v", err, len(res.Packages), res.Diagnostics)
+	}
+	doc, err := model.Parse(res.Manifest())
+	if err != nil {
+		t.Fatalf("manifest is not JSON: %v", err)
+	}
+	tools, _ := doc.(*model.Object).Get("tools")
+	list, _ := tools.([]any)
+	var names []string
+	for i, tl := range list {
+		o := tl.(*model.Object)
+		name, _ := o.Get("name")
+		names = append(names, name.(string))
+		if got := strings.Join(o.Keys(), ","); got != "name,description,inputSchema" {
+			t.Errorf("tool %d keys %s, want name,description,inputSchema", i, got)
+		}
+		in, _ := o.Get("inputSchema")
+		served := res.Packages[0].Tools[i].Advertised
+		if !bytes.Contains(res.Manifest(), served) || !model.Equal(in, model.MustParse(string(served))) {
+			t.Errorf("tool %s: manifest inputSchema is not the served bytes", name)
+		}
+	}
+	if got := strings.Join(names, ","); got != "place_order,build_tree" {
+		t.Errorf("tools %s, want place_order,build_tree (source order)", got)
+	}
+}
