@@ -16,14 +16,17 @@ import (
 // (Runtime) that the assembler appends to the same file.
 func Emit(f *jen.File, pkg *model.Package) error {
 	e := &emitter{pkg: pkg, f: f, regexps: map[string]string{}}
-	inputs := map[*model.Type]bool{}
+	inputs, outputs := map[*model.Type]bool{}, map[*model.Type]bool{}
 	for _, t := range pkg.Tools {
 		inputs[t.Input] = true
+		if t.Output != nil {
+			outputs[t.Output] = true
+		}
 	}
 	for _, t := range pkg.Types {
 		switch t.Kind {
 		case model.KindStruct:
-			e.structType(t, inputs[t])
+			e.structType(t, inputs[t], outputs[t])
 		case model.KindUnion:
 			e.unionType(t)
 		}
@@ -65,7 +68,7 @@ func (e *emitter) regexpVar(p string) string {
 }
 
 // structType emits the methods and functions of a named struct.
-func (e *emitter) structType(t *model.Type, input bool) {
+func (e *emitter) structType(t *model.Type, input, output bool) {
 	e.decodeStructFunc(t)
 	e.encodeStructFunc(t)
 	name := t.Name
@@ -78,10 +81,7 @@ func (e *emitter) structType(t *model.Type, input bool) {
 		jen.Op("*").Id("x").Op("=").Id("v"),
 		jen.Return(jen.Nil()),
 	)
-	e.f.Comment("MarshalJSON encodes " + name + " (SPEC §3).")
-	e.f.Func().Params(jen.Id("x").Id(name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.Return(jen.Id(encodeFuncName(t)).Call(jen.Make(jen.Index().Byte(), jen.Lit(0), jen.Lit(512)), jen.Op("&").Id("x"))),
-	)
+	e.marshalMethod(t, output)
 	if !input {
 		return
 	}
@@ -97,6 +97,29 @@ func (e *emitter) structType(t *model.Type, input bool) {
 		jen.If(jen.Err().Op(":=").Id("d").Dot("finish").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Nil(), jen.Err())),
 		jen.Op("*").Id("x").Op("=").Id("v"),
 		jen.Return(jen.Id("d").Dot("dropped"), jen.Id("d").Dot("repaired"), jen.Nil()),
+	)
+}
+
+// marshalMethod emits MarshalJSON. A tool output type checks what it wrote
+// with its own exact decoder, so an invalid value fails to encode (SPEC §3).
+func (e *emitter) marshalMethod(t *model.Type, output bool) {
+	name := t.Name
+	enc := jen.Id(encodeFuncName(t)).Call(jen.Make(jen.Index().Byte(), jen.Lit(0), jen.Lit(512)), jen.Op("&").Id("x"))
+	if !output {
+		e.f.Comment("MarshalJSON encodes " + name + " (SPEC §3).")
+		e.f.Func().Params(jen.Id("x").Id(name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(jen.Return(enc))
+		return
+	}
+	e.f.Comment("MarshalJSON encodes " + name + " and checks the result against its schema: a tool output")
+	e.f.Comment("either encodes to JSON its output schema accepts or fails (SPEC §3).")
+	e.f.Func().Params(jen.Id("x").Id(name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.List(jen.Id("b"), jen.Err()).Op(":=").Add(enc),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.If(jen.Err().Op(":=").Id("stitchCheckOutput").Call(jen.Id("b"), jen.Func().Params(jen.Id("d").Op("*").Id("stitchDecoder")).Block(
+			jen.Var().Id("v").Id(name),
+			jen.Id(decodeFuncName(t)).Call(jen.Id("d"), jen.Op("&").Id("v")),
+		)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.Return(jen.Id("b"), jen.Nil()),
 	)
 }
 

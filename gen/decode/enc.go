@@ -143,11 +143,18 @@ func (e *emitter) encDiscriminator(st *model.Struct) []jen.Code {
 			continue
 		}
 		fx := fieldExpr(f)
-		val := []jen.Code{id("b").Op("=").Id("stitchAppendString").Call(id("b"), jen.String().Parens(id(fx)))}
-		first := []jen.Code{appendStr(jsonKeyLit(st.Values[0])[:len(jsonKeyLit(st.Values[0]))-1])}
+		var vals []jen.Code
+		for _, v := range st.Values {
+			vals = append(vals, jen.Lit(v))
+		}
+		first := jsonKeyLit(st.Values[0])
 		return []jen.Code{
 			appendStr(key),
-			jen.If(id(fx).Op("==").Lit("")).Block(first...).Else().Block(val...),
+			jen.Switch(jen.String().Parens(id(fx))).Block(
+				jen.Case(jen.Lit("")).Block(appendStr(first[:len(first)-1])),
+				jen.Case(vals...).Block(id("b").Op("=").Id("stitchAppendString").Call(id("b"), jen.String().Parens(id(fx)))),
+				jen.Default().Block(jen.Return(id("b"), jen.Qual("fmt", "Errorf").Call(
+					jen.Lit("stitch: cannot encode "+f.GoName+": %q is not a discriminator value of this variant ("+quoteList(st.Values)+")"), id(fx))))),
 			appendByte(','),
 		}
 	}

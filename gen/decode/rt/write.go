@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -144,3 +145,26 @@ func stitchClose(b []byte, c byte) []byte {
 func stitchNilError(where string) error {
 	return errors.New("stitch: cannot encode " + where + ": nil value of a required non-nullable property")
 }
+
+// stitchCheckOutput decodes the bytes an output encoder wrote with the exact
+// decoder of the same type (repair off), so that a value that would break
+// the advertised output schema (a bound, a length, a format, a hidden
+// check) fails to encode instead of reaching the caller (SPEC §3).
+func stitchCheckOutput(b []byte, decode func(*stitchDecoder)) error {
+	d := stitchNewDecoder(b, false)
+	decode(d)
+	if err := d.finish(); err != nil {
+		return &stitchOutputError{err.(*StitchError)}
+	}
+	return nil
+}
+
+// A stitchOutputError says an output value does not match its schema; it
+// unwraps to the *StitchError listing why.
+type stitchOutputError struct{ err *StitchError }
+
+func (e *stitchOutputError) Error() string {
+	return "stitch: the value does not match its output schema: " + strings.ReplaceAll(e.err.Error(), "\n", "; ")
+}
+
+func (e *stitchOutputError) Unwrap() error { return e.err }
