@@ -250,11 +250,9 @@ func (e *emitter) nonZero(t *model.Type, x string) jen.Code {
 	case model.KindTime:
 		return jen.Op("!").Id(x).Dot("IsZero").Call()
 	}
-	if comparable(t) {
-		return id(x).Op("!=").Parens(jen.Op("*").New(e.goType(t)))
-	}
-	e.fail("omitzero on %s is not supported (not comparable)", t.Name)
-	return nil
+	// Structs, arrays, text and opaque types: an IsZero method if the type
+	// has one, else the Go zero value, as encoding/json decides.
+	return jen.Op("!").Id("stitchIsZero").Call(jen.Op("&").Id(x))
 }
 
 // encCatchall writes the catchall members, skipping declared keys.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"reflect"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -168,3 +169,13 @@ func (e *stitchOutputError) Error() string {
 }
 
 func (e *stitchOutputError) Unwrap() error { return e.err }
+
+// stitchIsZero is encoding/json's omitzero test: the value's IsZero method
+// when it has one (value or pointer receiver), else whether it is the zero
+// value of its type.
+func stitchIsZero[T any](p *T) bool {
+	if z, ok := any(p).(interface{ IsZero() bool }); ok {
+		return z.IsZero()
+	}
+	return reflect.ValueOf(p).Elem().IsZero()
+}
