@@ -15,6 +15,7 @@ import (
 	"math/bits"
 	"net/netip"
 	"net/url"
+	"reflect"
 	"regexp"
 	"runtime/debug"
 	"strconv"
@@ -613,10 +614,13 @@ func stitchEncodePickup(b []byte, x *Pickup) ([]byte, error) {
 	var err error
 	b = append(b, byte(0x7b))
 	b = append(b, "\"method\":"...)
-	if x.Method == "" {
+	switch string(x.Method) {
+	case "":
 		b = append(b, "\"pickup\""...)
-	} else {
+	case "pickup", "store":
 		b = stitchAppendString(b, string(x.Method))
+	default:
+		return b, fmt.Errorf("stitch: cannot encode Method: %q is not a discriminator value of this variant (\"pickup\", \"store\")", x.Method)
 	}
 	b = append(b, byte(0x2c))
 	b = append(b, "\"storeId\":"...)
@@ -804,9 +808,20 @@ func (x *OrderReceipt) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes OrderReceipt (SPEC §3).
+// MarshalJSON encodes OrderReceipt and checks the result against its schema: a tool output
+// either encodes to JSON its output schema accepts or fails (SPEC §3).
 func (x OrderReceipt) MarshalJSON() ([]byte, error) {
-	return stitchEncodeOrderReceipt(make([]byte, 0, 512), &x)
+	b, err := stitchEncodeOrderReceipt(make([]byte, 0, 512), &x)
+	if err != nil {
+		return nil, err
+	}
+	if err := stitchCheckOutput(b, func(d *stitchDecoder) {
+		var v OrderReceipt
+		stitchDecodeOrderReceipt(d, &v)
+	}); err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 func stitchDecodeGetOrder(d *stitchDecoder, x *GetOrder) {
 	if !d.objStart() {
@@ -3357,4 +3372,37 @@ func stitchClose(b []byte, c byte) []byte {
 // stitchNilError is the error for a nil value that must be written.
 func stitchNilError(where string) error {
 	return errors.New("stitch: cannot encode " + where + ": nil value of a required non-nullable property")
+}
+
+// stitchCheckOutput decodes the bytes an output encoder wrote with the exact
+// decoder of the same type (repair off), so that a value that would break
+// the advertised output schema (a bound, a length, a format, a hidden
+// check) fails to encode instead of reaching the caller (SPEC §3).
+func stitchCheckOutput(b []byte, decode func(*stitchDecoder)) error {
+	d := stitchNewDecoder(b, false)
+	decode(d)
+	if err := d.finish(); err != nil {
+		return &stitchOutputError{err.(*StitchError)}
+	}
+	return nil
+}
+
+// A stitchOutputError says an output value does not match its schema; it
+// unwraps to the *StitchError listing why.
+type stitchOutputError struct{ err *StitchError }
+
+func (e *stitchOutputError) Error() string {
+	return "stitch: the value does not match its output schema: " + strings.ReplaceAll(e.err.Error(), "\n", "; ")
+}
+
+func (e *stitchOutputError) Unwrap() error { return e.err }
+
+// stitchIsZero is encoding/json's omitzero test: the value's IsZero method
+// when it has one (value or pointer receiver), else whether it is the zero
+// value of its type.
+func stitchIsZero[T any](p *T) bool {
+	if z, ok := any(p).(interface{ IsZero() bool }); ok {
+		return z.IsZero()
+	}
+	return reflect.ValueOf(p).Elem().IsZero()
 }
