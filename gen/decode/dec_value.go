@@ -40,8 +40,26 @@ func (e *emitter) dec(t *model.Type, lhs string, s site, lvl int) []jen.Code {
 	return body
 }
 
-// decValue decodes a non-null value of t into lhs.
+// decValue decodes a non-null value of t into lhs. A named non-struct type
+// with a Validate method has it called once its value decoded cleanly
+// (structs call theirs in their own decode function).
 func (e *emitter) decValue(t *model.Type, lhs string, s site, lvl int) []jen.Code {
+	switch t.Kind {
+	case model.KindStruct, model.KindUnion, model.KindPointer:
+	default:
+		if t.IsNamed() && t.Validate {
+			m := v("vm", lvl)
+			body := append([]jen.Code{id(m).Op(":=").Add(d).Dot("mark").Call()}, e.decKind(t, lhs, s, lvl)...)
+			body = append(body, jen.If(jen.Op("!").Add(d).Dot("failedSince").Call(id(m))).Block(
+				d.Clone().Dot("custom").Call(id(lhs).Dot("Validate").Call())))
+			return []jen.Code{jen.Block(body...)}
+		}
+	}
+	return e.decKind(t, lhs, s, lvl)
+}
+
+// decKind decodes a non-null value of t into lhs by its kind.
+func (e *emitter) decKind(t *model.Type, lhs string, s site, lvl int) []jen.Code {
 	switch t.Kind {
 	case model.KindPointer:
 		inner := site{check: s.check, items: s.items, coerce: s.coerce, trim: s.trim, lower: s.lower, upper: s.upper}

@@ -1,6 +1,3 @@
-// Package decode emits the exact-key decoders and the encoders (SPEC §3, §4)
-// of a package's contract types with jennifer, and provides the runtime
-// support code that every generated file carries.
 package decode
 
 import (

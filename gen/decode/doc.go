@@ -1,0 +1,24 @@
+// Package decode emits, with jennifer, the exact decoders and the encoders of
+// a package's contract types (SPEC §3, §4): UnmarshalJSON (repair off),
+// MarshalJSON and, for tool inputs, DecodeToolCall (JSON-string repair on),
+// plus one unexported decode and encode function per struct and union.
+//
+// It also owns the runtime those functions call: the Go package in rt/,
+// whose non-test files Runtime returns as one source file for the assembler
+// to append to every generated file. Generated code imports only the
+// standard library.
+//
+// Design, in one paragraph: a struct decoder is one pass over the members
+// with a switch on the unescaped key (no allocation), a bitset of the keys
+// seen (duplicates, missing keys, defaults), and the key policy in the
+// default case. A discriminated union scans for its discriminator first (up
+// to that key only), then rewinds and lets the chosen variant decode the
+// object whole with its own policy. An untagged union tries every variant
+// on the exact bytes and keeps the one that decodes without an issue.
+// JSON-string repair swaps the decoder's input for the parsed string and
+// back. Issues are collected (capped at 100), never thrown; only syntax and
+// depth errors stop the decode.
+//
+// decode imports model and jennifer; it must not import load, schema,
+// flatten, check, serve or cmd.
+package decode
