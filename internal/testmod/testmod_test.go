@@ -2,6 +2,7 @@ package testmod
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -105,5 +106,44 @@ func TestModuleRoundTrip(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(m.Dir, "go.sum")); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestGenerateEnvironment runs a stand-in generator the way Generate and
+// Stitchgen run stitchgen.
+func TestGenerateEnvironment(t *testing.T) {
+	root, err := RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(t.TempDir(), "envecho")
+	cmd := exec.Command("go", "build", "-o", bin, "./internal/testmod/testdata/envecho")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("building envecho: %v\n%s", err, out)
+	}
+	t.Setenv("STITCHGEN_BIN", bin)
+	if got := Binary(t); got != bin {
+		t.Skipf("the generator binary was already chosen in this process (%s)", got)
+	}
+	m := New(t, "example.com/env")
+	for name, src := range map[string]string{
+		"shop/b.go":      "package shop\n",
+		"shop/a_test.go": "package shop_test\n",
+		"shop/a.go":      "// Package shop.\npackage shop\n",
+	} {
+		if err := m.WriteFile(name, []byte(src)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := m.Generate(t, "shop", "-policy=strip")
+	want := "args=-policy=strip dir=shop GOFILE=a.go GOPACKAGE=shop GOLINE=1\n"
+	if r.Err != nil || r.ExitCode != 3 || string(r.Stdout) != want || string(r.Stderr) != "to stderr\n" {
+		t.Errorf("Generate = %+v (stdout %q), want exit 3, stdout %q", r, r.Stdout, want)
+	}
+	r = m.Stitchgen(t, ".", "manifest", "./shop")
+	want = "args=manifest,./shop dir=" + filepath.Base(m.Dir) + " GOFILE= GOPACKAGE= GOLINE=\n"
+	if string(r.Stdout) != want {
+		t.Errorf("Stitchgen stdout = %q, want %q", r.Stdout, want)
 	}
 }
