@@ -2,7 +2,9 @@ package rt
 
 import (
 	"encoding/json"
+	"maps"
 	"regexp"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 )
@@ -104,8 +106,8 @@ func stitchDup[T comparable](s []T) (int, int) {
 }
 
 // stitchDupJSON is stitchDup for items that are not comparable in Go: it
-// compares their JSON encodings (the generated encoders write members in a
-// fixed order and map keys sorted).
+// compares a canonical form of their JSON (object keys sorted, numbers by
+// value), which is JSON equality as uniqueItems defines it.
 func stitchDupJSON[T any](s []T) (int, int) {
 	enc := make([]string, len(s))
 	for i := range s {
@@ -113,9 +115,53 @@ func stitchDupJSON[T any](s []T) (int, int) {
 		if err != nil {
 			return -1, -1
 		}
-		enc[i] = string(b)
+		d := stitchNewDecoder(b, false)
+		v, _ := d.anyValue()
+		enc[i] = string(stitchCanon(nil, v))
 	}
 	return stitchDup(enc)
+}
+
+// stitchCanon writes a free-form value canonically: keys sorted, numbers
+// as sign, significant digits and exponent.
+func stitchCanon(b []byte, v any) []byte {
+	switch v := v.(type) {
+	case map[string]any:
+		b = append(b, '{')
+		for i, k := range slices.Sorted(maps.Keys(v)) {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = stitchAppendString(b, k)
+			b = append(b, ':')
+			b = stitchCanon(b, v[k])
+		}
+		return append(b, '}')
+	case []any:
+		b = append(b, '[')
+		for i, x := range v {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = stitchCanon(b, x)
+		}
+		return append(b, ']')
+	case json.Number:
+		x := stitchParseNum(string(v))
+		if x.zero() {
+			return append(b, '0')
+		}
+		if x.neg {
+			b = append(b, '-')
+		}
+		digits, exp := stitchDigitsOf(&x)
+		return strconv.AppendInt(append(append(b, digits...), 'e'), exp, 10)
+	case string:
+		return stitchAppendString(b, v)
+	case bool:
+		return strconv.AppendBool(b, v)
+	}
+	return append(b, "null"...)
 }
 
 // unknown handles a key the object does not declare under the strict

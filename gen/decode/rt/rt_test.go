@@ -231,3 +231,21 @@ func benchDoc() []byte {
 	sb.WriteString(`]}`)
 	return []byte(sb.String())
 }
+
+func TestDupJSON(t *testing.T) {
+	cases := []struct {
+		in   []any
+		i, j int
+	}{
+		{[]any{json.Number("1"), json.Number("1.0")}, 0, 1},
+		{[]any{json.Number("100"), json.Number("1e2"), "x"}, 0, 1},
+		{[]any{map[string]any{"a": json.Number("1"), "b": []any{}}, map[string]any{"b": []any{}, "a": json.Number("10e-1")}}, 0, 1},
+		{[]any{json.Number("-0"), json.Number("0.0")}, 0, 1},
+		{[]any{json.Number("1"), "1", true, nil, []any{json.Number("1")}}, -1, -1},
+	}
+	for _, c := range cases {
+		if i, j := stitchDupJSON(c.in); i != c.i || j != c.j {
+			t.Errorf("%v: got %d %d, want %d %d", c.in, i, j, c.i, c.j)
+		}
+	}
+}
