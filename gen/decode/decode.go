@@ -73,7 +73,7 @@ func (e *emitter) structType(t *model.Type, input, output bool) {
 	e.f.Func().Params(jen.Id("x").Op("*").Id(name)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
 		jen.Id("d").Op(":=").Id("stitchNewDecoder").Call(jen.Id("data"), jen.False()),
 		jen.Var().Id("v").Id(name),
-		jen.Id(decodeFuncName(t)).Call(jen.Id("d"), jen.Op("&").Id("v")),
+		jen.If(jen.Id("d").Dot("root").Call()).Block(jen.Id(decodeFuncName(t)).Call(jen.Id("d"), jen.Op("&").Id("v"))),
 		jen.If(jen.Err().Op(":=").Id("d").Dot("finish").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.Op("*").Id("x").Op("=").Id("v"),
 		jen.Return(jen.Nil()),
@@ -89,7 +89,7 @@ func (e *emitter) structType(t *model.Type, input, output bool) {
 		jen.Id("d").Op(":=").Id("stitchNewDecoder").Call(jen.Id("data"), jen.True()),
 		jen.Var().Id("v").Id(name),
 		jen.Id("r").Op(",").Id("rep").Op(":=").Id("d").Dot("beginRepair").Call(),
-		jen.Id(decodeFuncName(t)).Call(jen.Id("d"), jen.Op("&").Id("v")),
+		jen.If(jen.Id("d").Dot("root").Call()).Block(jen.Id(decodeFuncName(t)).Call(jen.Id("d"), jen.Op("&").Id("v"))),
 		jen.If(jen.Id("rep")).Block(jen.Id("d").Dot("endRepair").Call(jen.Id("r"))),
 		jen.If(jen.Err().Op(":=").Id("d").Dot("finish").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Nil(), jen.Err())),
 		jen.Op("*").Id("x").Op("=").Id("v"),

@@ -90,3 +90,14 @@ func (d *stitchDecoder) matched(n int, variants string) {
 		d.issue("ambiguous", variants, "matches more than one of the variants "+variants)
 	}
 }
+
+// root checks the start of a document whose value must be an object: a
+// null there is a "type" issue (the input is not an object at all), not a
+// "null" one. It returns false when the document is null.
+func (d *stitchDecoder) root() bool {
+	if d.peek() == 'n' && d.literal("null") {
+		d.issue("type", "object", "expected object, got null")
+		return false
+	}
+	return true
+}
