@@ -41,6 +41,11 @@ func render(gp *Package, cfg Config) ([]byte, error) {
 	return assemble(gp.Model.Name, main.Bytes(), decode.Runtime())
 }
 
+// RuntimeMarker is the comment line that separates the per-package code of
+// a generated file from the runtime support code, which is the same in every
+// generated file (package gen/decode/rt).
+const RuntimeMarker = "// stitchgen runtime support: everything below is the same in every generated file."
+
 // A goFile is a parsed Go source: its imports and the text of its
 // declarations after the import block.
 type goFile struct {
@@ -105,7 +110,7 @@ func assemble(pkgName string, main, runtime []byte) ([]byte, error) {
 	}
 	b.WriteString(")\n")
 	b.Write(m.decls)
-	b.WriteString("\n")
+	b.WriteString("\n" + RuntimeMarker + "\n")
 	b.Write(r.decls)
 	out, err := format.Source(b.Bytes())
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"maps"
 	"math"
 	"math/big"
 	"math/bits"
@@ -18,8 +19,10 @@ import (
 	"reflect"
 	"regexp"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 )
@@ -184,8 +187,12 @@ func stitchEncodeSendBroadcast(b []byte, x *SendBroadcast) ([]byte, error) {
 func (x *SendBroadcast) UnmarshalJSON(data []byte) error {
 	d := stitchNewDecoder(data, false)
 	var v SendBroadcast
-	stitchDecodeSendBroadcast(d, &v)
-	if err := d.finish(); err != nil {
+	if d.root() {
+		stitchDecodeSendBroadcast(d, &v)
+	}
+	err := d.finish()
+	d.release()
+	if err != nil {
 		return err
 	}
 	*x = v
@@ -203,15 +210,20 @@ func (x *SendBroadcast) DecodeToolCall(data []byte) (dropped, repaired []string,
 	d := stitchNewDecoder(data, true)
 	var v SendBroadcast
 	r, rep := d.beginRepair()
-	stitchDecodeSendBroadcast(d, &v)
+	if d.root() {
+		stitchDecodeSendBroadcast(d, &v)
+	}
 	if rep {
 		d.endRepair(r)
 	}
-	if err := d.finish(); err != nil {
+	err = d.finish()
+	dropped, repaired = d.dropped, d.repaired
+	d.release()
+	if err != nil {
 		return nil, nil, err
 	}
 	*x = v
-	return d.dropped, d.repaired, nil
+	return dropped, repaired, nil
 }
 func stitchDecodePart(d *stitchDecoder, x *Part) {
 	val, ok := d.discriminator("kind", "\"text\", \"image\", \"gallery\"")
@@ -353,8 +365,12 @@ func stitchEncodeTextPart(b []byte, x *TextPart) ([]byte, error) {
 func (x *TextPart) UnmarshalJSON(data []byte) error {
 	d := stitchNewDecoder(data, false)
 	var v TextPart
-	stitchDecodeTextPart(d, &v)
-	if err := d.finish(); err != nil {
+	if d.root() {
+		stitchDecodeTextPart(d, &v)
+	}
+	err := d.finish()
+	d.release()
+	if err != nil {
 		return err
 	}
 	*x = v
@@ -450,8 +466,12 @@ func stitchEncodeImagePart(b []byte, x *ImagePart) ([]byte, error) {
 func (x *ImagePart) UnmarshalJSON(data []byte) error {
 	d := stitchNewDecoder(data, false)
 	var v ImagePart
-	stitchDecodeImagePart(d, &v)
-	if err := d.finish(); err != nil {
+	if d.root() {
+		stitchDecodeImagePart(d, &v)
+	}
+	err := d.finish()
+	d.release()
+	if err != nil {
 		return err
 	}
 	*x = v
@@ -550,8 +570,12 @@ func stitchEncodeGalleryPart(b []byte, x *GalleryPart) ([]byte, error) {
 func (x *GalleryPart) UnmarshalJSON(data []byte) error {
 	d := stitchNewDecoder(data, false)
 	var v GalleryPart
-	stitchDecodeGalleryPart(d, &v)
-	if err := d.finish(); err != nil {
+	if d.root() {
+		stitchDecodeGalleryPart(d, &v)
+	}
+	err := d.finish()
+	d.release()
+	if err != nil {
 		return err
 	}
 	*x = v
@@ -620,8 +644,12 @@ func stitchEncodeMedia(b []byte, x *Media) ([]byte, error) {
 func (x *Media) UnmarshalJSON(data []byte) error {
 	d := stitchNewDecoder(data, false)
 	var v Media
-	stitchDecodeMedia(d, &v)
-	if err := d.finish(); err != nil {
+	if d.root() {
+		stitchDecodeMedia(d, &v)
+	}
+	err := d.finish()
+	d.release()
+	if err != nil {
 		return err
 	}
 	*x = v
@@ -723,8 +751,12 @@ func stitchEncodeBroadcastReceipt(b []byte, x *BroadcastReceipt) ([]byte, error)
 func (x *BroadcastReceipt) UnmarshalJSON(data []byte) error {
 	d := stitchNewDecoder(data, false)
 	var v BroadcastReceipt
-	stitchDecodeBroadcastReceipt(d, &v)
-	if err := d.finish(); err != nil {
+	if d.root() {
+		stitchDecodeBroadcastReceipt(d, &v)
+	}
+	err := d.finish()
+	d.release()
+	if err != nil {
 		return err
 	}
 	*x = v
@@ -840,8 +872,12 @@ func stitchEncodeEditBroadcast(b []byte, x *EditBroadcast) ([]byte, error) {
 func (x *EditBroadcast) UnmarshalJSON(data []byte) error {
 	d := stitchNewDecoder(data, false)
 	var v EditBroadcast
-	stitchDecodeEditBroadcast(d, &v)
-	if err := d.finish(); err != nil {
+	if d.root() {
+		stitchDecodeEditBroadcast(d, &v)
+	}
+	err := d.finish()
+	d.release()
+	if err != nil {
 		return err
 	}
 	*x = v
@@ -859,15 +895,20 @@ func (x *EditBroadcast) DecodeToolCall(data []byte) (dropped, repaired []string,
 	d := stitchNewDecoder(data, true)
 	var v EditBroadcast
 	r, rep := d.beginRepair()
-	stitchDecodeEditBroadcast(d, &v)
+	if d.root() {
+		stitchDecodeEditBroadcast(d, &v)
+	}
 	if rep {
 		d.endRepair(r)
 	}
-	if err := d.finish(); err != nil {
+	err = d.finish()
+	dropped, repaired = d.dropped, d.repaired
+	d.release()
+	if err != nil {
 		return nil, nil, err
 	}
 	*x = v
-	return d.dropped, d.repaired, nil
+	return dropped, repaired, nil
 }
 func stitchDecodeOp(d *stitchDecoder, x *Op) {
 	val, ok := d.discriminator("op", "\"remove\", \"move\", \"replace_text\"")
@@ -1009,8 +1050,12 @@ func stitchEncodeRemoveOp(b []byte, x *RemoveOp) ([]byte, error) {
 func (x *RemoveOp) UnmarshalJSON(data []byte) error {
 	d := stitchNewDecoder(data, false)
 	var v RemoveOp
-	stitchDecodeRemoveOp(d, &v)
-	if err := d.finish(); err != nil {
+	if d.root() {
+		stitchDecodeRemoveOp(d, &v)
+	}
+	err := d.finish()
+	d.release()
+	if err != nil {
 		return err
 	}
 	*x = v
@@ -1096,8 +1141,12 @@ func stitchEncodeMoveOp(b []byte, x *MoveOp) ([]byte, error) {
 func (x *MoveOp) UnmarshalJSON(data []byte) error {
 	d := stitchNewDecoder(data, false)
 	var v MoveOp
-	stitchDecodeMoveOp(d, &v)
-	if err := d.finish(); err != nil {
+	if d.root() {
+		stitchDecodeMoveOp(d, &v)
+	}
+	err := d.finish()
+	d.release()
+	if err != nil {
 		return err
 	}
 	*x = v
@@ -1183,8 +1232,12 @@ func stitchEncodeReplaceTextOp(b []byte, x *ReplaceTextOp) ([]byte, error) {
 func (x *ReplaceTextOp) UnmarshalJSON(data []byte) error {
 	d := stitchNewDecoder(data, false)
 	var v ReplaceTextOp
-	stitchDecodeReplaceTextOp(d, &v)
-	if err := d.finish(); err != nil {
+	if d.root() {
+		stitchDecodeReplaceTextOp(d, &v)
+	}
+	err := d.finish()
+	d.release()
+	if err != nil {
 		return err
 	}
 	*x = v
@@ -1633,6 +1686,8 @@ func stitchServeMCPHandler(d *StitchDispatcher, name string) mcp.ToolHandler {
 	}
 }
 
+// stitchgen runtime support: everything below is the same in every generated file.
+
 // minimum checks the last number read against a lower bound, exactly.
 func (d *stitchDecoder) minimum(lit string, exclusive bool) {
 	c := stitchCmpDec(d.num, lit)
@@ -1730,8 +1785,8 @@ func stitchDup[T comparable](s []T) (int, int) {
 }
 
 // stitchDupJSON is stitchDup for items that are not comparable in Go: it
-// compares their JSON encodings (the generated encoders write members in a
-// fixed order and map keys sorted).
+// compares a canonical form of their JSON (object keys sorted, numbers by
+// value), which is JSON equality as uniqueItems defines it.
 func stitchDupJSON[T any](s []T) (int, int) {
 	enc := make([]string, len(s))
 	for i := range s {
@@ -1739,9 +1794,53 @@ func stitchDupJSON[T any](s []T) (int, int) {
 		if err != nil {
 			return -1, -1
 		}
-		enc[i] = string(b)
+		d := stitchNewDecoder(b, false)
+		v, _ := d.anyValue()
+		enc[i] = string(stitchCanon(nil, v))
 	}
 	return stitchDup(enc)
+}
+
+// stitchCanon writes a free-form value canonically: keys sorted, numbers
+// as sign, significant digits and exponent.
+func stitchCanon(b []byte, v any) []byte {
+	switch v := v.(type) {
+	case map[string]any:
+		b = append(b, '{')
+		for i, k := range slices.Sorted(maps.Keys(v)) {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = stitchAppendString(b, k)
+			b = append(b, ':')
+			b = stitchCanon(b, v[k])
+		}
+		return append(b, '}')
+	case []any:
+		b = append(b, '[')
+		for i, x := range v {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = stitchCanon(b, x)
+		}
+		return append(b, ']')
+	case json.Number:
+		x := stitchParseNum(string(v))
+		if x.zero() {
+			return append(b, '0')
+		}
+		if x.neg {
+			b = append(b, '-')
+		}
+		digits, exp := stitchDigitsOf(&x)
+		return strconv.AppendInt(append(append(b, digits...), 'e'), exp, 10)
+	case string:
+		return stitchAppendString(b, v)
+	case bool:
+		return strconv.AppendBool(b, v)
+	}
+	return append(b, "null"...)
 }
 
 // unknown handles a key the object does not declare under the strict
@@ -1835,11 +1934,32 @@ type stitchDecoder struct {
 	pathBuf  [16]stitchSeg
 }
 
-// stitchNewDecoder returns a decoder for data.
-func stitchNewDecoder(data []byte, repair bool) *stitchDecoder {
-	d := &stitchDecoder{data: data, maxDepth: stitchDefaultMaxDepth, repair: repair}
+// stitchDecoders recycles decoders, with their path, scratch and skip
+// buffers, across decodes.
+var stitchDecoders = sync.Pool{New: func() any {
+	d := &stitchDecoder{}
 	d.path = d.pathBuf[:0]
 	return d
+}}
+
+// stitchNewDecoder returns a decoder for data; release returns it.
+func stitchNewDecoder(data []byte, repair bool) *stitchDecoder {
+	d := stitchDecoders.Get().(*stitchDecoder)
+	d.data, d.maxDepth, d.repair = data, stitchDefaultMaxDepth, repair
+	return d
+}
+
+// release resets the decoder and returns it to the pool. What a caller
+// keeps (issues in an error, dropped and repaired pointers) is detached.
+func (d *stitchDecoder) release() {
+	if cap(d.scratch) > 64<<10 || cap(d.stack) > 4096 || cap(d.path) > 1024 {
+		return // let an outsized decoder go
+	}
+	*d = stitchDecoder{path: d.path[:0], scratch: d.scratch[:0], stack: d.stack[:0]}
+	if cap(d.path) == len(d.pathBuf) {
+		d.path = d.pathBuf[:0]
+	}
+	stitchDecoders.Put(d)
 }
 
 // finish checks that only whitespace follows the value and returns the
@@ -3167,6 +3287,17 @@ func (d *stitchDecoder) matched(n int, variants string) {
 	}
 }
 
+// root checks the start of a document whose value must be an object: a
+// null there is a "type" issue (the input is not an object at all), not a
+// "null" one. It returns false when the document is null.
+func (d *stitchDecoder) root() bool {
+	if d.peek() == 'n' && d.literal("null") {
+		d.issue("type", "object", "expected object, got null")
+		return false
+	}
+	return true
+}
+
 // str reads a string.
 func (d *stitchDecoder) str() (string, bool) {
 	if d.peek() != '"' {
@@ -3582,7 +3713,9 @@ func stitchNilError(where string) error {
 func stitchCheckOutput(b []byte, decode func(*stitchDecoder)) error {
 	d := stitchNewDecoder(b, false)
 	decode(d)
-	if err := d.finish(); err != nil {
+	err := d.finish()
+	d.release()
+	if err != nil {
 		return &stitchOutputError{err.(*StitchError)}
 	}
 	return nil

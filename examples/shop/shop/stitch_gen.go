@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"maps"
 	"math"
 	"math/big"
 	"math/bits"
@@ -18,8 +19,10 @@ import (
 	"reflect"
 	"regexp"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 )
@@ -291,8 +294,12 @@ func stitchEncodePlaceOrder(b []byte, x *PlaceOrder) ([]byte, error) {
 func (x *PlaceOrder) UnmarshalJSON(data []byte) error {
 	d := stitchNewDecoder(data, false)
 	var v PlaceOrder
-	stitchDecodePlaceOrder(d, &v)
-	if err := d.finish(); err != nil {
+	if d.root() {
+		stitchDecodePlaceOrder(d, &v)
+	}
+	err := d.finish()
+	d.release()
+	if err != nil {
 		return err
 	}
 	*x = v
@@ -310,15 +317,20 @@ func (x *PlaceOrder) DecodeToolCall(data []byte) (dropped, repaired []string, er
 	d := stitchNewDecoder(data, true)
 	var v PlaceOrder
 	r, rep := d.beginRepair()
-	stitchDecodePlaceOrder(d, &v)
+	if d.root() {
+		stitchDecodePlaceOrder(d, &v)
+	}
 	if rep {
 		d.endRepair(r)
 	}
-	if err := d.finish(); err != nil {
+	err = d.finish()
+	dropped, repaired = d.dropped, d.repaired
+	d.release()
+	if err != nil {
 		return nil, nil, err
 	}
 	*x = v
-	return d.dropped, d.repaired, nil
+	return dropped, repaired, nil
 }
 func stitchDecodeItem(d *stitchDecoder, x *Item) {
 	if !d.objStart() {
@@ -396,8 +408,12 @@ func stitchEncodeItem(b []byte, x *Item) ([]byte, error) {
 func (x *Item) UnmarshalJSON(data []byte) error {
 	d := stitchNewDecoder(data, false)
 	var v Item
-	stitchDecodeItem(d, &v)
-	if err := d.finish(); err != nil {
+	if d.root() {
+		stitchDecodeItem(d, &v)
+	}
+	err := d.finish()
+	d.release()
+	if err != nil {
 		return err
 	}
 	*x = v
@@ -552,8 +568,12 @@ func stitchEncodeCourier(b []byte, x *Courier) ([]byte, error) {
 func (x *Courier) UnmarshalJSON(data []byte) error {
 	d := stitchNewDecoder(data, false)
 	var v Courier
-	stitchDecodeCourier(d, &v)
-	if err := d.finish(); err != nil {
+	if d.root() {
+		stitchDecodeCourier(d, &v)
+	}
+	err := d.finish()
+	d.release()
+	if err != nil {
 		return err
 	}
 	*x = v
@@ -634,8 +654,12 @@ func stitchEncodePickup(b []byte, x *Pickup) ([]byte, error) {
 func (x *Pickup) UnmarshalJSON(data []byte) error {
 	d := stitchNewDecoder(data, false)
 	var v Pickup
-	stitchDecodePickup(d, &v)
-	if err := d.finish(); err != nil {
+	if d.root() {
+		stitchDecodePickup(d, &v)
+	}
+	err := d.finish()
+	d.release()
+	if err != nil {
 		return err
 	}
 	*x = v
@@ -800,8 +824,12 @@ func stitchEncodeOrderReceipt(b []byte, x *OrderReceipt) ([]byte, error) {
 func (x *OrderReceipt) UnmarshalJSON(data []byte) error {
 	d := stitchNewDecoder(data, false)
 	var v OrderReceipt
-	stitchDecodeOrderReceipt(d, &v)
-	if err := d.finish(); err != nil {
+	if d.root() {
+		stitchDecodeOrderReceipt(d, &v)
+	}
+	err := d.finish()
+	d.release()
+	if err != nil {
 		return err
 	}
 	*x = v
@@ -864,8 +892,12 @@ func stitchEncodeGetOrder(b []byte, x *GetOrder) ([]byte, error) {
 func (x *GetOrder) UnmarshalJSON(data []byte) error {
 	d := stitchNewDecoder(data, false)
 	var v GetOrder
-	stitchDecodeGetOrder(d, &v)
-	if err := d.finish(); err != nil {
+	if d.root() {
+		stitchDecodeGetOrder(d, &v)
+	}
+	err := d.finish()
+	d.release()
+	if err != nil {
 		return err
 	}
 	*x = v
@@ -883,15 +915,20 @@ func (x *GetOrder) DecodeToolCall(data []byte) (dropped, repaired []string, err 
 	d := stitchNewDecoder(data, true)
 	var v GetOrder
 	r, rep := d.beginRepair()
-	stitchDecodeGetOrder(d, &v)
+	if d.root() {
+		stitchDecodeGetOrder(d, &v)
+	}
 	if rep {
 		d.endRepair(r)
 	}
-	if err := d.finish(); err != nil {
+	err = d.finish()
+	dropped, repaired = d.dropped, d.repaired
+	d.release()
+	if err != nil {
 		return nil, nil, err
 	}
 	*x = v
-	return d.dropped, d.repaired, nil
+	return dropped, repaired, nil
 }
 func stitchDecodeCancelOrder(d *stitchDecoder, x *CancelOrder) {
 	if !d.objStart() {
@@ -954,8 +991,12 @@ func stitchEncodeCancelOrder(b []byte, x *CancelOrder) ([]byte, error) {
 func (x *CancelOrder) UnmarshalJSON(data []byte) error {
 	d := stitchNewDecoder(data, false)
 	var v CancelOrder
-	stitchDecodeCancelOrder(d, &v)
-	if err := d.finish(); err != nil {
+	if d.root() {
+		stitchDecodeCancelOrder(d, &v)
+	}
+	err := d.finish()
+	d.release()
+	if err != nil {
 		return err
 	}
 	*x = v
@@ -973,15 +1014,20 @@ func (x *CancelOrder) DecodeToolCall(data []byte) (dropped, repaired []string, e
 	d := stitchNewDecoder(data, true)
 	var v CancelOrder
 	r, rep := d.beginRepair()
-	stitchDecodeCancelOrder(d, &v)
+	if d.root() {
+		stitchDecodeCancelOrder(d, &v)
+	}
 	if rep {
 		d.endRepair(r)
 	}
-	if err := d.finish(); err != nil {
+	err = d.finish()
+	dropped, repaired = d.dropped, d.repaired
+	d.release()
+	if err != nil {
 		return nil, nil, err
 	}
 	*x = v
-	return d.dropped, d.repaired, nil
+	return dropped, repaired, nil
 }
 
 var stitchRe0 = regexp.MustCompile("^[A-Z0-9]+$")
@@ -1432,6 +1478,8 @@ func stitchServeMCPHandler(d *StitchDispatcher, name string) mcp.ToolHandler {
 	}
 }
 
+// stitchgen runtime support: everything below is the same in every generated file.
+
 // minimum checks the last number read against a lower bound, exactly.
 func (d *stitchDecoder) minimum(lit string, exclusive bool) {
 	c := stitchCmpDec(d.num, lit)
@@ -1529,8 +1577,8 @@ func stitchDup[T comparable](s []T) (int, int) {
 }
 
 // stitchDupJSON is stitchDup for items that are not comparable in Go: it
-// compares their JSON encodings (the generated encoders write members in a
-// fixed order and map keys sorted).
+// compares a canonical form of their JSON (object keys sorted, numbers by
+// value), which is JSON equality as uniqueItems defines it.
 func stitchDupJSON[T any](s []T) (int, int) {
 	enc := make([]string, len(s))
 	for i := range s {
@@ -1538,9 +1586,53 @@ func stitchDupJSON[T any](s []T) (int, int) {
 		if err != nil {
 			return -1, -1
 		}
-		enc[i] = string(b)
+		d := stitchNewDecoder(b, false)
+		v, _ := d.anyValue()
+		enc[i] = string(stitchCanon(nil, v))
 	}
 	return stitchDup(enc)
+}
+
+// stitchCanon writes a free-form value canonically: keys sorted, numbers
+// as sign, significant digits and exponent.
+func stitchCanon(b []byte, v any) []byte {
+	switch v := v.(type) {
+	case map[string]any:
+		b = append(b, '{')
+		for i, k := range slices.Sorted(maps.Keys(v)) {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = stitchAppendString(b, k)
+			b = append(b, ':')
+			b = stitchCanon(b, v[k])
+		}
+		return append(b, '}')
+	case []any:
+		b = append(b, '[')
+		for i, x := range v {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = stitchCanon(b, x)
+		}
+		return append(b, ']')
+	case json.Number:
+		x := stitchParseNum(string(v))
+		if x.zero() {
+			return append(b, '0')
+		}
+		if x.neg {
+			b = append(b, '-')
+		}
+		digits, exp := stitchDigitsOf(&x)
+		return strconv.AppendInt(append(append(b, digits...), 'e'), exp, 10)
+	case string:
+		return stitchAppendString(b, v)
+	case bool:
+		return strconv.AppendBool(b, v)
+	}
+	return append(b, "null"...)
 }
 
 // unknown handles a key the object does not declare under the strict
@@ -1634,11 +1726,32 @@ type stitchDecoder struct {
 	pathBuf  [16]stitchSeg
 }
 
-// stitchNewDecoder returns a decoder for data.
-func stitchNewDecoder(data []byte, repair bool) *stitchDecoder {
-	d := &stitchDecoder{data: data, maxDepth: stitchDefaultMaxDepth, repair: repair}
+// stitchDecoders recycles decoders, with their path, scratch and skip
+// buffers, across decodes.
+var stitchDecoders = sync.Pool{New: func() any {
+	d := &stitchDecoder{}
 	d.path = d.pathBuf[:0]
 	return d
+}}
+
+// stitchNewDecoder returns a decoder for data; release returns it.
+func stitchNewDecoder(data []byte, repair bool) *stitchDecoder {
+	d := stitchDecoders.Get().(*stitchDecoder)
+	d.data, d.maxDepth, d.repair = data, stitchDefaultMaxDepth, repair
+	return d
+}
+
+// release resets the decoder and returns it to the pool. What a caller
+// keeps (issues in an error, dropped and repaired pointers) is detached.
+func (d *stitchDecoder) release() {
+	if cap(d.scratch) > 64<<10 || cap(d.stack) > 4096 || cap(d.path) > 1024 {
+		return // let an outsized decoder go
+	}
+	*d = stitchDecoder{path: d.path[:0], scratch: d.scratch[:0], stack: d.stack[:0]}
+	if cap(d.path) == len(d.pathBuf) {
+		d.path = d.pathBuf[:0]
+	}
+	stitchDecoders.Put(d)
 }
 
 // finish checks that only whitespace follows the value and returns the
@@ -2966,6 +3079,17 @@ func (d *stitchDecoder) matched(n int, variants string) {
 	}
 }
 
+// root checks the start of a document whose value must be an object: a
+// null there is a "type" issue (the input is not an object at all), not a
+// "null" one. It returns false when the document is null.
+func (d *stitchDecoder) root() bool {
+	if d.peek() == 'n' && d.literal("null") {
+		d.issue("type", "object", "expected object, got null")
+		return false
+	}
+	return true
+}
+
 // str reads a string.
 func (d *stitchDecoder) str() (string, bool) {
 	if d.peek() != '"' {
@@ -3381,7 +3505,9 @@ func stitchNilError(where string) error {
 func stitchCheckOutput(b []byte, decode func(*stitchDecoder)) error {
 	d := stitchNewDecoder(b, false)
 	decode(d)
-	if err := d.finish(); err != nil {
+	err := d.finish()
+	d.release()
+	if err != nil {
 		return &stitchOutputError{err.(*StitchError)}
 	}
 	return nil
