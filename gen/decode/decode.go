@@ -74,7 +74,9 @@ func (e *emitter) structType(t *model.Type, input, output bool) {
 		jen.Id("d").Op(":=").Id("stitchNewDecoder").Call(jen.Id("data"), jen.False()),
 		jen.Var().Id("v").Id(name),
 		jen.If(jen.Id("d").Dot("root").Call()).Block(jen.Id(decodeFuncName(t)).Call(jen.Id("d"), jen.Op("&").Id("v"))),
-		jen.If(jen.Err().Op(":=").Id("d").Dot("finish").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.Err().Op(":=").Id("d").Dot("finish").Call(),
+		jen.Id("d").Dot("release").Call(),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.Op("*").Id("x").Op("=").Id("v"),
 		jen.Return(jen.Nil()),
 	)
@@ -91,9 +93,12 @@ func (e *emitter) structType(t *model.Type, input, output bool) {
 		jen.Id("r").Op(",").Id("rep").Op(":=").Id("d").Dot("beginRepair").Call(),
 		jen.If(jen.Id("d").Dot("root").Call()).Block(jen.Id(decodeFuncName(t)).Call(jen.Id("d"), jen.Op("&").Id("v"))),
 		jen.If(jen.Id("rep")).Block(jen.Id("d").Dot("endRepair").Call(jen.Id("r"))),
-		jen.If(jen.Err().Op(":=").Id("d").Dot("finish").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Nil(), jen.Err())),
+		jen.Err().Op("=").Id("d").Dot("finish").Call(),
+		jen.List(jen.Id("dropped"), jen.Id("repaired")).Op("=").List(jen.Id("d").Dot("dropped"), jen.Id("d").Dot("repaired")),
+		jen.Id("d").Dot("release").Call(),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Nil(), jen.Err())),
 		jen.Op("*").Id("x").Op("=").Id("v"),
-		jen.Return(jen.Id("d").Dot("dropped"), jen.Id("d").Dot("repaired"), jen.Nil()),
+		jen.Return(jen.Id("dropped"), jen.Id("repaired"), jen.Nil()),
 	)
 }
 
@@ -101,23 +106,27 @@ func (e *emitter) structType(t *model.Type, input, output bool) {
 // with its own exact decoder, so an invalid value fails to encode (SPEC §3).
 func (e *emitter) marshalMethod(t *model.Type, output bool) {
 	name := t.Name
-	enc := jen.Id(encodeFuncName(t)).Call(jen.Make(jen.Index().Byte(), jen.Lit(0), jen.Lit(512)), jen.Op("&").Id("x"))
+	body := []jen.Code{
+		jen.Id("p").Op(":=").Id("stitchGetBuffer").Call(),
+		jen.List(jen.Id("b"), jen.Err()).Op(":=").Id(encodeFuncName(t)).Call(jen.Op("*").Id("p"), jen.Op("&").Id("x")),
+		jen.Id("b").Op("=").Id("stitchPutBuffer").Call(jen.Id("p"), jen.Id("b")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+	}
 	if !output {
 		e.f.Comment("MarshalJSON encodes " + name + " (SPEC §3).")
-		e.f.Func().Params(jen.Id("x").Id(name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(jen.Return(enc))
+		e.f.Func().Params(jen.Id("x").Id(name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
+			append(body, jen.Return(jen.Id("b"), jen.Nil()))...)
 		return
 	}
 	e.f.Comment("MarshalJSON encodes " + name + " and checks the result against its schema: a tool output")
 	e.f.Comment("either encodes to JSON its output schema accepts or fails (SPEC §3).")
-	e.f.Func().Params(jen.Id("x").Id(name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
-		jen.List(jen.Id("b"), jen.Err()).Op(":=").Add(enc),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+	e.f.Func().Params(jen.Id("x").Id(name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(append(body,
 		jen.If(jen.Err().Op(":=").Id("stitchCheckOutput").Call(jen.Id("b"), jen.Func().Params(jen.Id("d").Op("*").Id("stitchDecoder")).Block(
 			jen.Var().Id("v").Id(name),
 			jen.Id(decodeFuncName(t)).Call(jen.Id("d"), jen.Op("&").Id("v")),
 		)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 		jen.Return(jen.Id("b"), jen.Nil()),
-	)
+	)...)
 }
 
 func decodeFuncName(t *model.Type) string { return "stitchDecode" + t.Name }

@@ -3,6 +3,7 @@ package rt
 import (
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // stitchDefaultMaxDepth is the nesting limit of SPEC §4.8.
@@ -37,11 +38,32 @@ type stitchDecoder struct {
 	pathBuf  [16]stitchSeg
 }
 
-// stitchNewDecoder returns a decoder for data.
-func stitchNewDecoder(data []byte, repair bool) *stitchDecoder {
-	d := &stitchDecoder{data: data, maxDepth: stitchDefaultMaxDepth, repair: repair}
+// stitchDecoders recycles decoders, with their path, scratch and skip
+// buffers, across decodes.
+var stitchDecoders = sync.Pool{New: func() any {
+	d := &stitchDecoder{}
 	d.path = d.pathBuf[:0]
 	return d
+}}
+
+// stitchNewDecoder returns a decoder for data; release returns it.
+func stitchNewDecoder(data []byte, repair bool) *stitchDecoder {
+	d := stitchDecoders.Get().(*stitchDecoder)
+	d.data, d.maxDepth, d.repair = data, stitchDefaultMaxDepth, repair
+	return d
+}
+
+// release resets the decoder and returns it to the pool. What a caller
+// keeps (issues in an error, dropped and repaired pointers) is detached.
+func (d *stitchDecoder) release() {
+	if cap(d.scratch) > 64<<10 || cap(d.stack) > 4096 || cap(d.path) > 1024 {
+		return // let an outsized decoder go
+	}
+	*d = stitchDecoder{path: d.path[:0], scratch: d.scratch[:0], stack: d.stack[:0]}
+	if cap(d.path) == len(d.pathBuf) {
+		d.path = d.pathBuf[:0]
+	}
+	stitchDecoders.Put(d)
 }
 
 // finish checks that only whitespace follows the value and returns the

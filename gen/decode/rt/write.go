@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -154,7 +155,9 @@ func stitchNilError(where string) error {
 func stitchCheckOutput(b []byte, decode func(*stitchDecoder)) error {
 	d := stitchNewDecoder(b, false)
 	decode(d)
-	if err := d.finish(); err != nil {
+	err := d.finish()
+	d.release()
+	if err != nil {
 		return &stitchOutputError{err.(*StitchError)}
 	}
 	return nil
@@ -178,4 +181,26 @@ func stitchIsZero[T any](p *T) bool {
 		return z.IsZero()
 	}
 	return reflect.ValueOf(p).Elem().IsZero()
+}
+
+// stitchBuffers recycles encode buffers: MarshalJSON encodes into a pooled
+// buffer and returns an exact-size copy, so a call allocates once.
+var stitchBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
+
+// stitchGetBuffer returns an empty pooled buffer.
+func stitchGetBuffer() *[]byte {
+	p := stitchBuffers.Get().(*[]byte)
+	*p = (*p)[:0]
+	return p
+}
+
+// stitchPutBuffer returns a copy of b (the bytes encoded into the buffer p)
+// and puts the buffer back, unless it grew too large to keep.
+func stitchPutBuffer(p *[]byte, b []byte) []byte {
+	out := append([]byte(nil), b...)
+	if cap(b) <= 1<<20 {
+		*p = b
+		stitchBuffers.Put(p)
+	}
+	return out
 }
