@@ -144,13 +144,13 @@ func (e *emitter) fieldDecode(f *model.Field) []jen.Code {
 	if !f.Catch {
 		return append(out, body...)
 	}
-	out = append(out, id("cm").Op(":=").Add(d).Dot("mark").Call())
+	out = append(out, id("cm").Op(":=").Add(d).Dot("catchMark").Call())
 	out = append(out, body...)
 	fallback := e.defaultValue(f, lhs)
 	if fallback == nil {
 		fallback = []jen.Code{id(lhs).Op("=").Op("*").New(e.goType(f.Type))}
 	}
-	return append(out, jen.If(d.Clone().Dot("failedSince").Call(id("cm")).Op("&&").Add(d).Dot("rollback").Call(id("cm"))).Block(fallback...))
+	return append(out, jen.If(d.Clone().Dot("catchEnd").Call(id("cm"))).Block(fallback...))
 }
 
 // afterMember emits the missing-key check or the default of a member.

@@ -27,6 +27,8 @@ type stitchDecoder struct {
 	first    bool // the container just opened has no member yet
 	repair   bool // JSON-string repair is on (tool calls)
 	fatal    bool // a syntax or depth error: stop reading
+	failFast bool // an untagged union trial: the first issue decides
+	catching int  // open catch fields
 	cut      int  // issues not recorded because of the cap
 	path     []stitchSeg
 	issues   []StitchIssue
@@ -137,6 +139,9 @@ func (d *stitchDecoder) add(is StitchIssue) {
 		return
 	}
 	d.issues = append(d.issues, is)
+	if d.failFast && d.catching == 0 {
+		d.fatal = true // a trial stops at its first issue (a caught one is not final)
+	}
 }
 
 // issue records a problem with the value at the current path.
@@ -199,4 +204,17 @@ func (d *stitchDecoder) rollback(m stitchMark) bool {
 	d.issues, d.cut = d.issues[:m.issues], m.cut
 	d.dropped, d.repaired = d.dropped[:m.dropped], d.repaired[:m.repaired]
 	return true
+}
+
+// catchMark opens a catch field: its issues are not final.
+func (d *stitchDecoder) catchMark() stitchMark {
+	d.catching++
+	return d.mark()
+}
+
+// catchEnd closes a catch field and reports whether its value failed and
+// was discarded (the caller then assigns the default).
+func (d *stitchDecoder) catchEnd(m stitchMark) bool {
+	d.catching--
+	return d.failedSince(m) && d.rollback(m)
 }

@@ -63,9 +63,10 @@ func (d *stitchDecoder) discValue(got, allowed string) {
 }
 
 // trial returns a decoder for one attempt of an untagged union variant on
-// the exact bytes of the value, at the current path.
+// the exact bytes of the value, at the current path. It stops at its first
+// issue, so a variant of the wrong kind costs almost nothing.
 func (d *stitchDecoder) trial(raw []byte) *stitchDecoder {
-	t := &stitchDecoder{data: raw, maxDepth: d.maxDepth - d.depth, repair: d.repair}
+	t := &stitchDecoder{data: raw, maxDepth: d.maxDepth - d.depth, repair: d.repair, failFast: true}
 	t.path = append(t.pathBuf[:0], d.path...)
 	return t
 }
