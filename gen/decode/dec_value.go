@@ -72,11 +72,11 @@ func (e *emitter) decKind(t *model.Type, lhs string, s site, lvl int) []jen.Code
 	case model.KindInt:
 		lo, hi := intRange(t)
 		n := v("n", lvl)
-		return e.scalar(n, d.Clone().Dot("int").Call(id(lo), id(hi), jen.Lit(s.coerce)), e.numChecks(t, s.check), lhs, t, n)
+		return e.scalar(n, d.Clone().Dot("int").Call(id(lo), id(hi), jen.Lit(s.coerce)), e.integerChecks(t, s.check, n), lhs, t, n)
 	case model.KindUint:
 		_, hi := intRange(t)
 		n := v("n", lvl)
-		return e.scalar(n, d.Clone().Dot("uint").Call(id(hi), jen.Lit(s.coerce)), e.numChecks(t, s.check), lhs, t, n)
+		return e.scalar(n, d.Clone().Dot("uint").Call(id(hi), jen.Lit(s.coerce)), e.integerChecks(t, s.check, n), lhs, t, n)
 	case model.KindFloat:
 		n := v("n", lvl)
 		return e.scalar(n, d.Clone().Dot("float").Call(jen.Lit(t.Bits), jen.Lit(s.coerce)), e.numChecks(t, s.check), lhs, t, n)
@@ -313,6 +313,17 @@ func enumSets(c *model.Constraints) [][]string {
 		sets = append(sets, []string{c.Const})
 	}
 	return sets
+}
+
+// integerChecks emits the checks of an integer: bounds and multipleOf as
+// integer comparisons, enum and const on the number's text.
+func (e *emitter) integerChecks(t *model.Type, c *model.Constraints, n string) []jen.Code {
+	if c == nil {
+		return nil
+	}
+	enums := *c
+	enums.Minimum, enums.ExclusiveMinimum, enums.Maximum, enums.ExclusiveMaximum, enums.MultipleOf = "", "", "", "", ""
+	return append(e.intChecks(t, c, n), e.numChecks(t, &enums)...)
 }
 
 // numChecks emits bounds, multipleOf, enum and const on the number just

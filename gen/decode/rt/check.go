@@ -222,3 +222,13 @@ func (d *stitchDecoder) custom(err error) {
 		d.issue("custom", "", err.Error())
 	}
 }
+
+// rangeFail records a failed bound or multipleOf ("range") on the last
+// number read; want is the rule, as ">= 1" or "multipleOf 2".
+func (d *stitchDecoder) rangeFail(want string) {
+	if len(want) > 11 && want[:11] == "multipleOf " {
+		d.issue("range", want, "must be a multiple of "+want[11:]+", got "+string(d.num))
+		return
+	}
+	d.issue("range", want, "must be "+want+", got "+string(d.num))
+}

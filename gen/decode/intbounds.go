@@ -1,0 +1,87 @@
+package decode
+
+import (
+	"math/big"
+
+	"github.com/dave/jennifer/jen"
+	"github.com/stitchgen/stitchgen/model"
+)
+
+// intChecks emits the bounds and multipleOf of an integer field as integer
+// comparisons computed at generation time: for an integer x, x >= 0.5 is
+// x >= 1, x < 10 is x <= 9, and x is a multiple of p/q (in lowest terms)
+// exactly when p divides x. Messages still quote the tag's literal.
+func (e *emitter) intChecks(t *model.Type, c *model.Constraints, n string) []jen.Code {
+	lo, hi := intRange(t)
+	var out []jen.Code
+	bound := func(lit string, lower, exclusive bool) {
+		if lit == "" {
+			return
+		}
+		r, ok := new(big.Rat).SetString(lit)
+		if !ok {
+			e.fail("invalid bound %s", lit)
+			return
+		}
+		op := map[[2]bool]string{{true, false}: ">= ", {true, true}: "> ", {false, false}: "<= ", {false, true}: "< "}[[2]bool{lower, exclusive}]
+		limit := intLimit(r, lower, exclusive) // x must be >= limit (lower) or <= limit (upper)
+		fail := d.Clone().Dot("rangeFail").Call(jen.Lit(op + lit))
+		switch {
+		case lower && limit.Cmp(bigOf(lo)) <= 0, !lower && limit.Cmp(bigOf(hi)) >= 0:
+			// the Go type's range already implies the bound
+		case lower && limit.Cmp(bigOf(hi)) > 0, !lower && limit.Cmp(bigOf(lo)) < 0:
+			out = append(out, fail) // no value of the type meets it
+		case lower:
+			out = append(out, jen.If(id(n).Op("<").Id(limit.String())).Block(fail))
+		default:
+			out = append(out, jen.If(id(n).Op(">").Id(limit.String())).Block(fail))
+		}
+	}
+	bound(c.Minimum, true, false)
+	bound(c.ExclusiveMinimum, true, true)
+	bound(c.Maximum, false, false)
+	bound(c.ExclusiveMaximum, false, true)
+	if c.MultipleOf != "" {
+		r, ok := new(big.Rat).SetString(c.MultipleOf)
+		if !ok || r.Sign() <= 0 {
+			e.fail("invalid multipleOf %s", c.MultipleOf)
+			return out
+		}
+		p := r.Num()
+		fail := d.Clone().Dot("rangeFail").Call(jen.Lit("multipleOf " + c.MultipleOf))
+		if p.Cmp(bigOf(hi)) > 0 {
+			out = append(out, jen.If(id(n).Op("!=").Lit(0)).Block(fail))
+		} else {
+			out = append(out, jen.If(id(n).Op("%").Id(p.String()).Op("!=").Lit(0)).Block(fail))
+		}
+	}
+	return out
+}
+
+// intLimit turns a rational bound into the integer limit for integers.
+func intLimit(r *big.Rat, lower, exclusive bool) *big.Int {
+	q, m := new(big.Int).QuoRem(r.Num(), r.Denom(), new(big.Int))
+	floor := q
+	if m.Sign() < 0 {
+		floor = new(big.Int).Sub(q, big.NewInt(1))
+	}
+	exact := m.Sign() == 0
+	ceil := floor
+	if !exact {
+		ceil = new(big.Int).Add(floor, big.NewInt(1))
+	}
+	switch {
+	case lower && exclusive:
+		return new(big.Int).Add(floor, big.NewInt(1))
+	case lower:
+		return ceil
+	case exclusive:
+		return new(big.Int).Sub(ceil, big.NewInt(1))
+	}
+	return floor
+}
+
+func bigOf(s string) *big.Int {
+	b, _ := new(big.Int).SetString(s, 10)
+	return b
+}
