@@ -201,7 +201,13 @@ func (x *SendBroadcast) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes SendBroadcast (SPEC §3).
 func (x SendBroadcast) MarshalJSON() ([]byte, error) {
-	return stitchEncodeSendBroadcast(make([]byte, 0, 512), &x)
+	p := stitchGetBuffer()
+	b, err := stitchEncodeSendBroadcast(*p, &x)
+	b = stitchPutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 
 // DecodeToolCall decodes the arguments of a tool call into SendBroadcast with JSON-string repair on
@@ -379,7 +385,13 @@ func (x *TextPart) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes TextPart (SPEC §3).
 func (x TextPart) MarshalJSON() ([]byte, error) {
-	return stitchEncodeTextPart(make([]byte, 0, 512), &x)
+	p := stitchGetBuffer()
+	b, err := stitchEncodeTextPart(*p, &x)
+	b = stitchPutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 func stitchDecodeImagePart(d *stitchDecoder, x *ImagePart) {
 	if !d.objStart() {
@@ -480,7 +492,13 @@ func (x *ImagePart) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes ImagePart (SPEC §3).
 func (x ImagePart) MarshalJSON() ([]byte, error) {
-	return stitchEncodeImagePart(make([]byte, 0, 512), &x)
+	p := stitchGetBuffer()
+	b, err := stitchEncodeImagePart(*p, &x)
+	b = stitchPutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 func stitchDecodeGalleryPart(d *stitchDecoder, x *GalleryPart) {
 	if !d.objStart() {
@@ -584,7 +602,13 @@ func (x *GalleryPart) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes GalleryPart (SPEC §3).
 func (x GalleryPart) MarshalJSON() ([]byte, error) {
-	return stitchEncodeGalleryPart(make([]byte, 0, 512), &x)
+	p := stitchGetBuffer()
+	b, err := stitchEncodeGalleryPart(*p, &x)
+	b = stitchPutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 func stitchDecodeMedia(d *stitchDecoder, x *Media) {
 	if !d.objStart() {
@@ -658,7 +682,13 @@ func (x *Media) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes Media (SPEC §3).
 func (x Media) MarshalJSON() ([]byte, error) {
-	return stitchEncodeMedia(make([]byte, 0, 512), &x)
+	p := stitchGetBuffer()
+	b, err := stitchEncodeMedia(*p, &x)
+	b = stitchPutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 func stitchDecodeBroadcastReceipt(d *stitchDecoder, x *BroadcastReceipt) {
 	if !d.objStart() {
@@ -766,7 +796,9 @@ func (x *BroadcastReceipt) UnmarshalJSON(data []byte) error {
 // MarshalJSON encodes BroadcastReceipt and checks the result against its schema: a tool output
 // either encodes to JSON its output schema accepts or fails (SPEC §3).
 func (x BroadcastReceipt) MarshalJSON() ([]byte, error) {
-	b, err := stitchEncodeBroadcastReceipt(make([]byte, 0, 512), &x)
+	p := stitchGetBuffer()
+	b, err := stitchEncodeBroadcastReceipt(*p, &x)
+	b = stitchPutBuffer(p, b)
 	if err != nil {
 		return nil, err
 	}
@@ -886,7 +918,13 @@ func (x *EditBroadcast) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes EditBroadcast (SPEC §3).
 func (x EditBroadcast) MarshalJSON() ([]byte, error) {
-	return stitchEncodeEditBroadcast(make([]byte, 0, 512), &x)
+	p := stitchGetBuffer()
+	b, err := stitchEncodeEditBroadcast(*p, &x)
+	b = stitchPutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 
 // DecodeToolCall decodes the arguments of a tool call into EditBroadcast with JSON-string repair on
@@ -1008,7 +1046,9 @@ func stitchDecodeRemoveOp(d *stitchDecoder, x *RemoveOp) {
 			seen[0] |= 0x1
 			d.push(k)
 			if n0, ok := d.int(-9223372036854775808, 9223372036854775807, false); ok {
-				d.minimum("0", false)
+				if n0 < 0 {
+					d.rangeFail(">= 0")
+				}
 				x.Index = int(n0)
 			}
 			d.pop()
@@ -1064,7 +1104,13 @@ func (x *RemoveOp) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes RemoveOp (SPEC §3).
 func (x RemoveOp) MarshalJSON() ([]byte, error) {
-	return stitchEncodeRemoveOp(make([]byte, 0, 512), &x)
+	p := stitchGetBuffer()
+	b, err := stitchEncodeRemoveOp(*p, &x)
+	b = stitchPutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 func stitchDecodeMoveOp(d *stitchDecoder, x *MoveOp) {
 	if !d.objStart() {
@@ -1081,7 +1127,9 @@ func stitchDecodeMoveOp(d *stitchDecoder, x *MoveOp) {
 			seen[0] |= 0x1
 			d.push(k)
 			if n0, ok := d.int(-9223372036854775808, 9223372036854775807, false); ok {
-				d.minimum("0", false)
+				if n0 < 0 {
+					d.rangeFail(">= 0")
+				}
 				x.Index = int(n0)
 			}
 			d.pop()
@@ -1093,7 +1141,9 @@ func stitchDecodeMoveOp(d *stitchDecoder, x *MoveOp) {
 			seen[0] |= 0x2
 			d.push(k)
 			if n0, ok := d.int(-9223372036854775808, 9223372036854775807, false); ok {
-				d.minimum("0", false)
+				if n0 < 0 {
+					d.rangeFail(">= 0")
+				}
 				x.To = int(n0)
 			}
 			d.pop()
@@ -1155,7 +1205,13 @@ func (x *MoveOp) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes MoveOp (SPEC §3).
 func (x MoveOp) MarshalJSON() ([]byte, error) {
-	return stitchEncodeMoveOp(make([]byte, 0, 512), &x)
+	p := stitchGetBuffer()
+	b, err := stitchEncodeMoveOp(*p, &x)
+	b = stitchPutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 func stitchDecodeReplaceTextOp(d *stitchDecoder, x *ReplaceTextOp) {
 	if !d.objStart() {
@@ -1172,7 +1228,9 @@ func stitchDecodeReplaceTextOp(d *stitchDecoder, x *ReplaceTextOp) {
 			seen[0] |= 0x1
 			d.push(k)
 			if n0, ok := d.int(-9223372036854775808, 9223372036854775807, false); ok {
-				d.minimum("0", false)
+				if n0 < 0 {
+					d.rangeFail(">= 0")
+				}
 				x.Index = int(n0)
 			}
 			d.pop()
@@ -1246,7 +1304,13 @@ func (x *ReplaceTextOp) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes ReplaceTextOp (SPEC §3).
 func (x ReplaceTextOp) MarshalJSON() ([]byte, error) {
-	return stitchEncodeReplaceTextOp(make([]byte, 0, 512), &x)
+	p := stitchGetBuffer()
+	b, err := stitchEncodeReplaceTextOp(*p, &x)
+	b = stitchPutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 
 var stitchRe0 = regexp.MustCompile("^b-[0-9]+$")
@@ -1902,6 +1966,16 @@ func (d *stitchDecoder) custom(err error) {
 	}
 }
 
+// rangeFail records a failed bound or multipleOf ("range") on the last
+// number read; want is the rule, as ">= 1" or "multipleOf 2".
+func (d *stitchDecoder) rangeFail(want string) {
+	if len(want) > 11 && want[:11] == "multipleOf " {
+		d.issue("range", want, "must be a multiple of "+want[11:]+", got "+string(d.num))
+		return
+	}
+	d.issue("range", want, "must be "+want+", got "+string(d.num))
+}
+
 // stitchDefaultMaxDepth is the nesting limit of SPEC §4.8.
 const stitchDefaultMaxDepth = 512
 
@@ -1923,6 +1997,8 @@ type stitchDecoder struct {
 	first    bool // the container just opened has no member yet
 	repair   bool // JSON-string repair is on (tool calls)
 	fatal    bool // a syntax or depth error: stop reading
+	failFast bool // an untagged union trial: the first issue decides
+	catching int  // open catch fields
 	cut      int  // issues not recorded because of the cap
 	path     []stitchSeg
 	issues   []StitchIssue
@@ -2033,6 +2109,9 @@ func (d *stitchDecoder) add(is StitchIssue) {
 		return
 	}
 	d.issues = append(d.issues, is)
+	if d.failFast && d.catching == 0 {
+		d.fatal = true // a trial stops at its first issue (a caught one is not final)
+	}
 }
 
 // issue records a problem with the value at the current path.
@@ -2095,6 +2174,19 @@ func (d *stitchDecoder) rollback(m stitchMark) bool {
 	d.issues, d.cut = d.issues[:m.issues], m.cut
 	d.dropped, d.repaired = d.dropped[:m.dropped], d.repaired[:m.repaired]
 	return true
+}
+
+// catchMark opens a catch field: its issues are not final.
+func (d *stitchDecoder) catchMark() stitchMark {
+	d.catching++
+	return d.mark()
+}
+
+// catchEnd closes a catch field and reports whether its value failed and
+// was discarded (the caller then assigns the default).
+func (d *stitchDecoder) catchEnd(m stitchMark) bool {
+	d.catching--
+	return d.failedSince(m) && d.rollback(m)
 }
 
 func stitchFormatJSONPointer(s string) bool {
@@ -3259,9 +3351,10 @@ func (d *stitchDecoder) discValue(got, allowed string) {
 }
 
 // trial returns a decoder for one attempt of an untagged union variant on
-// the exact bytes of the value, at the current path.
+// the exact bytes of the value, at the current path. It stops at its first
+// issue, so a variant of the wrong kind costs almost nothing.
 func (d *stitchDecoder) trial(raw []byte) *stitchDecoder {
-	t := &stitchDecoder{data: raw, maxDepth: d.maxDepth - d.depth, repair: d.repair}
+	t := &stitchDecoder{data: raw, maxDepth: d.maxDepth - d.depth, repair: d.repair, failFast: true}
 	t.path = append(t.pathBuf[:0], d.path...)
 	return t
 }
@@ -3739,4 +3832,26 @@ func stitchIsZero[T any](p *T) bool {
 		return z.IsZero()
 	}
 	return reflect.ValueOf(p).Elem().IsZero()
+}
+
+// stitchBuffers recycles encode buffers: MarshalJSON encodes into a pooled
+// buffer and returns an exact-size copy, so a call allocates once.
+var stitchBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
+
+// stitchGetBuffer returns an empty pooled buffer.
+func stitchGetBuffer() *[]byte {
+	p := stitchBuffers.Get().(*[]byte)
+	*p = (*p)[:0]
+	return p
+}
+
+// stitchPutBuffer returns a copy of b (the bytes encoded into the buffer p)
+// and puts the buffer back, unless it grew too large to keep.
+func stitchPutBuffer(p *[]byte, b []byte) []byte {
+	out := append([]byte(nil), b...)
+	if cap(b) <= 1<<20 {
+		*p = b
+		stitchBuffers.Put(p)
+	}
+	return out
 }

@@ -101,7 +101,9 @@ func stitchDecodePlaceOrder(d *stitchDecoder, x *PlaceOrder) {
 			seen[0] |= 0x1
 			d.push(k)
 			if n0, ok := d.int(-9223372036854775808, 9223372036854775807, false); ok {
-				d.minimum("1", false)
+				if n0 < 1 {
+					d.rangeFail(">= 1")
+				}
 				x.CustomerID = int64(n0)
 			}
 			d.pop()
@@ -308,7 +310,13 @@ func (x *PlaceOrder) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes PlaceOrder (SPEC §3).
 func (x PlaceOrder) MarshalJSON() ([]byte, error) {
-	return stitchEncodePlaceOrder(make([]byte, 0, 512), &x)
+	p := stitchGetBuffer()
+	b, err := stitchEncodePlaceOrder(*p, &x)
+	b = stitchPutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 
 // DecodeToolCall decodes the arguments of a tool call into PlaceOrder with JSON-string repair on
@@ -359,8 +367,12 @@ func stitchDecodeItem(d *stitchDecoder, x *Item) {
 			seen[0] |= 0x2
 			d.push(k)
 			if n0, ok := d.int(-9223372036854775808, 9223372036854775807, false); ok {
-				d.minimum("1", false)
-				d.maximum("99", false)
+				if n0 < 1 {
+					d.rangeFail(">= 1")
+				}
+				if n0 > 99 {
+					d.rangeFail("<= 99")
+				}
 				x.Quantity = int(n0)
 			}
 			d.pop()
@@ -422,7 +434,13 @@ func (x *Item) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes Item (SPEC §3).
 func (x Item) MarshalJSON() ([]byte, error) {
-	return stitchEncodeItem(make([]byte, 0, 512), &x)
+	p := stitchGetBuffer()
+	b, err := stitchEncodeItem(*p, &x)
+	b = stitchPutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 func stitchDecodeDelivery(d *stitchDecoder, x *Delivery) {
 	val, ok := d.discriminator("method", "\"courier\", \"pickup\", \"store\"")
@@ -582,7 +600,13 @@ func (x *Courier) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes Courier (SPEC §3).
 func (x Courier) MarshalJSON() ([]byte, error) {
-	return stitchEncodeCourier(make([]byte, 0, 512), &x)
+	p := stitchGetBuffer()
+	b, err := stitchEncodeCourier(*p, &x)
+	b = stitchPutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 func stitchDecodePickup(d *stitchDecoder, x *Pickup) {
 	if !d.objStart() {
@@ -615,7 +639,9 @@ func stitchDecodePickup(d *stitchDecoder, x *Pickup) {
 			seen[0] |= 0x2
 			d.push(k)
 			if n0, ok := d.int(-9223372036854775808, 9223372036854775807, false); ok {
-				d.minimum("0", false)
+				if n0 < 0 {
+					d.rangeFail(">= 0")
+				}
 				x.StoreID = int(n0)
 			}
 			d.pop()
@@ -668,7 +694,13 @@ func (x *Pickup) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes Pickup (SPEC §3).
 func (x Pickup) MarshalJSON() ([]byte, error) {
-	return stitchEncodePickup(make([]byte, 0, 512), &x)
+	p := stitchGetBuffer()
+	b, err := stitchEncodePickup(*p, &x)
+	b = stitchPutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 func stitchDecodeOrderReceipt(d *stitchDecoder, x *OrderReceipt) {
 	if !d.objStart() {
@@ -839,7 +871,9 @@ func (x *OrderReceipt) UnmarshalJSON(data []byte) error {
 // MarshalJSON encodes OrderReceipt and checks the result against its schema: a tool output
 // either encodes to JSON its output schema accepts or fails (SPEC §3).
 func (x OrderReceipt) MarshalJSON() ([]byte, error) {
-	b, err := stitchEncodeOrderReceipt(make([]byte, 0, 512), &x)
+	p := stitchGetBuffer()
+	b, err := stitchEncodeOrderReceipt(*p, &x)
+	b = stitchPutBuffer(p, b)
 	if err != nil {
 		return nil, err
 	}
@@ -906,7 +940,13 @@ func (x *GetOrder) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes GetOrder (SPEC §3).
 func (x GetOrder) MarshalJSON() ([]byte, error) {
-	return stitchEncodeGetOrder(make([]byte, 0, 512), &x)
+	p := stitchGetBuffer()
+	b, err := stitchEncodeGetOrder(*p, &x)
+	b = stitchPutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 
 // DecodeToolCall decodes the arguments of a tool call into GetOrder with JSON-string repair on
@@ -1005,7 +1045,13 @@ func (x *CancelOrder) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes CancelOrder (SPEC §3).
 func (x CancelOrder) MarshalJSON() ([]byte, error) {
-	return stitchEncodeCancelOrder(make([]byte, 0, 512), &x)
+	p := stitchGetBuffer()
+	b, err := stitchEncodeCancelOrder(*p, &x)
+	b = stitchPutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 
 // DecodeToolCall decodes the arguments of a tool call into CancelOrder with JSON-string repair on
@@ -1694,6 +1740,16 @@ func (d *stitchDecoder) custom(err error) {
 	}
 }
 
+// rangeFail records a failed bound or multipleOf ("range") on the last
+// number read; want is the rule, as ">= 1" or "multipleOf 2".
+func (d *stitchDecoder) rangeFail(want string) {
+	if len(want) > 11 && want[:11] == "multipleOf " {
+		d.issue("range", want, "must be a multiple of "+want[11:]+", got "+string(d.num))
+		return
+	}
+	d.issue("range", want, "must be "+want+", got "+string(d.num))
+}
+
 // stitchDefaultMaxDepth is the nesting limit of SPEC §4.8.
 const stitchDefaultMaxDepth = 512
 
@@ -1715,6 +1771,8 @@ type stitchDecoder struct {
 	first    bool // the container just opened has no member yet
 	repair   bool // JSON-string repair is on (tool calls)
 	fatal    bool // a syntax or depth error: stop reading
+	failFast bool // an untagged union trial: the first issue decides
+	catching int  // open catch fields
 	cut      int  // issues not recorded because of the cap
 	path     []stitchSeg
 	issues   []StitchIssue
@@ -1825,6 +1883,9 @@ func (d *stitchDecoder) add(is StitchIssue) {
 		return
 	}
 	d.issues = append(d.issues, is)
+	if d.failFast && d.catching == 0 {
+		d.fatal = true // a trial stops at its first issue (a caught one is not final)
+	}
 }
 
 // issue records a problem with the value at the current path.
@@ -1887,6 +1948,19 @@ func (d *stitchDecoder) rollback(m stitchMark) bool {
 	d.issues, d.cut = d.issues[:m.issues], m.cut
 	d.dropped, d.repaired = d.dropped[:m.dropped], d.repaired[:m.repaired]
 	return true
+}
+
+// catchMark opens a catch field: its issues are not final.
+func (d *stitchDecoder) catchMark() stitchMark {
+	d.catching++
+	return d.mark()
+}
+
+// catchEnd closes a catch field and reports whether its value failed and
+// was discarded (the caller then assigns the default).
+func (d *stitchDecoder) catchEnd(m stitchMark) bool {
+	d.catching--
+	return d.failedSince(m) && d.rollback(m)
 }
 
 func stitchFormatJSONPointer(s string) bool {
@@ -3051,9 +3125,10 @@ func (d *stitchDecoder) discValue(got, allowed string) {
 }
 
 // trial returns a decoder for one attempt of an untagged union variant on
-// the exact bytes of the value, at the current path.
+// the exact bytes of the value, at the current path. It stops at its first
+// issue, so a variant of the wrong kind costs almost nothing.
 func (d *stitchDecoder) trial(raw []byte) *stitchDecoder {
-	t := &stitchDecoder{data: raw, maxDepth: d.maxDepth - d.depth, repair: d.repair}
+	t := &stitchDecoder{data: raw, maxDepth: d.maxDepth - d.depth, repair: d.repair, failFast: true}
 	t.path = append(t.pathBuf[:0], d.path...)
 	return t
 }
@@ -3531,4 +3606,26 @@ func stitchIsZero[T any](p *T) bool {
 		return z.IsZero()
 	}
 	return reflect.ValueOf(p).Elem().IsZero()
+}
+
+// stitchBuffers recycles encode buffers: MarshalJSON encodes into a pooled
+// buffer and returns an exact-size copy, so a call allocates once.
+var stitchBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
+
+// stitchGetBuffer returns an empty pooled buffer.
+func stitchGetBuffer() *[]byte {
+	p := stitchBuffers.Get().(*[]byte)
+	*p = (*p)[:0]
+	return p
+}
+
+// stitchPutBuffer returns a copy of b (the bytes encoded into the buffer p)
+// and puts the buffer back, unless it grew too large to keep.
+func stitchPutBuffer(p *[]byte, b []byte) []byte {
+	out := append([]byte(nil), b...)
+	if cap(b) <= 1<<20 {
+		*p = b
+		stitchBuffers.Put(p)
+	}
+	return out
 }
