@@ -182,8 +182,9 @@ type toolList struct {
 
 // servedTools rebuilds a tools/list result in the manifest's tool order and
 // member order from the raw bytes the server sent, so the two can be
-// compared byte for byte. The go-sdk lists tools sorted by name, the
-// manifest in source order; nothing else may differ.
+// compared byte for byte. Both list tools sorted by name; the members of a
+// tool are re-joined in the manifest's order (the SDK's struct order may
+// differ); nothing else may differ.
 func servedTools(t *testing.T, raw json.RawMessage, manifest []byte) []byte {
 	t.Helper()
 	var list, want toolList

@@ -1,26 +1,36 @@
 package gen
 
-import "github.com/stitchgen/stitchgen/model"
+import (
+	"cmp"
+	"slices"
+
+	"github.com/stitchgen/stitchgen/model"
+)
 
 // Manifest returns the tools of a run in the shape of an MCP tools/list
 // result, {"tools":[{"name","title"?,"description","inputSchema","outputSchema"?}]},
 // with the exact schema bytes the adapter serves. It is compact, so every
 // schema appears byte for byte as served; pipe it to a formatter to read it.
+// Tools are sorted by name, the order in which the MCP Go SDK lists them, so
+// the manifest equals the served tools/list result.
 func (r *Result) Manifest() []byte {
-	tools := []any{}
+	var all []*Tool
 	for _, p := range r.Packages {
-		for _, t := range p.Tools {
-			o := model.NewObject("name", t.Model.Name)
-			if t.Model.Title != "" {
-				o.Set("title", t.Model.Title)
-			}
-			o.Set("description", t.Model.Description)
-			o.Set("inputSchema", model.Raw(t.Advertised))
-			if t.Output != nil {
-				o.Set("outputSchema", model.Raw(t.Output))
-			}
-			tools = append(tools, o)
+		all = append(all, p.Tools...)
+	}
+	slices.SortStableFunc(all, func(a, b *Tool) int { return cmp.Compare(a.Model.Name, b.Model.Name) })
+	tools := []any{}
+	for _, t := range all {
+		o := model.NewObject("name", t.Model.Name)
+		if t.Model.Title != "" {
+			o.Set("title", t.Model.Title)
 		}
+		o.Set("description", t.Model.Description)
+		o.Set("inputSchema", model.Raw(t.Advertised))
+		if t.Output != nil {
+			o.Set("outputSchema", model.Raw(t.Output))
+		}
+		tools = append(tools, o)
 	}
 	b, err := model.Marshal(model.NewObject("tools", tools))
 	if err != nil {

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Runs every Go fuzz target of the module for $FUZZTIME each (default 10s).
+# Targets are found by name: func FuzzXxx in *_test.go files.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+fuzztime=${FUZZTIME:-10s}
+status=0
+while IFS= read -r line; do
+  file=${line%%:*}
+  name=$(sed -E 's/.*func (Fuzz[A-Za-z0-9_]*).*/\1/' <<<"$line")
+  pkg=./$(dirname "$file")
+  echo "== $pkg $name ($fuzztime)"
+  if ! go test -run='^$' -fuzz="^${name}\$" -fuzztime="$fuzztime" "$pkg"; then
+    status=1
+  fi
+done < <(grep -rn --include='*_test.go' -E '^func Fuzz[A-Za-z0-9_]*\(' . | grep -v '/internal/bench/' | sort)
+exit $status
