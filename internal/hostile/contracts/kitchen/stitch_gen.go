@@ -145,8 +145,12 @@ func stitchDecodeScalars(d *stitchDecoder, x *Scalars) {
 			seen[0] |= 0x2
 			d.push(k)
 			if n0, ok := d.int(-9223372036854775808, 9223372036854775807, false); ok {
-				d.minimum("-5", false)
-				d.maximum("9007199254740993", true)
+				if n0 < -5 {
+					d.rangeFail(">= -5")
+				}
+				if n0 > 9007199254740992 {
+					d.rangeFail("< 9007199254740993")
+				}
 				x.Big = int64(n0)
 			}
 			d.pop()
@@ -171,7 +175,9 @@ func stitchDecodeScalars(d *stitchDecoder, x *Scalars) {
 			seen[0] |= 0x8
 			d.push(k)
 			if n0, ok := d.int(-9223372036854775808, 9223372036854775807, false); ok {
-				d.multipleOf("5")
+				if n0%5 != 0 {
+					d.rangeFail("multipleOf 5")
+				}
 				x.Step = int(n0)
 			}
 			d.pop()
@@ -2627,6 +2633,16 @@ func (d *stitchDecoder) custom(err error) {
 	}
 }
 
+// rangeFail records a failed bound or multipleOf ("range") on the last
+// number read; want is the rule, as ">= 1" or "multipleOf 2".
+func (d *stitchDecoder) rangeFail(want string) {
+	if len(want) > 11 && want[:11] == "multipleOf " {
+		d.issue("range", want, "must be a multiple of "+want[11:]+", got "+string(d.num))
+		return
+	}
+	d.issue("range", want, "must be "+want+", got "+string(d.num))
+}
+
 // stitchDefaultMaxDepth is the nesting limit of SPEC §4.8.
 const stitchDefaultMaxDepth = 512
 
@@ -2648,6 +2664,8 @@ type stitchDecoder struct {
 	first    bool // the container just opened has no member yet
 	repair   bool // JSON-string repair is on (tool calls)
 	fatal    bool // a syntax or depth error: stop reading
+	failFast bool // an untagged union trial: the first issue decides
+	catching int  // open catch fields
 	cut      int  // issues not recorded because of the cap
 	path     []stitchSeg
 	issues   []StitchIssue
@@ -2758,6 +2776,9 @@ func (d *stitchDecoder) add(is StitchIssue) {
 		return
 	}
 	d.issues = append(d.issues, is)
+	if d.failFast && d.catching == 0 {
+		d.fatal = true // a trial stops at its first issue (a caught one is not final)
+	}
 }
 
 // issue records a problem with the value at the current path.
@@ -2820,6 +2841,19 @@ func (d *stitchDecoder) rollback(m stitchMark) bool {
 	d.issues, d.cut = d.issues[:m.issues], m.cut
 	d.dropped, d.repaired = d.dropped[:m.dropped], d.repaired[:m.repaired]
 	return true
+}
+
+// catchMark opens a catch field: its issues are not final.
+func (d *stitchDecoder) catchMark() stitchMark {
+	d.catching++
+	return d.mark()
+}
+
+// catchEnd closes a catch field and reports whether its value failed and
+// was discarded (the caller then assigns the default).
+func (d *stitchDecoder) catchEnd(m stitchMark) bool {
+	d.catching--
+	return d.failedSince(m) && d.rollback(m)
 }
 
 func stitchFormatJSONPointer(s string) bool {
@@ -3984,9 +4018,10 @@ func (d *stitchDecoder) discValue(got, allowed string) {
 }
 
 // trial returns a decoder for one attempt of an untagged union variant on
-// the exact bytes of the value, at the current path.
+// the exact bytes of the value, at the current path. It stops at its first
+// issue, so a variant of the wrong kind costs almost nothing.
 func (d *stitchDecoder) trial(raw []byte) *stitchDecoder {
-	t := &stitchDecoder{data: raw, maxDepth: d.maxDepth - d.depth, repair: d.repair}
+	t := &stitchDecoder{data: raw, maxDepth: d.maxDepth - d.depth, repair: d.repair, failFast: true}
 	t.path = append(t.pathBuf[:0], d.path...)
 	return t
 }
