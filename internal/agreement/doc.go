@@ -1,0 +1,12 @@
+// Package agreement holds property tests that compare the generated decoders
+// with a real JSON Schema 2020-12 validator: a schema-driven generator of
+// random valid documents and a mutator of near misses feed the decoders of
+// the example services and of the contract packages under contracts/, and
+// the tests check agreement with the lossless schema, the round trip of
+// every accepted document, and the superset invariant of the advertised
+// schema (SPEC §5.10).
+//
+// It owns tests and its contract packages only. Its tests may import the
+// generator (to check that the contracts are fresh) and the example
+// services; nothing may import this package.
+package agreement
