@@ -1,0 +1,241 @@
+package agreement
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"math/big"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// exceptions are the documented cases where the decoder rejects a document
+// that the validator accepts against the lossless schema (SPEC §5.10: hidden
+// checks and the unadvertised 64-bit range, plus what a validator never
+// sees). Each decoder issue of a disagreeing document must be explained by
+// one of them; the decoder never accepts what the validator rejects.
+var exceptions = []struct {
+	name, reason string
+	explains     func(is issue, c *context) bool
+}{
+	{"duplicate key",
+		"JSON parsing keeps the last value of a duplicated key, so the validator never sees the duplicate (SPEC §4.3) nor the earlier value, which the decoder also judges: an issue at or under a key that occurs twice in its object",
+		func(is issue, c *context) bool {
+			for _, d := range c.dups {
+				if is.Path == d || strings.HasPrefix(is.Path, d+"/") {
+					return true
+				}
+			}
+			return false
+		}},
+	{"lone surrogate or invalid UTF-8",
+		"the validator's JSON parser (encoding/json) replaces lone surrogates and invalid UTF-8 with U+FFFD; the decoder rejects them (SPEC §4.7)",
+		func(is issue, c *context) bool { return is.Code == "syntax" }},
+	{"Validate()",
+		"a hidden check (SPEC §2): every.Checked.Validate requires a <= b, which no schema says",
+		func(is issue, c *context) bool { return is.Code == "custom" }},
+	{"64-bit range",
+		"int, int64 and uint64 advertise no bounds (SPEC §2), but a Go value outside [-2^63, 2^63-1] (int/int64) or [0, 2^64-1] (uint64) cannot hold; judged by value: an integer outside the int64 range",
+		func(is issue, c *context) bool {
+			r := c.number(is.Path)
+			return is.Code == "range" && r != nil && r.IsInt() && !r.Num().IsInt64()
+		}},
+	{"float range",
+		"float64 and float32 advertise no bounds, but a number beyond ±math.MaxFloat64 (any path), or beyond ±math.MaxFloat32 at a float32 property of the contracts (" + float32Paths.String() + "), cannot be held; an untagged union reports it as matching no variant",
+		func(is issue, c *context) bool {
+			r := c.number(is.Path)
+			if r == nil || (is.Code != "range" && is.Code != "type") {
+				return false
+			}
+			f, _ := new(big.Rat).Abs(r).Float64()
+			return math.IsInf(f, 0) || (f > math.MaxFloat32 && float32Paths.MatchString(is.Path))
+		}},
+	{"leap second or lowercase date-time in time.Time",
+		"RFC 3339 allows a leap second (:60) and lowercase t/z, the validator accepts them, but time.Time cannot hold a leap second and time.Parse rejects lowercase; judged at the time.Time properties of the contracts (" + timePaths.String() + ")",
+		func(is issue, c *context) bool {
+			s, _ := pointerValue(c.inst, is.Path).(string)
+			return is.Code == "format" && timePaths.MatchString(is.Path) &&
+				(strings.Contains(s, ":60") || strings.ContainsAny(s, "tz"))
+		}},
+}
+
+// float32Paths and timePaths are the properties of the contracts with a Go
+// type narrower than what their schema says.
+var (
+	float32Paths = regexp.MustCompile(`^/(f32|tenth)$`)
+	timePaths    = regexp.MustCompile(`^/(when|times/[0-9]+|time)$`)
+)
+
+// A context is what the exceptions know about a document.
+type context struct {
+	inst any      // the document as the validator parsed it
+	dups []string // JSON Pointers of duplicated keys
+}
+
+// number is the number at a JSON Pointer of the document, or nil.
+func (c *context) number(ptr string) *big.Rat {
+	v, ok := pointerValue(c.inst, ptr).(interface{ String() string })
+	if !ok {
+		return nil
+	}
+	r, ok := new(big.Rat).SetString(v.String())
+	if !ok {
+		return nil
+	}
+	return r
+}
+
+// A tally counts the documents of one tool.
+type tally struct {
+	validAccepted, validRejected, mutAccepted, mutRejected int
+	excepted                                               map[string]int
+	roundTrips, superset, supersetSkipped                  int
+}
+
+// check judges one document: decoder (UnmarshalJSON, repair off) against
+// the validator on the lossless schema. It returns whether the decoder
+// accepted it.
+func check(t *testing.T, tl tool, text []byte, what string, ty *tally) bool {
+	t.Helper()
+	decErr := tl.fresh().UnmarshalJSON(text)
+	valErr := validate(t, tl.lossless, text)
+	if (decErr == nil) == (valErr == nil) {
+		return decErr == nil
+	}
+	if decErr != nil {
+		if name := excepted(decErr, text); name != "" {
+			ty.excepted[name]++
+			return false
+		}
+	}
+	t.Errorf("%s: %s document: decoder and validator disagree\ndocument: %s\ndecoder:   %s\nvalidator: %s",
+		tl.name, what, text, verdict(decErr), verdict(valErr))
+	return decErr == nil
+}
+
+// excepted names the exception that explains every issue of a decoder
+// error, or "".
+func excepted(err error, text []byte) string {
+	issues, ok := issuesOf(err)
+	if !ok {
+		return ""
+	}
+	inst, perr := jsonschema.UnmarshalJSON(bytes.NewReader(text))
+	if perr != nil {
+		return ""
+	}
+	c := &context{inst: inst, dups: duplicatePaths(text)}
+	var names []string
+	for _, is := range issues {
+		found := ""
+		for _, e := range exceptions {
+			if e.explains(is, c) {
+				found = e.name
+				break
+			}
+		}
+		if found == "" {
+			return ""
+		}
+		names = append(names, found)
+	}
+	sort.Strings(names)
+	return names[0]
+}
+
+func verdict(err error) string {
+	if err == nil {
+		return "accepted"
+	}
+	return "rejected: " + err.Error()
+}
+
+// pointerValue looks up a JSON Pointer in a parsed document (nil when
+// absent).
+func pointerValue(v any, ptr string) any {
+	if ptr == "" {
+		return v
+	}
+	for _, tok := range strings.Split(ptr[1:], "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		switch x := v.(type) {
+		case map[string]any:
+			v = x[tok]
+		case []any:
+			var i int
+			if _, err := fmt.Sscan(tok, &i); err != nil || i < 0 || i >= len(x) {
+				return nil
+			}
+			v = x[i]
+		default:
+			return nil
+		}
+	}
+	return v
+}
+
+// TestAgreement generates valid documents and near misses for every tool
+// and checks agreement with the validator on the lossless schema, the round
+// trip of every accepted document and the superset invariant.
+func TestAgreement(t *testing.T) {
+	total := &tally{excepted: map[string]int{}}
+	for i, tl := range tools {
+		t.Run(tl.name, func(t *testing.T) {
+			ty := &tally{excepted: map[string]int{}}
+			runTool(t, tl, *seed+uint64(i), ty)
+			t.Logf("valid: %d accepted, %d rejected; mutated: %d accepted, %d rejected; exceptions %v; round trips %d; superset %d checked, %d skipped (sibling catchall)",
+				ty.validAccepted, ty.validRejected, ty.mutAccepted, ty.mutRejected, ty.excepted, ty.roundTrips, ty.superset, ty.supersetSkipped)
+			total.add(ty)
+		})
+	}
+	t.Logf("all tools: valid %d accepted, %d rejected; mutated %d accepted, %d rejected; exceptions %v; round trips %d; superset %d checked, %d skipped",
+		total.validAccepted, total.validRejected, total.mutAccepted, total.mutRejected, total.excepted, total.roundTrips, total.superset, total.supersetSkipped)
+}
+
+func (a *tally) add(b *tally) {
+	a.validAccepted += b.validAccepted
+	a.validRejected += b.validRejected
+	a.mutAccepted += b.mutAccepted
+	a.mutRejected += b.mutRejected
+	a.roundTrips += b.roundTrips
+	a.superset += b.superset
+	a.supersetSkipped += b.supersetSkipped
+	for k, v := range b.excepted {
+		a.excepted[k] += v
+	}
+}
+
+func runTool(t *testing.T, tl tool, seed uint64, ty *tally) {
+	root, err := parseSchema(tl.lossless)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newGenerator(root, seed)
+	for i := 0; i < *iterations && !t.Failed(); i++ {
+		doc := g.value(root, 0)
+		escapes := g.r
+		if i%2 == 0 {
+			escapes = nil
+		}
+		text := doc.text(escapes)
+		if check(t, tl, text, "valid", ty) {
+			ty.validAccepted++
+			roundTrip(t, tl, root, text, ty)
+			superset(t, tl, root, text, ty)
+		} else {
+			ty.validRejected++
+		}
+		mut, names := mutate(g, doc)
+		if check(t, tl, mut, fmt.Sprintf("mutated (%s)", strings.Join(names, ", ")), ty) {
+			ty.mutAccepted++
+			roundTrip(t, tl, root, mut, ty)
+			superset(t, tl, root, mut, ty)
+		} else {
+			ty.mutRejected++
+		}
+	}
+}

@@ -1,0 +1,101 @@
+package agreement
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// superset checks SPEC §5.10 for a document UnmarshalJSON accepted: when
+// DecodeToolCall accepts it without a repair (the contracts have no coerce,
+// catch, trim, lower or upper) and no catchall member of a union variant
+// carries a key a sibling variant declares, it validates against the
+// advertised schema.
+func superset(t *testing.T, tl tool, root obj, text []byte, ty *tally) {
+	t.Helper()
+	_, repaired, err := tl.fresh().DecodeToolCall(text)
+	if err != nil {
+		t.Errorf("%s: UnmarshalJSON accepts %s but DecodeToolCall rejects it: %v", tl.name, text, err)
+		return
+	}
+	if repaired != nil {
+		t.Errorf("%s: DecodeToolCall repaired %q in %s, which UnmarshalJSON accepted as is", tl.name, repaired, text)
+		return
+	}
+	inst, _ := jsonschema.UnmarshalJSON(bytes.NewReader(text))
+	if (&comparer{root: root}).siblingCatchall(root, inst) {
+		ty.supersetSkipped++
+		return
+	}
+	if err := validate(t, tl.advertised, text); err != nil {
+		t.Errorf("%s: accepted document does not validate against the advertised schema\ndocument: %s\nvalidator: %v", tl.name, text, err)
+		return
+	}
+	ty.superset++
+}
+
+// siblingCatchall reports whether v holds, in the chosen variant of a
+// oneOf, a key the variant does not declare but a sibling variant does (a
+// catchall or strip member the flattened schema may type differently). It
+// over-approximates: the key's value is not compared with the sibling's
+// schema.
+func (c *comparer) siblingCatchall(s obj, v any) bool {
+	s = c.resolve(s)
+	if alts, ok := s["oneOf"].([]any); ok {
+		for _, a := range alts {
+			va := c.resolve(a.(obj))
+			if matchesDisc(va, v) {
+				return c.declaredBySibling(va, alts, v) || c.siblingCatchall(va, v)
+			}
+		}
+		return false
+	}
+	if alts, ok := s["anyOf"].([]any); ok {
+		for _, a := range alts {
+			if c.siblingCatchall(a.(obj), v) {
+				return true
+			}
+		}
+		return false
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		props, _ := s["properties"].(obj)
+		ap, _ := s["additionalProperties"].(obj)
+		for k, w := range x {
+			ps, ok := props[k].(obj)
+			if !ok {
+				ps = ap
+			}
+			if ps != nil && c.siblingCatchall(ps, w) {
+				return true
+			}
+		}
+	case []any:
+		items, _ := s["items"].(obj)
+		for _, w := range x {
+			if items != nil && c.siblingCatchall(items, w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (c *comparer) declaredBySibling(variant obj, alts []any, v any) bool {
+	m, _ := v.(map[string]any)
+	props, _ := variant["properties"].(obj)
+	for k := range m {
+		if _, ok := props[k]; ok {
+			continue
+		}
+		for _, a := range alts {
+			sp, _ := c.resolve(a.(obj))["properties"].(obj)
+			if _, ok := sp[k]; ok {
+				return true
+			}
+		}
+	}
+	return false
+}
