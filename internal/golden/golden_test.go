@@ -304,7 +304,7 @@ func report(t *testing.T, name string, known map[string]string, check func(*prob
 	case isKnown && len(p.list) > 0 && os.Getenv("STITCH_GOLDEN_ALL") == "":
 		t.Skipf("known failure (%s); now:\n%s", reason, strings.Join(p.list, "\n"))
 	case isKnown && len(p.list) == 0:
-		t.Logf("%s passes now: remove it from known_failures.txt", name)
+		t.Logf("%s: this check passes; drop the known_failures.txt entry once every check of the case does", name)
 	}
 	for _, msg := range p.list {
 		t.Error(msg)
