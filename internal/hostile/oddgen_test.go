@@ -6,12 +6,11 @@ import (
 	"strings"
 )
 
-// oddFragments are pieces of contract source, each valid Go, that stress the
-// loader and the later stages: cycles through unions, embedded pointers,
-// generic types, build tags, anonymous structs, deep nesting, name clashes
-// and malformed directives. %[1]s is a suffix that keeps the Go names of
-// different fragments in one package apart.
-var oddFragments = []string{
+// cleanFragments are pieces of contract source, each valid Go and a valid
+// contract, that stress the loader and the later stages: cycles through
+// unions, embedded pointers, deep nesting, odd names. %[1]s is a suffix that
+// keeps the Go names of different fragments in one package apart.
+var cleanFragments = []string{
 	// A union whose variant contains the union (a cycle through a union).
 	`//stitch:tool
 type Tool%[1]s struct{ Expr Expr%[1]s ` + "`json:\"expr\"`" + ` }
@@ -67,6 +66,79 @@ type Emb%[1]s struct {
 	Name string ` + "`json:\"name\"`" + `
 }
 `,
+	// A struct that recurses through a map and a slice.
+	`//stitch:tool
+type Rec%[1]s struct {
+	Kids map[string]Rec%[1]s ` + "`json:\"kids\"`" + `
+	List []*Rec%[1]s ` + "`json:\"list,omitempty\"`" + `
+}
+`,
+	// Deeply nested slices and maps.
+	`//stitch:tool
+type Deep%[1]s struct {
+	V [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int ` + "`json:\"v\"`" + `
+	M map[string]map[string]map[string]map[string]map[string]map[string][]*[]map[string]bool ` + "`json:\"m\"`" + `
+}
+`,
+	// Union variants with pointer receivers, a multi-value variant that
+	// declares its discriminator, a nullable union, odd JSON names.
+	`//stitch:tool
+type Odd%[1]s struct {
+	Sh   Sh%[1]s ` + "`json:\"sh\"`" + `
+	Opt  Sh%[1]s ` + "`json:\"opt\" jsonschema:\"nullable\"`" + `
+	Uni  string ` + "`json:\"ключ\"`" + `
+	Ptr  string ` + "`json:\"a/b~c\"`" + `
+	HTML string ` + "`json:\"<&>\"`" + `
+	Sp   string ` + "`json:\"with space\"`" + `
+}
+
+//stitch:union type
+type Sh%[1]s interface{ isSh%[1]s() }
+
+//stitch:variant a b c
+type V1%[1]s struct {
+	Type string ` + "`json:\"type\"`" + `
+	N    int ` + "`json:\"n\" jsonschema:\"enum=1,enum=2\"`" + `
+}
+
+//stitch:variant d
+//stitch:strip
+type V2%[1]s struct{ Issues []string ` + "`json:\"issues\"`" + ` }
+
+func (*V1%[1]s) isSh%[1]s() {}
+func (*V2%[1]s) isSh%[1]s() {}
+`,
+	// Names a reviewer might fear: a field called Issues or Error, types
+	// called Tool, Handler and Error, a method Validate on several types.
+	`type Error%[1]s struct{ Error string ` + "`json:\"error\"`" + ` }
+
+func (e Error%[1]s) Validate() error { return nil }
+
+//stitch:tool
+//stitch:strip
+type Handler%[1]s struct {
+	Issues []Error%[1]s ` + "`json:\"issues\" jsonschema:\"maxItems=2\"`" + `
+	Tool   *Error%[1]s ` + "`json:\"tool,omitempty\"`" + `
+	Code   string ` + "`json:\"code\" jsonschema:\"default=x\"`" + `
+}
+
+func (h *Handler%[1]s) Validate() error { return nil }
+`,
+	// Everything optional, nullable or defaulted.
+	`//stitch:tool output=Opt%[1]s
+type Opt%[1]s struct {
+	A *int ` + "`json:\"a,omitempty\" jsonschema:\"nullable,default=3\"`" + `
+	B []string ` + "`json:\"b,omitempty\" jsonschema:\"default=[\\\"x\\\"]\"`" + `
+	C *bool ` + "`json:\"c\" jsonschema:\"nullable\"`" + `
+	D float64 ` + "`json:\"d,omitzero\" jsonschema:\"minimum=-1.5,maximum=1e3,multipleOf=0.5\"`" + `
+	E map[string]*string ` + "`json:\"e,omitempty\"`" + `
+}
+`,
+}
+
+// faultyFragments are like cleanFragments, but each has contract mistakes
+// the generator must report with positions.
+var faultyFragments = []string{
 	// Two promoted fields with the same JSON name at the same depth.
 	`type A%[1]s struct{ X int ` + "`json:\"x\"`" + ` }
 type B%[1]s struct{ Y int ` + "`json:\"x\"`" + ` }
@@ -98,13 +170,6 @@ type Anon%[1]s struct {
 		} ` + "`json:\"inner\"`" + `
 		P *struct{ Q int ` + "`json:\"q\"`" + ` } ` + "`json:\"p\" jsonschema:\"nullable\"`" + `
 	} ` + "`json:\"outer\"`" + `
-}
-`,
-	// A struct that recurses through a map and a slice.
-	`//stitch:tool
-type Rec%[1]s struct {
-	Kids map[string]Rec%[1]s ` + "`json:\"kids\"`" + `
-	List []*Rec%[1]s ` + "`json:\"list,omitempty\"`" + `
 }
 `,
 	// Types the generator cannot express.
@@ -193,13 +258,6 @@ func (D2%[1]s) isDup%[1]s() {}
 func (D3%[1]s) isDup%[1]s() {}
 func (D4%[1]s) isDup%[1]s() {}
 `,
-	// Deeply nested slices and maps.
-	`//stitch:tool
-type Deep%[1]s struct {
-	V [][][][][][][][][][][][][][][][][][][][][][][][][][][][][][]int ` + "`json:\"v\"`" + `
-	M map[string]map[string]map[string]map[string]map[string]map[string][]*[]map[string]bool ` + "`json:\"m\"`" + `
-}
-`,
 }
 
 // shadowFragment declares package-level names equal to the package names
@@ -252,13 +310,13 @@ var invalidTags = []string{
 // validTypes and invalidTypes are field types for random tools.
 var validTypes = []string{
 	"bool", "int8", "uint16", "int", "uint64", "float32", "float64", "string", "[]string", "[3]int", "map[string]int",
-	"*string", "time.Time", "[]byte", "[]*time.Time", "map[string][]byte", "*[]*[2]float64", "struct{}",
-	"struct{ A int `json:\"a\"` }", "[0]int",
+	"*string", "time.Time", "[]byte", "[]*time.Time", "map[string][]byte", "*[]*[2]float64",
+	"[0]int",
 }
 
 var invalidTypes = []string{
 	"json.RawMessage", "any", "interface{ M() }", "chan int", "func()", "complex64", "map[int]bool", "uintptr",
-	"**int", "error", "[]any", "map[string]any", "unsafePointer",
+	"**int", "error", "[]any", "map[string]any", "unsafePointer", "struct{}", "struct{ A int `json:\"a\"` }",
 }
 
 // pick returns an element of good, or of bad with probability 1/n.
@@ -304,7 +362,7 @@ func oddPackage(r *rand.Rand, name string) string {
 		if r.Intn(2) == 0 {
 			body.WriteString(randomTool(r, id))
 		} else {
-			fmt.Fprintf(&body, oddFragments[r.Intn(len(oddFragments))], id)
+			fmt.Fprintf(&body, pick(r, cleanFragments, faultyFragments, 3), id)
 		}
 		body.WriteString("\n")
 	}
