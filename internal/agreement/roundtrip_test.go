@@ -2,6 +2,7 @@ package agreement
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"math/big"
 	"strconv"
@@ -71,7 +72,8 @@ func defaultRefill(root obj, b1, b2 []byte) bool {
 // encoding/json); a key a strip object (no
 // additionalProperties keyword) does not declare is dropped; numbers compare
 // by value (exactly, or equal after rounding both to float64 or float32,
-// the precision of the Go field); date-time strings compare as instants;
+// the precision of the Go field); date-time strings compare as instants
+// and base64 strings by their bytes (the encoder writes canonical forms);
 // key order is free.
 type comparer struct{ root obj }
 
@@ -118,7 +120,12 @@ func (c *comparer) same(s obj, in, out any) bool {
 		return ok && sameNumber(string(x), string(y))
 	case string:
 		y, ok := out.(string)
-		if ok && s["format"] == "date-time" {
+		if ok && s["contentEncoding"] == "base64" {
+			a, e1 := base64.StdEncoding.DecodeString(x)
+			b, e2 := base64.StdEncoding.DecodeString(y)
+			return e1 == nil && e2 == nil && bytes.Equal(a, b)
+		}
+		if ok && x != y && s["format"] == "date-time" {
 			a, e1 := time.Parse(time.RFC3339Nano, x)
 			b, e2 := time.Parse(time.RFC3339Nano, y)
 			return e1 == nil && e2 == nil && a.Equal(b)

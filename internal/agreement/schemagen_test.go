@@ -389,8 +389,11 @@ func (g *generator) integer(s obj) string {
 		lo = new(big.Rat).SetInt64(-1 << 63)
 	}
 	if hi == nil {
+		// the Go type is unknown here: stay in the int64 range unless the
+		// lower bound is above it (uint64 values beyond it come from the
+		// mutator)
 		hi = new(big.Rat).SetUint64(1<<63 - 1)
-		if lo.Sign() >= 0 {
+		if lo.Cmp(hi) > 0 {
 			hi.SetUint64(1<<64 - 1)
 		}
 	}
@@ -415,7 +418,7 @@ func (g *generator) integer(s obj) string {
 // multipleOf when set.
 func (g *generator) number(s obj) string {
 	lo, hi := bounds(s, false)
-	if lo == nil && hi == nil && g.r.IntN(4) == 0 {
+	if lo == nil && hi == nil && s["multipleOf"] == nil && g.r.IntN(4) == 0 {
 		return pick(g.r, []string{"0", "-0", "1e-7", "3.4028234663852886e38", "1.5E300", "-2.5e-3", "12345.678"})
 	}
 	if lo == nil {
