@@ -2,6 +2,7 @@ package agreement
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -107,29 +108,28 @@ func (c *context) number(ptr string) *big.Rat {
 // A tally counts the documents of one tool.
 type tally struct {
 	validAccepted, validRejected, mutAccepted, mutRejected int
+	validByValidator                                       int
 	excepted                                               map[string]int
 	roundTrips, superset, supersetSkipped                  int
 }
 
 // check judges one document: decoder (UnmarshalJSON, repair off) against
-// the validator on the lossless schema. It returns whether the decoder
-// accepted it.
-func check(t *testing.T, tl tool, text []byte, what string, ty *tally) bool {
-	t.Helper()
+// the validator on the lossless schema. It returns whether each accepted
+// it and, for a disagreement no exception explains, the problem.
+func check(t testing.TB, tl tool, text []byte, what string, ty *tally) (dec, val bool, problem string) {
 	decErr := tl.fresh().UnmarshalJSON(text)
 	valErr := validate(t, tl.lossless, text)
 	if (decErr == nil) == (valErr == nil) {
-		return decErr == nil
+		return decErr == nil, valErr == nil, ""
 	}
 	if decErr != nil {
 		if name := excepted(decErr, text); name != "" {
 			ty.excepted[name]++
-			return false
+			return false, true, ""
 		}
 	}
-	t.Errorf("%s: %s document: decoder and validator disagree\ndocument: %s\ndecoder:   %s\nvalidator: %s",
+	return decErr == nil, valErr == nil, fmt.Sprintf("%s: %s document: decoder and validator disagree\ndocument: %s\ndecoder:   %s\nvalidator: %s",
 		tl.name, what, text, verdict(decErr), verdict(valErr))
-	return decErr == nil
 }
 
 // excepted names the exception that explains every issue of a decoder
@@ -237,20 +237,59 @@ func runTool(t *testing.T, tl tool, seed uint64, ty *tally) {
 			escapes = nil
 		}
 		text := doc.text(escapes)
-		if check(t, tl, text, "valid", ty) {
-			ty.validAccepted++
-			roundTrip(t, tl, root, text, ty)
-			superset(t, tl, root, text, ty)
-		} else {
-			ty.validRejected++
+		dec, val, problem := check(t, tl, text, "valid", ty)
+		if val {
+			ty.validByValidator++
 		}
+		judge(t, tl, root, text, dec, problem, &ty.validAccepted, &ty.validRejected, ty)
 		mut, names := mutate(g, doc)
-		if check(t, tl, mut, fmt.Sprintf("mutated (%s)", strings.Join(names, ", ")), ty) {
-			ty.mutAccepted++
-			roundTrip(t, tl, root, mut, ty)
-			superset(t, tl, root, mut, ty)
-		} else {
-			ty.mutRejected++
-		}
+		dec, _, problem = check(t, tl, mut, fmt.Sprintf("mutated (%s)", strings.Join(names, ", ")), ty)
+		judge(t, tl, root, mut, dec, problem, &ty.mutAccepted, &ty.mutRejected, ty)
+	}
+	// the generator must produce valid documents, or agreement is vacuous
+	if !t.Failed() && ty.validByValidator*10 < *iterations*9 {
+		t.Errorf("%s: the validator accepts only %d of %d generated valid documents", tl.name, ty.validByValidator, *iterations)
 	}
 }
+
+func judge(t *testing.T, tl tool, root obj, text []byte, dec bool, problem string, acc, rej *int, ty *tally) {
+	t.Helper()
+	if problem != "" {
+		t.Error(problem)
+	}
+	if !dec {
+		*rej++
+		return
+	}
+	*acc++
+	roundTrip(t, tl, root, text, ty)
+	superset(t, tl, root, text, ty)
+}
+
+// TestCheckReportsDisagreement shows that check fails a decoder that
+// accepts what the validator rejects, and one that rejects a valid document
+// with an issue no exception explains.
+func TestCheckReportsDisagreement(t *testing.T) {
+	tl := tools[1] // shop.get_order
+	ty := &tally{excepted: map[string]int{}}
+	accepting := tool{name: "accept-all", fresh: func() toolValue { return acceptAll{} }, lossless: tl.lossless}
+	_, _, problem := check(t, accepting, []byte(`{"orderId":"x"}`), "test", ty)
+	want := "accept-all: test document: decoder and validator disagree\ndocument: {\"orderId\":\"x\"}\ndecoder:   accepted\nvalidator: rejected: "
+	if !strings.HasPrefix(problem, want) {
+		t.Errorf("problem = %q, want prefix %q", problem, want)
+	}
+	_, _, problem = check(t, tl, []byte(`{"orderId":"o-1"}`), "test", ty)
+	if problem != "" {
+		t.Errorf("agreeing document reported: %s", problem)
+	}
+	if got := excepted(errors.New("not a StitchError"), []byte(`{}`)); got != "" {
+		t.Errorf("excepted(plain error) = %q, want \"\"", got)
+	}
+}
+
+// acceptAll is a decoder that accepts everything.
+type acceptAll struct{}
+
+func (acceptAll) UnmarshalJSON([]byte) error                        { return nil }
+func (acceptAll) MarshalJSON() ([]byte, error)                      { return []byte("{}"), nil }
+func (acceptAll) DecodeToolCall([]byte) ([]string, []string, error) { return nil, nil, nil }

@@ -236,3 +236,37 @@ func sameNumber(a, b string) bool {
 	g32, e2 := strconv.ParseFloat(b, 32)
 	return e1 == nil && e2 == nil && f32 == g32
 }
+
+// TestComparer pins what the round-trip comparison allows and rejects.
+func TestComparer(t *testing.T) {
+	root, err := parseSchema(tools[2].lossless) // shop.cancel_order
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		in, out string
+		want    bool
+	}{
+		{`{"orderId":"o-1"}`, `{"orderId":"o-1","reason":"customer request"}`, true},
+		{`{"orderId":"o-1","reason":""}`, `{"orderId":"o-1"}`, true},
+		{`{"orderId":"o-1"}`, `{"orderId":"o-1","reason":"other"}`, false},
+		{`{"orderId":"o-1","reason":"why"}`, `{"orderId":"o-1"}`, false},
+		{`{"orderId":"o-1"}`, `{"orderId":"o-2"}`, false},
+		{`{"orderId":"o-1"}`, `{}`, false},
+	}
+	for _, c := range cases {
+		in, _ := jsonschema.UnmarshalJSON(bytes.NewReader([]byte(c.in)))
+		out, _ := jsonschema.UnmarshalJSON(bytes.NewReader([]byte(c.out)))
+		if got := (&comparer{root: root}).same(root, in, out); got != c.want {
+			t.Errorf("same(%s, %s) = %v, want %v", c.in, c.out, got, c.want)
+		}
+	}
+	for _, c := range [][2]string{{"1", "1.0"}, {"0.1", "0.100000001"}, {"1e2", "100"}} {
+		if !sameNumber(c[0], c[1]) {
+			t.Errorf("sameNumber(%s, %s) = false", c[0], c[1])
+		}
+	}
+	if sameNumber("1", "1.001") {
+		t.Error("sameNumber(1, 1.001) = true")
+	}
+}
