@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stitchgen/stitchgen/examples/shop/shop"
+	"github.com/stitchgen/stitchgen/internal/hostile/contracts/kitchen"
 )
 
 // TestDefaultSurvivesRoundTrip: SPEC §3 promises Marshal(Unmarshal(x))
@@ -28,5 +29,20 @@ func TestDefaultSurvivesRoundTrip(t *testing.T) {
 	}
 	if y.Reason != x.Reason {
 		t.Errorf("reason %q re-encoded as %s and read back as %q", x.Reason, b, y.Reason)
+	}
+}
+
+// TestLowercaseDateTime: RFC 3339 §5.6 allows "t" and "z" in lower case
+// and the lossless schema's date-time format accepts them; the decoder of
+// a time.Time field rejects them as "not an RFC 3339 date-time".
+func TestLowercaseDateTime(t *testing.T) {
+	t.Skip(`known bug (gen/decode, owner: decode; low severity): a time.Time field rejects "2024-05-01t10:00:00z", which RFC 3339 and the advertised date-time format accept`)
+	in := []byte(`{"when":"2024-05-01t10:00:00z"}`)
+	if err := losslessSchema(t, kitchen.FormatsLosslessSchema).Validate(mustInstance(t, in)); err != nil {
+		t.Fatalf("schema: %v", err)
+	}
+	var x kitchen.Formats
+	if _, _, err := x.DecodeToolCall(in); err != nil {
+		t.Errorf("decoder: %v", err)
 	}
 }
