@@ -242,3 +242,16 @@ func hasTool(ts []ToolDecl, name string) bool {
 	}
 	return false
 }
+
+func TestSlug(t *testing.T) {
+	for note, want := range map[string]string{
+		"§4.1 strict default": "_strict_default",
+		"plain call":          "_plain_call",
+		"":                    "",
+		"§4.12 no repair in plain json.Unmarshal (x)": "_no_repair_in_plain_json",
+	} {
+		if got := slug(note); got != want {
+			t.Errorf("slug(%q) = %q, want %q", note, got, want)
+		}
+	}
+}

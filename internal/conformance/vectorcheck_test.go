@@ -17,8 +17,8 @@ func checkVectors(t *testing.T, r *caseRun, known []KnownFailure) {
 		return
 	}
 	for i, v := range r.c.Vectors {
-		name := fmt.Sprintf("line%02d", v.Line)
-		check(t, name, r.c.Name+"/"+name, known, func(ck *checker) {
+		key := fmt.Sprintf("line%02d", v.Line)
+		check(t, key+slug(v.Note), r.c.Name+"/"+key, known, func(ck *checker) {
 			checkVector(ck, r, v, r.results[i])
 			if len(ck.problems) > 0 {
 				ck.problems = append([]string{describe(v)}, ck.problems...)
@@ -192,4 +192,24 @@ func has(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// slug turns the first words of a note into a subtest name suffix:
+// "§4.1 strict default" → "_strict_default".
+func slug(note string) string {
+	var words []string
+	for _, w := range strings.FieldsFunc(note, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+	}) {
+		if len(words) == 5 {
+			break
+		}
+		if w[0] < '0' || w[0] > '9' { // skip SPEC section numbers
+			words = append(words, strings.ToLower(w))
+		}
+	}
+	if len(words) == 0 {
+		return ""
+	}
+	return "_" + strings.Join(words, "_")
 }

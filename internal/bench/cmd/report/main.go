@@ -1,0 +1,87 @@
+// Command report runs the stitchgen benchmarks and writes
+// docs/benchmarks.md from that run: the decode benchmarks of package bench,
+// interleaved (-count rounds of one run each), the generation-speed and
+// compile-time measurement, and the machine they ran on. Nothing in the
+// document is typed by hand.
+//
+// Run it from internal/bench:
+//
+//	go run ./cmd/report            # the full run (make bench)
+//	go run ./cmd/report -quick     # a smoke run that checks the pipeline
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+type options struct {
+	count     int
+	benchtime string
+	packages  int
+	tools     int
+	genRounds int
+	out       string
+	quick     bool
+	keep      bool
+	genOnly   bool
+}
+
+func main() {
+	var o options
+	flag.IntVar(&o.count, "count", 10, "rounds of the decode benchmarks (each round runs every benchmark once)")
+	flag.StringVar(&o.benchtime, "benchtime", "0.5s", "-benchtime of one benchmark run")
+	flag.IntVar(&o.packages, "packages", 100, "packages of the generation-speed module")
+	flag.IntVar(&o.tools, "tools", 1000, "tools of the generation-speed module, spread over the packages")
+	flag.IntVar(&o.genRounds, "gen-rounds", 3, "rounds of the generation and compile measurements")
+	flag.StringVar(&o.out, "o", "../../docs/benchmarks.md", "the document to write")
+	flag.BoolVar(&o.keep, "keep", false, "keep the temporary directory (test binary, generation module) and print its path")
+	flag.BoolVar(&o.genOnly, "gen-only", false, "only build the generation module and measure generation (no decode benchmarks, no document)")
+	flag.BoolVar(&o.quick, "quick", false, "smoke run: -count=1 -benchtime=100x, 10 packages of 100 tools, 1 round")
+	flag.Parse()
+	if o.quick {
+		o.count, o.benchtime, o.packages, o.tools, o.genRounds = 1, "100x", 10, 100, 1
+	}
+	if err := run(o, os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "report:", err)
+		os.Exit(1)
+	}
+}
+
+func run(o options, args []string) error {
+	tmp, err := os.MkdirTemp("", "stitchbench")
+	if err != nil {
+		return err
+	}
+	if o.keep {
+		progress("keeping %s", tmp)
+	} else {
+		defer os.RemoveAll(tmp)
+	}
+	if o.genOnly {
+		_, err := measureGeneration(filepath.Join(tmp, "gen"), o)
+		return err
+	}
+	r := &report{command: "go run ./cmd/report " + strings.Join(args, " ")}
+	if r.machine, err = describeMachine(); err != nil {
+		return err
+	}
+	bin := filepath.Join(tmp, "bench.test")
+	if err := goCmd("", "test", "-c", "-o", bin, ".").run(); err != nil {
+		return err
+	}
+	if r.rejects, err = rejectionTable(bin); err != nil {
+		return err
+	}
+	if r.decode, err = runDecodeBenchmarks(bin, o); err != nil {
+		return err
+	}
+	if r.gen, err = measureGeneration(filepath.Join(tmp, "gen"), o); err != nil {
+		return err
+	}
+	r.benchtime, r.count = o.benchtime, o.count
+	return os.WriteFile(o.out, []byte(r.markdown()), 0o644)
+}
