@@ -32,7 +32,7 @@ var kitchenTools = []fuzzTool{
 
 var looseTools = []fuzzTool{
 	{name: "wrap", fresh: func() toolValue { return new(anyjson.Wrap) }, lossless: anyjson.WrapLosslessSchema, strictRoot: true},
-	{name: "raw_wrap", fresh: func() toolValue { return new(anyjson.RawWrap) }, lossless: anyjson.RawWrapLosslessSchema, strictRoot: true},
+	{name: "raw_wrap", fresh: func() toolValue { return new(anyjson.RawWrap) }, lossless: anyjson.RawWrapLosslessSchema, strictRoot: true, rawDuplicates: true},
 	{name: "bag", fresh: func() toolValue { return new(limits.Bag) }, lossless: limits.BagLosslessSchema},
 	{name: "dict", fresh: func() toolValue { return new(limits.Dict) }, lossless: limits.DictLosslessSchema, strictRoot: true},
 	{name: "numbers", fresh: func() toolValue { return new(limits.Numbers) }, lossless: limits.NumbersLosslessSchema, closed: true, strictRoot: true},

@@ -37,6 +37,9 @@ type fuzzTool struct {
 	// bug of TestDefaultSurvivesRoundTrip (an omitempty field with a
 	// default holding its zero value); nil when the tool has no such field.
 	knownRoundTrip func(x toolValue) bool
+	// rawDuplicates is set for a tool with a json.RawMessage field, which
+	// accepts duplicate keys inside its value (TestRawMessageDuplicateKey).
+	rawDuplicates bool
 }
 
 // issueCodes are the stable codes of SPEC §4.14.
@@ -129,6 +132,50 @@ func checkCall(t *testing.T, tool fuzzTool, args []byte) {
 		}
 	}
 	checkAddedKeys(t, tool, b1)
+	checkDuplicatedKeys(t, tool, b1)
+}
+
+// checkDuplicatedKeys repeats the first member of each non-empty object of
+// a canonical encoding; SPEC §4.3 makes that an error whatever the
+// object's policy.
+func checkDuplicatedKeys(t *testing.T, tool fuzzTool, canon []byte) {
+	if tool.rawDuplicates {
+		return
+	}
+	for _, at := range objectStarts(canon) {
+		member, ok := firstMember(canon[at:])
+		if !ok {
+			continue
+		}
+		in := append([]byte{}, canon[:at+1]...)
+		in = append(in, member...)
+		in = append(in, ',')
+		in = append(in, canon[at+1:]...)
+		if _, _, err := tool.fresh().DecodeToolCall(in); err == nil {
+			t.Fatalf("%s: duplicate key accepted: %s", tool.name, in)
+		}
+	}
+}
+
+// firstMember returns the text of the first member ("key":value) of the
+// object that starts at b[0], or false for an empty object.
+func firstMember(b []byte) ([]byte, bool) {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil, false
+	}
+	if !dec.More() {
+		return nil, false
+	}
+	if _, err := dec.Token(); err != nil { // the key
+		return nil, false
+	}
+	var v json.RawMessage
+	if err := dec.Decode(&v); err != nil {
+		return nil, false
+	}
+	return b[1:dec.InputOffset()], true
 }
 
 // checkRejected checks the shape of a decode failure.
