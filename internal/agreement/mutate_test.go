@@ -155,6 +155,20 @@ var mutations = []mutation{
 		s.n.str = pick(g.r, badFormats[f])
 		return true
 	}},
+	{"padded or recased string", func(g *generator, s site) bool {
+		if s.n.kind != 's' {
+			return false
+		}
+		s.n.str = pick(g.r, []string{" " + s.n.str + "\t", strings.ToUpper(s.n.str), strings.ToLower(s.n.str), "  ", "\u00a0" + s.n.str})
+		return true
+	}},
+	{"bad number", func(g *generator, s site) bool {
+		if s.n.kind != 'n' {
+			return false
+		}
+		s.replace(&node{kind: 'r', str: pick(g.r, []string{"01", "+1", ".5", "1.", "NaN", "-", "1e", "0x10", "Infinity", "1_000"})})
+		return true
+	}},
 	{"bad base64", func(g *generator, s site) bool {
 		if s.n.kind != 's' || s.n.sch["contentEncoding"] != "base64" {
 			return false

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"math/big"
+	"regexp"
 	"strconv"
 	"testing"
 	"time"
@@ -47,8 +48,8 @@ func roundTrip(t *testing.T, tl tool, root obj, text []byte, ty *tally) {
 		t.Errorf("%s: MarshalJSON wrote invalid JSON %s: %v", tl.name, b1, err)
 		return
 	}
-	c := &comparer{root: root}
-	if !c.same(root, in, out) {
+	c := &comparer{root: root, tolerant: tl.tolerant}
+	if !c.same(root, "", in, out) {
 		t.Errorf("%s: round trip of %s lost or changed a member:\nencoded %s", tl.name, text, b1)
 		return
 	}
@@ -60,7 +61,7 @@ func roundTrip(t *testing.T, tl tool, root obj, text []byte, ty *tally) {
 func defaultRefill(root obj, b1, b2 []byte) bool {
 	v1, e1 := jsonschema.UnmarshalJSON(bytes.NewReader(b1))
 	v2, e2 := jsonschema.UnmarshalJSON(bytes.NewReader(b2))
-	return e1 == nil && e2 == nil && (&comparer{root: root}).same(root, v1, v2)
+	return e1 == nil && e2 == nil && (&comparer{root: root}).same(root, "", v1, v2)
 }
 
 // A comparer decides whether an encoding keeps every member of the input,
@@ -74,26 +75,37 @@ func defaultRefill(root obj, b1, b2 []byte) bool {
 // by value (exactly, or equal after rounding both to float64 or float32,
 // the precision of the Go field); date-time strings compare as instants
 // and base64 strings by their bytes (the encoder writes canonical forms);
-// key order is free.
-type comparer struct{ root obj }
+// key order is free; a property with a runtime tolerance may hold any
+// value (trim, lower, upper and catch rewrite it).
+type comparer struct {
+	root     obj
+	tolerant *regexp.Regexp // properties whose value a tolerance may rewrite
+}
 
 func (c *comparer) resolve(s obj) obj {
 	return (&generator{root: c.root}).resolve(s)
 }
 
-func (c *comparer) same(s obj, in, out any) bool {
+func (c *comparer) tolerates(path string) bool {
+	return c.tolerant != nil && c.tolerant.MatchString(path)
+}
+
+func (c *comparer) same(s obj, path string, in, out any) bool {
+	if c.tolerates(path) {
+		return true
+	}
 	s = c.resolve(s)
 	if alts, ok := s["oneOf"].([]any); ok {
 		for _, a := range alts {
 			if matchesDisc(c.resolve(a.(obj)), in) {
-				return c.same(a.(obj), in, out)
+				return c.same(a.(obj), path, in, out)
 			}
 		}
 		return false
 	}
 	if alts, ok := s["anyOf"].([]any); ok {
 		for _, a := range alts {
-			if c.same(a.(obj), in, out) {
+			if c.same(a.(obj), path, in, out) {
 				return true
 			}
 		}
@@ -102,7 +114,7 @@ func (c *comparer) same(s obj, in, out any) bool {
 	switch x := in.(type) {
 	case map[string]any:
 		y, ok := out.(map[string]any)
-		return ok && c.sameObject(s, x, y)
+		return ok && c.sameObject(s, path, x, y)
 	case []any:
 		y, ok := out.([]any)
 		if !ok || len(x) != len(y) {
@@ -110,7 +122,7 @@ func (c *comparer) same(s obj, in, out any) bool {
 		}
 		items, _ := s["items"].(obj)
 		for i := range x {
-			if !c.same(items, x[i], y[i]) {
+			if !c.same(items, path+"/"+strconv.Itoa(i), x[i], y[i]) {
 				return false
 			}
 		}
@@ -135,7 +147,7 @@ func (c *comparer) same(s obj, in, out any) bool {
 	return in == out
 }
 
-func (c *comparer) sameObject(s obj, in, out map[string]any) bool {
+func (c *comparer) sameObject(s obj, path string, in, out map[string]any) bool {
 	props, _ := s["properties"].(obj)
 	ap, hasAP := s["additionalProperties"]
 	for k, v := range in {
@@ -145,9 +157,9 @@ func (c *comparer) sameObject(s obj, in, out map[string]any) bool {
 		}
 		w, ok := out[k]
 		switch {
-		case ok && !c.same(ps, v, w):
+		case ok && !c.same(ps, path+"/"+escapePointer(k), v, w):
 			return false
-		case !ok && !empty(v) && (declared || hasAP):
+		case !ok && !empty(v) && (declared || hasAP) && !c.tolerates(path+"/"+escapePointer(k)):
 			return false
 		}
 	}
@@ -156,7 +168,7 @@ func (c *comparer) sameObject(s obj, in, out map[string]any) bool {
 			continue
 		}
 		ps, _ := props[k].(obj)
-		if d, ok := ps["default"]; ok && c.same(ps, d, w) {
+		if d, ok := ps["default"]; ok && c.same(ps, path+"/"+escapePointer(k), d, w) {
 			continue
 		}
 		if !deepEmpty(w) {
@@ -257,7 +269,7 @@ func TestComparer(t *testing.T) {
 	for _, c := range cases {
 		in, _ := jsonschema.UnmarshalJSON(bytes.NewReader([]byte(c.in)))
 		out, _ := jsonschema.UnmarshalJSON(bytes.NewReader([]byte(c.out)))
-		if got := (&comparer{root: root}).same(root, in, out); got != c.want {
+		if got := (&comparer{root: root}).same(root, "", in, out); got != c.want {
 			t.Errorf("same(%s, %s) = %v, want %v", c.in, c.out, got, c.want)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -45,23 +46,28 @@ type tool struct {
 	fresh      func() toolValue
 	lossless   string
 	advertised string
+	// tolerant matches the JSON Pointers of the properties with a runtime
+	// tolerance (coerce, trim, lower, upper, catch); nil when none.
+	tolerant *regexp.Regexp
 }
 
 var tools = []tool{
-	{"shop.place_order", func() toolValue { return new(shop.PlaceOrder) }, shop.PlaceOrderLosslessSchema, shop.PlaceOrderInputSchema},
-	{"shop.get_order", func() toolValue { return new(shop.GetOrder) }, shop.GetOrderLosslessSchema, shop.GetOrderInputSchema},
-	{"shop.cancel_order", func() toolValue { return new(shop.CancelOrder) }, shop.CancelOrderLosslessSchema, shop.CancelOrderInputSchema},
-	{"broadcast.send_broadcast", func() toolValue { return new(broadcast.SendBroadcast) }, broadcast.SendBroadcastLosslessSchema, broadcast.SendBroadcastInputSchema},
-	{"broadcast.edit_broadcast", func() toolValue { return new(broadcast.EditBroadcast) }, broadcast.EditBroadcastLosslessSchema, broadcast.EditBroadcastInputSchema},
-	{"every.ints", func() toolValue { return new(every.Ints) }, every.IntsLosslessSchema, every.IntsInputSchema},
-	{"every.floats", func() toolValue { return new(every.Floats) }, every.FloatsLosslessSchema, every.FloatsInputSchema},
-	{"every.strings", func() toolValue { return new(every.Strings) }, every.StringsLosslessSchema, every.StringsInputSchema},
-	{"every.containers", func() toolValue { return new(every.Containers) }, every.ContainersLosslessSchema, every.ContainersInputSchema},
-	{"every.nulls", func() toolValue { return new(every.Nulls) }, every.NullsLosslessSchema, every.NullsInputSchema},
-	{"every.policies", func() toolValue { return new(every.Policies) }, every.PoliciesLosslessSchema, every.PoliciesInputSchema},
-	{"every.free", func() toolValue { return new(every.Free) }, every.FreeLosslessSchema, every.FreeInputSchema},
-	{"mixed.draw", func() toolValue { return new(mixed.Draw) }, mixed.DrawLosslessSchema, mixed.DrawInputSchema},
-	{"mixed.grow", func() toolValue { return new(mixed.Grow) }, mixed.GrowLosslessSchema, mixed.GrowInputSchema},
+	{"shop.place_order", func() toolValue { return new(shop.PlaceOrder) }, shop.PlaceOrderLosslessSchema, shop.PlaceOrderInputSchema, nil},
+	{"shop.get_order", func() toolValue { return new(shop.GetOrder) }, shop.GetOrderLosslessSchema, shop.GetOrderInputSchema, nil},
+	{"shop.cancel_order", func() toolValue { return new(shop.CancelOrder) }, shop.CancelOrderLosslessSchema, shop.CancelOrderInputSchema, nil},
+	{"broadcast.send_broadcast", func() toolValue { return new(broadcast.SendBroadcast) }, broadcast.SendBroadcastLosslessSchema, broadcast.SendBroadcastInputSchema, nil},
+	{"broadcast.edit_broadcast", func() toolValue { return new(broadcast.EditBroadcast) }, broadcast.EditBroadcastLosslessSchema, broadcast.EditBroadcastInputSchema, nil},
+	{"every.ints", func() toolValue { return new(every.Ints) }, every.IntsLosslessSchema, every.IntsInputSchema, nil},
+	{"every.floats", func() toolValue { return new(every.Floats) }, every.FloatsLosslessSchema, every.FloatsInputSchema, nil},
+	{"every.strings", func() toolValue { return new(every.Strings) }, every.StringsLosslessSchema, every.StringsInputSchema, nil},
+	{"every.containers", func() toolValue { return new(every.Containers) }, every.ContainersLosslessSchema, every.ContainersInputSchema, nil},
+	{"every.nulls", func() toolValue { return new(every.Nulls) }, every.NullsLosslessSchema, every.NullsInputSchema, nil},
+	{"every.policies", func() toolValue { return new(every.Policies) }, every.PoliciesLosslessSchema, every.PoliciesInputSchema, nil},
+	{"every.free", func() toolValue { return new(every.Free) }, every.FreeLosslessSchema, every.FreeInputSchema, nil},
+	{"mixed.draw", func() toolValue { return new(mixed.Draw) }, mixed.DrawLosslessSchema, mixed.DrawInputSchema, nil},
+	{"mixed.grow", func() toolValue { return new(mixed.Grow) }, mixed.GrowLosslessSchema, mixed.GrowInputSchema, nil},
+	{"mixed.tolerate", func() toolValue { return new(mixed.Tolerate) }, mixed.TolerateLosslessSchema, mixed.TolerateInputSchema,
+		regexp.MustCompile(`^/(count|ratio|on|name|tag|code|level)$`)},
 }
 
 // compiled caches compiled schemas by their text.
@@ -121,4 +127,38 @@ func issuesOf(err error) (out []issue, ok bool) {
 		out = append(out, issue{Path: e.FieldByName("Path").String(), Code: e.FieldByName("Code").String()})
 	}
 	return out, true
+}
+
+// leafLocations lists the instance locations (as JSON Pointers) of the
+// innermost causes of a validation error.
+func leafLocations(err error) []string {
+	ve, ok := err.(*jsonschema.ValidationError)
+	if !ok {
+		return nil
+	}
+	if len(ve.Causes) == 0 {
+		var b strings.Builder
+		for _, tok := range ve.InstanceLocation {
+			b.WriteString("/" + escapePointer(tok))
+		}
+		return []string{b.String()}
+	}
+	var out []string
+	for _, c := range ve.Causes {
+		out = append(out, leafLocations(c)...)
+	}
+	return out
+}
+
+// allMatch reports whether every location matches re (false for none).
+func allMatch(re *regexp.Regexp, locs []string) bool {
+	if re == nil || len(locs) == 0 {
+		return false
+	}
+	for _, l := range locs {
+		if !re.MatchString(l) {
+			return false
+		}
+	}
+	return true
 }

@@ -1,6 +1,7 @@
 // Package mixed is an agreement contract: unions (discriminated with single
 // and multi-value variants of every key policy, untagged with scalar and
-// object variants, nullable), recursion, and a strip root. Together with
+// object variants, nullable), recursion, a strip root, and every runtime
+// tolerance (coerce, trim, lower, upper, catch). Together with
 // package every it uses every visible constraint and shape. stitch_gen.go is
 // generated from it.
 package mixed
@@ -101,4 +102,19 @@ type Node struct {
 type Leaf struct {
 	Weight int8  `json:"weight" jsonschema:"minimum=0"`
 	Back   *Node `json:"back,omitempty"`
+}
+
+// Tolerate has every runtime tolerance of SPEC §2 (coerce, trim, lower,
+// upper, catch); none is advertised.
+//
+//stitch:tool tolerate
+type Tolerate struct {
+	Count int     `json:"count" jsonschema:"minimum=0,maximum=100" stitch:"coerce"`
+	Ratio float64 `json:"ratio,omitempty" stitch:"coerce"`
+	On    bool    `json:"on,omitempty" stitch:"coerce"`
+	Name  string  `json:"name" jsonschema:"minLength=1,maxLength=5" stitch:"trim"`
+	Tag   string  `json:"tag,omitempty" jsonschema:"enum=red,enum=blue" stitch:"lower"`
+	Code  string  `json:"code,omitempty" jsonschema:"pattern=^[A-Z]+$" stitch:"upper"`
+	Level int     `json:"level,omitempty" jsonschema:"minimum=1,maximum=3,default=2" stitch:"catch"`
+	Plain int8    `json:"plain"`
 }

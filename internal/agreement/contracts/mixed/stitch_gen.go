@@ -41,6 +41,13 @@ const (
 	GrowLosslessSchema = "{\"type\":\"object\",\"properties\":{\"root\":{\"$ref\":\"#/$defs/Node\"},\"path\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/Node\"},\"maxItems\":2}},\"required\":[\"root\"],\"$defs\":{\"Node\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":6},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/Node\"},\"maxItems\":3},\"next\":{\"anyOf\":[{\"$ref\":\"#/$defs/Node\"},{\"type\":\"null\"}]},\"leaf\":{\"$ref\":\"#/$defs/Leaf\"}},\"required\":[\"name\",\"next\"],\"additionalProperties\":false,\"description\":\"Node is a tree node.\"},\"Leaf\":{\"type\":\"object\",\"properties\":{\"weight\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":127},\"back\":{\"$ref\":\"#/$defs/Node\"}},\"required\":[\"weight\"],\"additionalProperties\":false,\"description\":\"Leaf refers back to a node.\"}}}"
 )
 
+const (
+	// TolerateInputSchema is the input schema served for tool tolerate: flattened (SPEC §5).
+	TolerateInputSchema = "{\"type\":\"object\",\"properties\":{\"count\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":100},\"ratio\":{\"type\":\"number\"},\"on\":{\"type\":\"boolean\"},\"name\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":5},\"tag\":{\"type\":\"string\",\"enum\":[\"red\",\"blue\"]},\"code\":{\"type\":\"string\",\"pattern\":\"^[A-Z]+$\"},\"level\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":3,\"default\":2},\"plain\":{\"type\":\"integer\",\"minimum\":-128,\"maximum\":127}},\"required\":[\"count\",\"name\",\"plain\"],\"additionalProperties\":false}"
+	// TolerateLosslessSchema is the lossless input schema of tool tolerate (unions as oneOf/anyOf).
+	TolerateLosslessSchema = "{\"type\":\"object\",\"properties\":{\"count\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":100},\"ratio\":{\"type\":\"number\"},\"on\":{\"type\":\"boolean\"},\"name\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":5},\"tag\":{\"type\":\"string\",\"enum\":[\"red\",\"blue\"]},\"code\":{\"type\":\"string\",\"pattern\":\"^[A-Z]+$\"},\"level\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":3,\"default\":2},\"plain\":{\"type\":\"integer\",\"minimum\":-128,\"maximum\":127}},\"required\":[\"count\",\"name\",\"plain\"],\"additionalProperties\":false}"
+)
+
 // Staleness guard: this stops compiling when a contract field changes; rerun stitchgen.
 func _() {
 	var x0 Draw
@@ -74,6 +81,15 @@ func _() {
 	var x12 Leaf
 	var _ int8 = x12.Weight
 	var _ *Node = x12.Back
+	var x13 Tolerate
+	var _ int = x13.Count
+	var _ float64 = x13.Ratio
+	var _ bool = x13.On
+	var _ string = x13.Name
+	var _ string = x13.Tag
+	var _ string = x13.Code
+	var _ int = x13.Level
+	var _ int8 = x13.Plain
 }
 
 func stitchDecodeDraw(d *stitchDecoder, x *Draw) {
@@ -1342,6 +1358,237 @@ func (x Leaf) MarshalJSON() ([]byte, error) {
 	}
 	return b, nil
 }
+func stitchDecodeTolerate(d *stitchDecoder, x *Tolerate) {
+	if !d.objStart() {
+		return
+	}
+	var seen [1]uint64
+	for k, more := d.objNext(); more; k, more = d.objNext() {
+		switch string(k) {
+		case "count":
+			if seen[0]&0x1 != 0 {
+				d.dup(k)
+				continue
+			}
+			seen[0] |= 0x1
+			d.push(k)
+			if n0, ok := d.int(-9223372036854775808, 9223372036854775807, true); ok {
+				if n0 < 0 {
+					d.rangeFail(">= 0")
+				}
+				if n0 > 100 {
+					d.rangeFail("<= 100")
+				}
+				x.Count = int(n0)
+			}
+			d.pop()
+		case "ratio":
+			if seen[0]&0x2 != 0 {
+				d.dup(k)
+				continue
+			}
+			seen[0] |= 0x2
+			d.push(k)
+			if n0, ok := d.float(64, true); ok {
+				x.Ratio = float64(n0)
+			}
+			d.pop()
+		case "on":
+			if seen[0]&0x4 != 0 {
+				d.dup(k)
+				continue
+			}
+			seen[0] |= 0x4
+			d.push(k)
+			if b0, ok := d.boolean(true); ok {
+				x.On = b0
+			}
+			d.pop()
+		case "name":
+			if seen[0]&0x8 != 0 {
+				d.dup(k)
+				continue
+			}
+			seen[0] |= 0x8
+			d.push(k)
+			if s0, ok := d.str(); ok {
+				s0 = strings.TrimSpace(s0)
+				d.strLen(s0, 1, 5)
+				x.Name = s0
+			}
+			d.pop()
+		case "tag":
+			if seen[0]&0x10 != 0 {
+				d.dup(k)
+				continue
+			}
+			seen[0] |= 0x10
+			d.push(k)
+			if s0, ok := d.str(); ok {
+				s0 = strings.ToLower(s0)
+				switch s0 {
+				case "red", "blue":
+				default:
+					d.notInEnum("\"red\", \"blue\"", strconv.Quote(s0))
+				}
+				x.Tag = s0
+			}
+			d.pop()
+		case "code":
+			if seen[0]&0x20 != 0 {
+				d.dup(k)
+				continue
+			}
+			seen[0] |= 0x20
+			d.push(k)
+			if s0, ok := d.str(); ok {
+				s0 = strings.ToUpper(s0)
+				d.pattern(s0, stitchRe0)
+				x.Code = s0
+			}
+			d.pop()
+		case "level":
+			if seen[0]&0x40 != 0 {
+				d.dup(k)
+				continue
+			}
+			seen[0] |= 0x40
+			d.push(k)
+			cm := d.catchMark()
+			if n0, ok := d.int(-9223372036854775808, 9223372036854775807, false); ok {
+				if n0 < 1 {
+					d.rangeFail(">= 1")
+				}
+				if n0 > 3 {
+					d.rangeFail("<= 3")
+				}
+				x.Level = int(n0)
+			}
+			if d.catchEnd(cm) {
+				x.Level = int(2)
+			}
+			d.pop()
+		case "plain":
+			if seen[0]&0x80 != 0 {
+				d.dup(k)
+				continue
+			}
+			seen[0] |= 0x80
+			d.push(k)
+			if n0, ok := d.int(-128, 127, false); ok {
+				x.Plain = int8(n0)
+			}
+			d.pop()
+		default:
+			d.unknown(k, "count, ratio, on, name, tag, code, level, plain")
+		}
+	}
+	if seen[0]&0x1 == 0 {
+		d.missing("count")
+	}
+	if seen[0]&0x8 == 0 {
+		d.missing("name")
+	}
+	if seen[0]&0x40 == 0 {
+		x.Level = int(2)
+	}
+	if seen[0]&0x80 == 0 {
+		d.missing("plain")
+	}
+}
+func stitchEncodeTolerate(b []byte, x *Tolerate) ([]byte, error) {
+	var err error
+	b = append(b, byte(0x7b))
+	b = append(b, "\"count\":"...)
+	b = strconv.AppendInt(b, int64(x.Count), 10)
+	b = append(b, byte(0x2c))
+	if x.Ratio != 0 {
+		b = append(b, "\"ratio\":"...)
+		if b, err = stitchAppendFloat(b, float64(x.Ratio), 64); err != nil {
+			return b, err
+		}
+		b = append(b, byte(0x2c))
+	}
+	if x.On {
+		b = append(b, "\"on\":"...)
+		b = strconv.AppendBool(b, bool(x.On))
+		b = append(b, byte(0x2c))
+	}
+	b = append(b, "\"name\":"...)
+	b = stitchAppendString(b, string(x.Name))
+	b = append(b, byte(0x2c))
+	if x.Tag != "" {
+		b = append(b, "\"tag\":"...)
+		b = stitchAppendString(b, string(x.Tag))
+		b = append(b, byte(0x2c))
+	}
+	if x.Code != "" {
+		b = append(b, "\"code\":"...)
+		b = stitchAppendString(b, string(x.Code))
+		b = append(b, byte(0x2c))
+	}
+	if x.Level != 0 {
+		b = append(b, "\"level\":"...)
+		b = strconv.AppendInt(b, int64(x.Level), 10)
+		b = append(b, byte(0x2c))
+	}
+	b = append(b, "\"plain\":"...)
+	b = strconv.AppendInt(b, int64(x.Plain), 10)
+	b = append(b, byte(0x2c))
+	b = stitchClose(b, byte(0x7d))
+	return b, err
+}
+
+// UnmarshalJSON decodes Tolerate exactly (SPEC §4); JSON-string repair is off.
+func (x *Tolerate) UnmarshalJSON(data []byte) error {
+	d := stitchNewDecoder(data, false)
+	var v Tolerate
+	if d.root() {
+		stitchDecodeTolerate(d, &v)
+	}
+	err := d.finish()
+	d.release()
+	if err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes Tolerate (SPEC §3).
+func (x Tolerate) MarshalJSON() ([]byte, error) {
+	p := stitchGetBuffer()
+	b, err := stitchEncodeTolerate(*p, &x)
+	b = stitchPutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into Tolerate with JSON-string repair on
+// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *Tolerate) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	d := stitchNewDecoder(data, true)
+	var v Tolerate
+	r, rep := d.beginRepair()
+	if d.root() {
+		stitchDecodeTolerate(d, &v)
+	}
+	if rep {
+		d.endRepair(r)
+	}
+	err = d.finish()
+	dropped, repaired = d.dropped, d.repaired
+	d.release()
+	if err != nil {
+		return nil, nil, err
+	}
+	*x = v
+	return dropped, repaired, nil
+}
+
+var stitchRe0 = regexp.MustCompile("^[A-Z]+$")
 
 // StitchHandler is implemented by the service: one method per tool of package mixed.
 // Each method receives the exactly decoded arguments of one call. A returned
@@ -1352,6 +1599,8 @@ type StitchHandler interface {
 	Draw(ctx context.Context, in Draw) (string, error)
 	// Grow handles tool grow.
 	Grow(ctx context.Context, in Grow) (string, error)
+	// Tolerate handles tool tolerate.
+	Tolerate(ctx context.Context, in Tolerate) (string, error)
 }
 
 // StitchTool describes one tool as it is advertised.
@@ -1376,6 +1625,12 @@ func StitchTools() []StitchTool {
 		Title:        "",
 		Description:  "Grow builds a tree with mutual recursion.",
 		InputSchema:  GrowInputSchema,
+		OutputSchema: "",
+	}, {
+		Name:         "tolerate",
+		Title:        "",
+		Description:  "Tolerate has every runtime tolerance of SPEC §2 (coerce, trim, lower,\nupper, catch); none is advertised.",
+		InputSchema:  TolerateInputSchema,
 		OutputSchema: "",
 	}}
 }
@@ -1468,6 +1723,8 @@ func (d *StitchDispatcher) Call(ctx context.Context, tool string, args []byte) *
 			return stitchServeRun(ctx, d, call, d.h.Draw, stitchServeText)
 		case "grow":
 			return stitchServeRun(ctx, d, call, d.h.Grow, stitchServeText)
+		case "tolerate":
+			return stitchServeRun(ctx, d, call, d.h.Tolerate, stitchServeText)
 		}
 		return stitchServeUnknown(ctx, d, call)
 	})
@@ -1503,7 +1760,7 @@ func stitchServeAfter(ctx context.Context, d *StitchDispatcher, call *StitchCall
 // stitchServeUnknown answers a call to a tool this package does not declare.
 func stitchServeUnknown(ctx context.Context, d *StitchDispatcher, call *StitchCall) (context.Context, *StitchResult) {
 	ctx = stitchServeBefore(ctx, d, call)
-	msg := "unknown tool " + strconv.Quote(call.Tool) + "; the tools are: draw, grow"
+	msg := "unknown tool " + strconv.Quote(call.Tool) + "; the tools are: draw, grow, tolerate"
 	return ctx, stitchServeEnvelope("UNKNOWN_TOOL", nil, msg)
 }
 
