@@ -88,12 +88,18 @@ func Generate(cfg Config) (*Result, error) {
 		res.Packages = nil
 		return res, nil
 	}
+	var clash []model.Diagnostic
 	for _, gp := range res.Packages {
 		content, err := render(gp, cfg)
 		if err != nil {
 			return nil, fmt.Errorf("rendering %s: %w", gp.Model.Path, err)
 		}
 		gp.Content = content
+		clash = append(clash, clashes(gp.Model, gp.File, content)...)
+	}
+	if len(clash) > 0 {
+		res.Diagnostics = model.SortDiagnostics(append(res.Diagnostics, clash...))
+		res.Packages = nil
 	}
 	return res, nil
 }

@@ -10,6 +10,17 @@ type Package struct {
 
 	Tools []*Tool // in source order (file order, then position)
 	Types []*Type // every named contract type declared in this package that a tool reaches, in source order
+
+	// Declared lists the package-level identifiers the user's files declare
+	// (generated files excluded), sorted by name, so the generator can report
+	// a clash with a name the generated file declares or imports.
+	Declared []Decl
+}
+
+// A Decl is one package-level identifier and where it is declared.
+type Decl struct {
+	Name string
+	Pos  Pos
 }
 
 // A Tool is one struct type marked //stitch:tool.

@@ -79,7 +79,23 @@ func (l *pkgLoader) run() *model.Package {
 	l.markDiscriminators()
 	markRecursive(l.namedTypes())
 	mp.Types = l.reached(mp.Tools)
+	mp.Declared = l.declared()
 	return mp
+}
+
+// declared lists the package-level identifiers of the user's files, sorted
+// by name (types.Scope.Names is sorted).
+func (l *pkgLoader) declared() []model.Decl {
+	scope := l.pkg.Types.Scope()
+	var out []model.Decl
+	for _, name := range scope.Names() {
+		obj := scope.Lookup(name)
+		if obj == nil || l.inGenerated(obj.Pos()) {
+			continue
+		}
+		out = append(out, model.Decl{Name: name, Pos: l.pos(obj.Pos())})
+	}
+	return out
 }
 
 // pkgDir is the package directory relative to the load directory.

@@ -15,21 +15,16 @@ import (
 var compileCases = []struct {
 	name, src, skip string
 }{
-	{"no_properties", "package p\n\n//stitch:tool\ntype T struct {\n\tF []byte `json:\"-\"`\n}\n",
-		"known bug (gen/decode, owner: decode): a tool struct without JSON properties generates `var seen [1]uint64` that is never used: \"declared and not used: seen\""},
-	{"empty_struct", "package p\n\n//stitch:tool\ntype T struct{}\n",
-		"known bug (gen/decode, owner: decode): same as no_properties for an empty tool struct: \"declared and not used: seen\""},
+	{"no_properties", "package p\n\n//stitch:tool\ntype T struct {\n\tF []byte `json:\"-\"`\n}\n", ""},
+	{"empty_struct", "package p\n\n//stitch:tool\ntype T struct{}\n", ""},
 	{"shadowed_imports", "package p\n\ntype strconv struct{}\ntype json struct{}\n\n//stitch:tool\ntype T struct {\n\tA strconv `json:\"a\"`\n\tB int `json:\"b\"`\n}\n",
-		"known bug (gen, owner: coordinator): package-level names equal to an import of the generated file (strconv, json, strings, fmt, …) make stitch_gen.go fail to compile: \"strconv already declared through import of package strconv\"; imports need aliases (e.g. stitchstrconv) or the generator must report the clash"},
+		""},
 	{"user_stitch_names", "package p\n\ntype StitchError struct{}\n\n//stitch:tool\ntype T struct {\n\tB int `json:\"b\"`\n}\n",
-		"known bug (gen/load or gen, owner: coordinator): a user type named StitchError (any name the generated file declares: StitchIssue, StitchHandler, StitchTool, NewStitchDispatcher, …) gives stitch_gen.go \"StitchError redeclared in this block\" instead of a diagnostic"},
-	{"catchall_only", "package p\n\n//stitch:tool\ntype T struct {\n\tExtra map[string]int `json:\"-\" stitch:\"catchall\"`\n}\n",
-		"known bug (gen/decode, owner: decode): same as no_properties: \"declared and not used: seen\""},
+		""},
+	{"catchall_only", "package p\n\n//stitch:tool\ntype T struct {\n\tExtra map[string]int `json:\"-\" stitch:\"catchall\"`\n}\n", ""},
 	{"empty_variants", "package p\n\n//stitch:tool\ntype T struct {\n\tU U `json:\"u\"`\n}\n\n//stitch:union kind\ntype U interface{ isU() }\n\n//stitch:variant a\ntype A struct{}\n\n//stitch:variant b\ntype B struct{ x int }\n\nfunc (A) isU() {}\nfunc (B) isU() {}\n", ""},
-	{"output_unexported", "package p\n\n//stitch:tool output=O\ntype T struct {\n\tB int `json:\"b\"`\n}\n\ntype O struct{ x int }\n",
-		"known bug (gen/decode, owner: decode): same as no_properties: \"declared and not used: seen\""},
-	{"untagged_empty_struct", "package p\n\n//stitch:tool\ntype T struct {\n\tV V `json:\"v\"`\n}\n\n//stitch:union\ntype V interface{ isV() }\n\ntype S string\ntype E struct{}\n\nfunc (S) isV() {}\nfunc (E) isV() {}\n",
-		"known bug (gen/decode, owner: decode): same as no_properties: \"declared and not used: seen\""},
+	{"output_unexported", "package p\n\n//stitch:tool output=O\ntype T struct {\n\tB int `json:\"b\"`\n}\n\ntype O struct{ x int }\n", ""},
+	{"untagged_empty_struct", "package p\n\n//stitch:tool\ntype T struct {\n\tV V `json:\"v\"`\n}\n\n//stitch:union\ntype V interface{ isV() }\n\ntype S string\ntype E struct{}\n\nfunc (S) isV() {}\nfunc (E) isV() {}\n", ""},
 	{"user_methods", "package p\n\n//stitch:tool\ntype T struct {\n\tB int `json:\"b\"`\n}\n\nfunc (t *T) UnmarshalJSON([]byte) error { return nil }\n", ""},
 }
 
