@@ -8,6 +8,7 @@ import (
 	"github.com/stitchgen/stitchgen/internal/hostile/contracts/anyjson"
 	"github.com/stitchgen/stitchgen/internal/hostile/contracts/kitchen"
 	"github.com/stitchgen/stitchgen/internal/hostile/contracts/limits"
+	"github.com/stitchgen/stitchgen/internal/hostile/contracts/tolerant"
 )
 
 var shopTools = []fuzzTool{
@@ -40,6 +41,11 @@ var looseTools = []fuzzTool{
 	{name: "nest", fresh: func() toolValue { return new(limits.Nest) }, lossless: limits.NestLosslessSchema, closed: true, strictRoot: true},
 }
 
+var tolerantTools = []fuzzTool{
+	{name: "register", fresh: func() toolValue { return new(tolerant.Register) }, lossless: tolerant.RegisterLosslessSchema, tolerant: true, closed: true, strictRoot: true},
+	{name: "tag", fresh: func() toolValue { return new(tolerant.Tag) }, lossless: tolerant.TagLosslessSchema, tolerant: true},
+}
+
 // FuzzShop fuzzes the tool-call decoders of the shop example.
 func FuzzShop(f *testing.F) {
 	f.Fuzz(func(t *testing.T, tool uint8, args []byte) { fuzzTools(t, shopTools, tool, args) })
@@ -59,4 +65,10 @@ func FuzzKitchen(f *testing.F) {
 // anyjson and limits).
 func FuzzLoose(f *testing.F) {
 	f.Fuzz(func(t *testing.T, tool uint8, args []byte) { fuzzTools(t, looseTools, tool, args) })
+}
+
+// FuzzTolerant fuzzes the hidden behaviour (trim, lower, upper, coerce,
+// catch, Validate) and the strip and loose policies.
+func FuzzTolerant(f *testing.F) {
+	f.Fuzz(func(t *testing.T, tool uint8, args []byte) { fuzzTools(t, tolerantTools, tool, args) })
 }
