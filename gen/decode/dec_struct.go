@@ -50,9 +50,9 @@ func (e *emitter) decodeStructFunc(t *model.Type) {
 		cases = append(cases, e.memberCase(st, m))
 	}
 	cases = append(cases, jen.Default().Block(e.unknownKey(st, strings.Join(keys, ", "))...))
-	body := []jen.Code{
-		jen.If(jen.Op("!").Add(d).Dot("objStart").Call()).Block(jen.Return()),
-		jen.Var().Id("seen").Index(jen.Lit((len(ms) + 63) / 64)).Uint64(),
+	body := []jen.Code{jen.If(jen.Op("!").Add(d).Dot("objStart").Call()).Block(jen.Return())}
+	if len(ms) > 0 { // a struct without JSON properties has no key to remember
+		body = append(body, jen.Var().Id("seen").Index(jen.Lit((len(ms)+63)/64)).Uint64())
 	}
 	if st.Policy == model.Strip && st.Catchall == nil {
 		body = append(body, jen.Var().Id("extra").Id("stitchKeySet"))
