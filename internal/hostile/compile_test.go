@@ -1,17 +1,9 @@
 package hostile
 
-import (
-	"strings"
-	"testing"
-
-	"github.com/stitchgen/stitchgen/gen"
-	"github.com/stitchgen/stitchgen/internal/testmod"
-	"github.com/stitchgen/stitchgen/model"
-)
-
 // compileCases are small contracts, found by TestOddContractsNeverPanic,
 // whose generated code must compile (or which must be rejected with a
-// diagnostic). A case with a known bug names it in skip.
+// positioned diagnostic). TestOddContractsNeverPanic adds each as package
+// c<N> of its module. A case with a known bug names it in skip.
 var compileCases = []struct {
 	name, src, skip string
 }{
@@ -26,38 +18,4 @@ var compileCases = []struct {
 	{"output_unexported", "package p\n\n//stitch:tool output=O\ntype T struct {\n\tB int `json:\"b\"`\n}\n\ntype O struct{ x int }\n", ""},
 	{"untagged_empty_struct", "package p\n\n//stitch:tool\ntype T struct {\n\tV V `json:\"v\"`\n}\n\n//stitch:union\ntype V interface{ isV() }\n\ntype S string\ntype E struct{}\n\nfunc (S) isV() {}\nfunc (E) isV() {}\n", ""},
 	{"user_methods", "package p\n\n//stitch:tool\ntype T struct {\n\tB int `json:\"b\"`\n}\n\nfunc (t *T) UnmarshalJSON([]byte) error { return nil }\n", ""},
-}
-
-// TestGeneratedCodeCompiles generates each case in its own module and
-// checks that it either yields a positioned error diagnostic or code that
-// builds.
-func TestGeneratedCodeCompiles(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds modules")
-	}
-	for _, c := range compileCases {
-		t.Run(c.name, func(t *testing.T) {
-			if c.skip != "" {
-				t.Skip(c.skip)
-			}
-			m := testmod.New(t, "example.com/c")
-			write(t, m, "p/contract.go", c.src)
-			res, err := generateSafely(t, gen.Config{Dir: m.Dir, Patterns: []string{"./p"}, Policy: model.Strict, Flatten: true, MCP: "gosdk"}, map[string]string{"p": c.src})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if model.HasErrors(res.Diagnostics) {
-				for _, d := range res.Diagnostics {
-					if !strings.HasPrefix(d.String(), "p/contract.go:") {
-						t.Errorf("diagnostic not positioned in the contract: %s", d.String())
-					}
-				}
-				return
-			}
-			writeGenerated(t, m, res)
-			if r := m.Go(".", "build", "./p"); r.Err != nil || r.ExitCode != 0 {
-				t.Errorf("generated code does not build:\n%s", r.Stderr)
-			}
-		})
-	}
 }
