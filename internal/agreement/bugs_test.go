@@ -18,7 +18,6 @@ import (
 // (omitempty), and decoding that encoding fills the default in, so
 // Unmarshal(Marshal(v)) != v and the round trip is not stable.
 func TestKnownBugOmitemptyDefaultRefill(t *testing.T) {
-	t.Skip(`known bug: shop.CancelOrder {"orderId":"o-1","reason":""} marshals to {"orderId":"o-1"}, which decodes with reason "customer request" (the default); an empty member with a non-empty default must be written`)
 	var c shop.CancelOrder
 	if err := c.UnmarshalJSON([]byte(`{"orderId":"o-1","reason":""}`)); err != nil {
 		t.Fatal(err)
@@ -75,4 +74,16 @@ func TestKnownBugDiscriminatorBeforeDuplicate(t *testing.T) {
 		}
 	}
 	t.Errorf("issues %v lack duplicate_key at /parts/0/kind", issues)
+}
+
+// TestKnownBugUniqueAfterFailingItem: an item of a uniqueItems array that
+// fails to decode is compared as its zero value, so the error gets a unique
+// issue that the document does not have ([0, true] has distinct items).
+func TestKnownBugUniqueAfterFailingItem(t *testing.T) {
+	t.Skip(`known bug: every.Containers "nums":[0,true] fails with "/nums/1: type" and a spurious "/nums: unique: items 0 and 1 are equal"`)
+	var c every.Containers
+	err := c.UnmarshalJSON([]byte(`{"tags":["a"],"trio":[1,2,3],"labels":{"k":1},"blob":"","when":"2024-01-02T03:04:05Z","nums":[0,true]}`))
+	if got := fmt.Sprint(issuesOf(err)); got != "[{/nums/1 type}] true" {
+		t.Errorf("issues = %s, want [{/nums/1 type}] true", got)
+	}
 }

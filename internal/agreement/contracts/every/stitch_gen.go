@@ -496,11 +496,9 @@ func stitchEncodeInts(b []byte, x *Ints) ([]byte, error) {
 		b = strconv.AppendUint(b, uint64(x.Huge), 10)
 		b = append(b, byte(0x2c))
 	}
-	if x.Deflt != 0 {
-		b = append(b, "\"deflt\":"...)
-		b = strconv.AppendInt(b, int64(x.Deflt), 10)
-		b = append(b, byte(0x2c))
-	}
+	b = append(b, "\"deflt\":"...)
+	b = strconv.AppendInt(b, int64(x.Deflt), 10)
+	b = append(b, byte(0x2c))
 	b = stitchClose(b, byte(0x7d))
 	return b, err
 }
@@ -897,11 +895,9 @@ func stitchEncodeStrings(b []byte, x *Strings) ([]byte, error) {
 	b = append(b, "\"version\":"...)
 	b = stitchAppendString(b, string(x.Version))
 	b = append(b, byte(0x2c))
-	if x.Deflt != "" {
-		b = append(b, "\"deflt\":"...)
-		b = stitchAppendString(b, string(x.Deflt))
-		b = append(b, byte(0x2c))
-	}
+	b = append(b, "\"deflt\":"...)
+	b = stitchAppendString(b, string(x.Deflt))
+	b = append(b, byte(0x2c))
 	b = append(b, "\"formats\":"...)
 	if b, err = stitchEncodeFormats(b, &x.Formats); err != nil {
 		return b, err

@@ -1527,11 +1527,9 @@ func stitchEncodeTolerate(b []byte, x *Tolerate) ([]byte, error) {
 		b = stitchAppendString(b, string(x.Code))
 		b = append(b, byte(0x2c))
 	}
-	if x.Level != 0 {
-		b = append(b, "\"level\":"...)
-		b = strconv.AppendInt(b, int64(x.Level), 10)
-		b = append(b, byte(0x2c))
-	}
+	b = append(b, "\"level\":"...)
+	b = strconv.AppendInt(b, int64(x.Level), 10)
+	b = append(b, byte(0x2c))
 	b = append(b, "\"plain\":"...)
 	b = strconv.AppendInt(b, int64(x.Plain), 10)
 	b = append(b, byte(0x2c))
