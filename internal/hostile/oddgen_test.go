@@ -293,7 +293,7 @@ var validTags = []string{
 }
 
 var invalidTags = []string{
-	`json:"-,"`, `json:""`, `json:",string"`, `json:"f%[2]d,string"`, `json:"dup"`, `json:"bad name\u00e9"`, `json:"f%[2]d`,
+	`json:"-,"`, `json:""`, `json:",string"`, `json:"f%[2]d,string"`, `json:"dup"`, `json:"bad name\u00e9"`,
 	`json:"f%[2]d" jsonschema:"minimum=abc"`, `json:"f%[2]d" jsonschema:"minimum"`, `json:"f%[2]d" jsonschema:"nokey=1"`,
 	`json:"f%[2]d" jsonschema:"enum="`, `json:"f%[2]d" jsonschema:"pattern=["`, `json:"f%[2]d" jsonschema:"pattern=(?=x)"`,
 	`json:"f%[2]d" jsonschema:"format=bogus"`, `json:"f%[2]d" jsonschema:"maxLength=-1"`, `json:"f%[2]d" jsonschema:"minItems=1"`,
