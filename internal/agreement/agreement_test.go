@@ -130,6 +130,7 @@ type tally struct {
 	validAccepted, validRejected, mutAccepted, mutRejected  int
 	validByValidator                                        int
 	excepted                                                map[string]int
+	mutations                                               map[string]int // applied, by name
 	roundTrips, superset, supersetSkipped, supersetTolerant int
 }
 
@@ -221,10 +222,10 @@ func pointerValue(v any, ptr string) any {
 // and checks agreement with the validator on the lossless schema, the round
 // trip of every accepted document and the superset invariant.
 func TestAgreement(t *testing.T) {
-	total := &tally{excepted: map[string]int{}}
+	total := &tally{excepted: map[string]int{}, mutations: map[string]int{}}
 	for i, tl := range tools {
 		t.Run(tl.name, func(t *testing.T) {
-			ty := &tally{excepted: map[string]int{}}
+			ty := &tally{excepted: map[string]int{}, mutations: map[string]int{}}
 			runTool(t, tl, *seed+uint64(i), ty)
 			t.Logf("valid: %d accepted, %d rejected; mutated: %d accepted, %d rejected; exceptions %v; round trips %d; superset %d checked, %d skipped (sibling catchall), %d failing at tolerant properties only",
 				ty.validAccepted, ty.validRejected, ty.mutAccepted, ty.mutRejected, ty.excepted, ty.roundTrips, ty.superset, ty.supersetSkipped, ty.supersetTolerant)
@@ -233,6 +234,17 @@ func TestAgreement(t *testing.T) {
 	}
 	t.Logf("all tools: valid %d accepted, %d rejected; mutated %d accepted, %d rejected; exceptions %v; round trips %d; superset %d checked, %d skipped, %d tolerant",
 		total.validAccepted, total.validRejected, total.mutAccepted, total.mutRejected, total.excepted, total.roundTrips, total.superset, total.supersetSkipped, total.supersetTolerant)
+	t.Logf("mutations applied: %v", total.mutations)
+	// every mutation must have been exercised, or the near misses are
+	// narrower than they claim
+	for _, m := range mutations {
+		if total.mutations[m.name] == 0 && !t.Failed() {
+			t.Errorf("mutation %q was never applied", m.name)
+		}
+	}
+	if total.mutations["trailing bytes"] == 0 && !t.Failed() {
+		t.Error(`mutation "trailing bytes" was never applied`)
+	}
 }
 
 func (a *tally) add(b *tally) {
@@ -246,6 +258,9 @@ func (a *tally) add(b *tally) {
 	a.supersetTolerant += b.supersetTolerant
 	for k, v := range b.excepted {
 		a.excepted[k] += v
+	}
+	for k, v := range b.mutations {
+		a.mutations[k] += v
 	}
 }
 
@@ -268,6 +283,9 @@ func runTool(t *testing.T, tl tool, seed uint64, ty *tally) {
 		}
 		judge(t, tl, root, text, dec, problem, &ty.validAccepted, &ty.validRejected, ty)
 		mut, names := mutate(g, doc)
+		for _, n := range names {
+			ty.mutations[n]++
+		}
 		dec, _, problem = check(t, tl, mut, fmt.Sprintf("mutated (%s)", strings.Join(names, ", ")), ty)
 		judge(t, tl, root, mut, dec, problem, &ty.mutAccepted, &ty.mutRejected, ty)
 	}
@@ -296,7 +314,7 @@ func judge(t *testing.T, tl tool, root obj, text []byte, dec bool, problem strin
 // with an issue no exception explains.
 func TestCheckReportsDisagreement(t *testing.T) {
 	tl := tools[1] // shop.get_order
-	ty := &tally{excepted: map[string]int{}}
+	ty := &tally{excepted: map[string]int{}, mutations: map[string]int{}}
 	accepting := tool{name: "accept-all", fresh: func() toolValue { return acceptAll{} }, lossless: tl.lossless}
 	_, _, problem := check(t, accepting, []byte(`{"orderId":"x"}`), "test", ty)
 	want := "accept-all: test document: decoder and validator disagree\ndocument: {\"orderId\":\"x\"}\ndecoder:   accepted\nvalidator: rejected: "

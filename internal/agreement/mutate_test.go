@@ -45,15 +45,23 @@ func mutate(g *generator, doc *node) ([]byte, []string) {
 		}
 		var sites []site
 		collect(doc, nil, 0, &sites)
-		for range 30 {
-			m := pick(g.r, mutations)
-			if m.apply(g, pick(g.r, sites)) {
-				names = append(names, m.name)
-				break
+		names = append(names, applyOne(g, sites))
+	}
+	return append(doc.text(g.r), suffix...), names
+}
+
+// applyOne picks a mutation, then a site where it applies (another
+// mutation when none does), so rare shapes get their share.
+func applyOne(g *generator, sites []site) string {
+	for _, mi := range g.r.Perm(len(mutations)) {
+		m := mutations[mi]
+		for _, si := range g.r.Perm(len(sites)) {
+			if m.apply(g, sites[si]) {
+				return m.name
 			}
 		}
 	}
-	return append(doc.text(g.r), suffix...), names
+	panic("no mutation applies") // "null" applies everywhere
 }
 
 // replace puts v at the site (keeping the site's schema for later
