@@ -19,6 +19,13 @@
 // back. Issues are collected (capped at 100), never thrown; only syntax and
 // depth errors stop the decode.
 //
+// One deliberate deviation from encoding/json: an omitempty or omitzero
+// member that has a default (jsonschema:"default=...") is written even when
+// empty, because omitting it would make the decoder fill in the default and
+// Marshal(Unmarshal(x)) would change the value (SPEC §3). Only a nil that
+// has no JSON form (a non-nullable pointer, union or free-form value) is
+// still omitted.
+//
 // decode imports model and jennifer; it must not import load, schema,
 // flatten, check, serve or cmd.
 package decode

@@ -194,6 +194,9 @@ func (e *emitter) encField(owner *model.Type, f *model.Field) []jen.Code {
 // omitCond returns the condition under which the field is written, or nil
 // when it always is.
 func (e *emitter) omitCond(f *model.Field, x string) jen.Code {
+	if f.Default != "" && (f.OmitEmpty || f.OmitZero) {
+		return e.defaultOmitCond(f, x)
+	}
 	var conds []jen.Code
 	if f.OmitEmpty {
 		if c := e.nonEmpty(f.Type, x); c != nil {
@@ -212,6 +215,22 @@ func (e *emitter) omitCond(f *model.Field, x string) jen.Code {
 		return conds[0]
 	}
 	return jen.Add(conds[0]).Op("&&").Add(conds[1])
+}
+
+// defaultOmitCond is omitCond for an omitempty/omitzero member with a
+// default: unlike encoding/json it is written even when empty, since an
+// absent member decodes to its default and Marshal(Unmarshal(x)) must keep
+// the empty value. Only a nil that has no JSON form (a pointer, union or
+// free-form value that is not nullable) is still omitted.
+func (e *emitter) defaultOmitCond(f *model.Field, x string) jen.Code {
+	if f.Nullable {
+		return nil
+	}
+	switch f.Type.Kind {
+	case model.KindPointer, model.KindUnion, model.KindAny:
+		return id(x).Op("!=").Nil()
+	}
+	return nil
 }
 
 // nonEmpty is encoding/json's omitempty test, negated.

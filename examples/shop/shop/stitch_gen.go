@@ -1018,11 +1018,9 @@ func stitchEncodeCancelOrder(b []byte, x *CancelOrder) ([]byte, error) {
 	b = append(b, "\"orderId\":"...)
 	b = stitchAppendString(b, string(x.OrderID))
 	b = append(b, byte(0x2c))
-	if x.Reason != "" {
-		b = append(b, "\"reason\":"...)
-		b = stitchAppendString(b, string(x.Reason))
-		b = append(b, byte(0x2c))
-	}
+	b = append(b, "\"reason\":"...)
+	b = stitchAppendString(b, string(x.Reason))
+	b = append(b, byte(0x2c))
 	b = stitchClose(b, byte(0x7d))
 	return b, err
 }
