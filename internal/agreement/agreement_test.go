@@ -77,12 +77,6 @@ var exceptions = []struct {
 			s, _ := pointerValue(c.inst, is.Path).(string)
 			return is.Code == "format" && timePaths.MatchString(is.Path) && strings.Contains(s, ":60")
 		}},
-	{"known bug: lowercase date-time in time.Time",
-		"see TestKnownBugTimeLowercase: RFC 3339 allows lowercase t and z, the validator and a string property with format date-time accept them, a time.Time property rejects them",
-		func(is issue, c *context) bool {
-			s, _ := pointerValue(c.inst, is.Path).(string)
-			return is.Code == "format" && timePaths.MatchString(is.Path) && strings.ContainsAny(s, "tz")
-		}},
 	{"known bug: duplicate key in an untagged union",
 		"see TestKnownBugUntaggedDuplicateKey: a duplicate key inside an untagged union's object variant is reported as the union matching no variant (type) at the union, not as duplicate_key",
 		func(is issue, c *context) bool {

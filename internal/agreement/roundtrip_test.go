@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -125,8 +126,9 @@ func (c *comparer) same(s obj, path string, in, out any) bool {
 			return e1 == nil && e2 == nil && bytes.Equal(a, b)
 		}
 		if ok && x != y && s["format"] == "date-time" {
-			a, e1 := time.Parse(time.RFC3339Nano, x)
-			b, e2 := time.Parse(time.RFC3339Nano, y)
+			// RFC 3339 §5.6 allows a lowercase t and z; time.Parse does not
+			a, e1 := time.Parse(time.RFC3339Nano, strings.ToUpper(x))
+			b, e2 := time.Parse(time.RFC3339Nano, strings.ToUpper(y))
 			return e1 == nil && e2 == nil && a.Equal(b)
 		}
 		return ok && x == y

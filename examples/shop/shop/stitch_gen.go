@@ -3309,13 +3309,18 @@ func (d *stitchDecoder) bytes() ([]byte, bool) {
 	return out[:n], true
 }
 
-// time reads an RFC 3339 date-time.
+// time reads an RFC 3339 date-time. RFC 3339 (§5.6) allows a lowercase
+// "t" and "z", which time.Parse does not: they are upper-cased first.
 func (d *stitchDecoder) time() (time.Time, bool) {
 	s, ok := d.str()
 	if !ok {
 		return time.Time{}, false
 	}
-	t, err := time.Parse(time.RFC3339Nano, s)
+	p := s
+	if strings.ContainsAny(s, "tz") {
+		p = strings.ToUpper(s)
+	}
+	t, err := time.Parse(time.RFC3339Nano, p)
 	if err != nil || !stitchFormatDateTime(s) {
 		d.issue("format", "date-time", "not an RFC 3339 date-time: "+strconv.Quote(s))
 		return time.Time{}, false

@@ -257,3 +257,32 @@ func TestDupJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestTimeCase: RFC 3339 §5.6 allows a lowercase "t" and "z"; the
+// instant is the same as with upper case. A leap second and a date-time
+// without an offset stay format issues.
+func TestTimeCase(t *testing.T) {
+	cases := []struct{ in, want, issue string }{
+		{`"2024-05-01t10:00:00z"`, "2024-05-01T10:00:00Z", ""},
+		{`"2024-05-01t10:00:00.5+02:00"`, "2024-05-01T10:00:00.5+02:00", ""},
+		{`"2024-05-01T10:00:00Z"`, "2024-05-01T10:00:00Z", ""},
+		{`"2024-05-01t10:00:00"`, "", `(root): format: not an RFC 3339 date-time: "2024-05-01t10:00:00"`},
+		{`"2016-12-31t23:59:60z"`, "", `(root): format: not an RFC 3339 date-time: "2016-12-31t23:59:60z"`},
+	}
+	for _, c := range cases {
+		d := stitchNewDecoder([]byte(c.in), false)
+		v, ok := d.time()
+		err := d.finish()
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != c.issue || ok != (c.issue == "") {
+			t.Errorf("%s: ok %v, issues %q, want %q", c.in, ok, got, c.issue)
+			continue
+		}
+		if ok && v.Format("2006-01-02T15:04:05.999999999Z07:00") != c.want {
+			t.Errorf("%s: got %s, want %s", c.in, v.Format("2006-01-02T15:04:05.999999999Z07:00"), c.want)
+		}
+	}
+}
