@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stitchgen/stitchgen/gen"
 	"github.com/stitchgen/stitchgen/internal/testmod"
 )
 
@@ -35,6 +36,9 @@ type outcome struct {
 	manifest []byte // indented stdout of the manifest run; nil if not run
 	// manifestErr says why the manifest run failed; "" if it did not.
 	manifestErr string
+	// runtime is the runtime support code cut from the generated file (see
+	// cutRuntime); "" when nothing was generated.
+	runtime string
 }
 
 // wantsSuccess reports whether the archive expects a successful run: it has
@@ -94,6 +98,7 @@ func TestGolden(t *testing.T) {
 			})
 		}
 	})
+	t.Run("runtime", func(t *testing.T) { sameRuntime(t, outs) })
 	t.Run("compile", func(t *testing.T) { compileCases(t, mod, outs, known) })
 	if *update {
 		for _, o := range outs {
@@ -123,6 +128,11 @@ func runCase(t *testing.T, mod *testmod.Module, o *outcome) {
 	}
 	o.ran, o.exit, o.stderr = true, r.ExitCode, string(r.Stderr)
 	o.outputs = newFiles(t, filepath.Join(mod.Dir, c.Name), c.In)
+	for i, f := range o.outputs {
+		if head, rt, ok := cutRuntime(f.Data); ok {
+			o.outputs[i].Data, o.runtime = head, rt
+		}
+	}
 	if o.exit != 0 {
 		return
 	}
@@ -333,4 +343,40 @@ func loadKnown(t *testing.T) map[string]string {
 		known[name] = strings.TrimSpace(reason)
 	}
 	return known
+}
+
+// runtimeStub replaces the runtime support code in want/ sections.
+const runtimeStub = "// (runtime support code cut by the golden harness: the same in every generated file, checked by TestGolden/runtime)\n"
+
+// cutRuntime splits a generated file at gen.RuntimeMarker. The per-package
+// code before it is what a golden pins; the runtime after it is the same in
+// every generated file (pinned by its own tests in gen/decode/rt), so keeping
+// it in each archive would only make every runtime change rewrite them all.
+func cutRuntime(data []byte) (head []byte, runtime string, ok bool) {
+	i := bytes.Index(data, []byte(gen.RuntimeMarker+"\n"))
+	if i < 0 {
+		return data, "", false
+	}
+	end := i + len(gen.RuntimeMarker) + 1
+	return append(slices.Clip(data[:end]), runtimeStub...), string(data[end:]), true
+}
+
+// sameRuntime checks that every generated file carries the same runtime.
+func sameRuntime(t *testing.T, outs []*outcome) {
+	var first *outcome
+	for _, o := range outs {
+		if o == nil || o.runtime == "" {
+			continue
+		}
+		if first == nil {
+			first = o
+			continue
+		}
+		if o.runtime != first.runtime {
+			t.Errorf("%s and %s carry different runtime code:\n%s", first.c.Name, o.c.Name, Diff(first.runtime, o.runtime, 3))
+		}
+	}
+	if first == nil {
+		t.Fatal("no golden generated a file with the runtime marker")
+	}
 }
