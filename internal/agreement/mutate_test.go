@@ -230,7 +230,7 @@ var mutations = []mutation{
 		i := g.r.IntN(len(s.n.keys))
 		var b strings.Builder
 		for _, c := range s.n.keys[i] {
-			writeEscape(&b, c)
+			writeEscape(&b, c, g.r)
 		}
 		s.n.keys[i] = "\x00raw" + b.String()
 		return true

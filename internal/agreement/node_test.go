@@ -101,7 +101,7 @@ func writeString(b *strings.Builder, s string, r *rand.Rand) {
 			b.WriteByte('\\')
 			b.WriteRune(c)
 		case c < 0x20 || (r != nil && r.IntN(12) == 0):
-			writeEscape(b, c)
+			writeEscape(b, c, r)
 		default:
 			b.WriteRune(c)
 		}
@@ -109,7 +109,11 @@ func writeString(b *strings.Builder, s string, r *rand.Rand) {
 	b.WriteByte('"')
 }
 
-func writeEscape(b *strings.Builder, c rune) {
+func writeEscape(b *strings.Builder, c rune, r *rand.Rand) {
+	if short, ok := shortEscapes[c]; ok && r != nil && r.IntN(2) == 0 {
+		b.WriteString(short)
+		return
+	}
 	if c >= 0x10000 {
 		c -= 0x10000
 		writeU(b, 0xD800+(c>>10))
@@ -118,6 +122,9 @@ func writeEscape(b *strings.Builder, c rune) {
 	}
 	writeU(b, c)
 }
+
+// shortEscapes are the two-character escapes of JSON.
+var shortEscapes = map[rune]string{'\b': `\b`, '\f': `\f`, '\n': `\n`, '\r': `\r`, '\t': `\t`, '/': `\/`}
 
 func writeU(b *strings.Builder, c rune) {
 	const hex = "0123456789abcdef"

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -402,13 +403,31 @@ func (g *generator) integer(s obj) string {
 		step = m
 	}
 	v := g.between(lo, hi, step)
-	text := v.Num().String()
-	switch g.r.IntN(10) {
+	return integerForm(g.r, v.Num().String())
+}
+
+// integerForm writes an integer in one of the JSON spellings of an
+// integral value (SPEC §4.6): plain, with a zero fraction, or with an
+// exponent.
+func integerForm(r *rand.Rand, text string) string {
+	digits := strings.TrimPrefix(text, "-")
+	sign := text[:len(text)-len(digits)]
+	switch r.IntN(12) {
 	case 0:
 		return text + ".0"
 	case 1:
-		if strings.HasSuffix(text, "00") && text != "0" {
-			return strings.TrimSuffix(text, "00") + "e2"
+		return text + "e0"
+	case 2:
+		if digits != "0" {
+			return text + "0E-1"
+		}
+	case 3:
+		if len(digits) > 1 { // 1234 -> 1.234e3
+			return sign + digits[:1] + "." + digits[1:] + "e" + strconv.Itoa(len(digits)-1)
+		}
+	case 4:
+		if t := strings.TrimRight(digits, "0"); t != digits && t != "" {
+			return sign + t + "e+" + strconv.Itoa(len(digits)-len(t))
 		}
 	}
 	return text
@@ -419,7 +438,8 @@ func (g *generator) integer(s obj) string {
 func (g *generator) number(s obj) string {
 	lo, hi := bounds(s, false)
 	if lo == nil && hi == nil && s["multipleOf"] == nil && g.r.IntN(4) == 0 {
-		return pick(g.r, []string{"0", "-0", "1e-7", "3.4028234663852886e38", "1.5E300", "-2.5e-3", "12345.678"})
+		return pick(g.r, []string{"0", "-0", "1e-7", "3.4028234663852886e38", "1.5E300", "-2.5e-3", "12345.678",
+			"1e-400", "4.9e-324", "-1.4e-45", "0.1e1", "1.7976931348623157e308", "123456789012345678901234567890"})
 	}
 	if lo == nil {
 		lo = new(big.Rat).Sub(orRat(hi, 0), big.NewRat(1000, 1))
