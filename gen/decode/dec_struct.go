@@ -54,7 +54,7 @@ func (e *emitter) decodeStructFunc(t *model.Type) {
 	if len(ms) > 0 { // a struct without JSON properties has no key to remember
 		body = append(body, jen.Var().Id("seen").Index(jen.Lit((len(ms)+63)/64)).Uint64())
 	}
-	if st.Policy == model.Strip && st.Catchall == nil {
+	if st.Catchall == nil { // the unknown keys, dropped or rejected, for duplicates
 		body = append(body, jen.Var().Id("extra").Id("stitchKeySet"))
 	}
 	if t.Validate {
@@ -190,5 +190,5 @@ func (e *emitter) unknownKey(st *model.Struct, allowed string) []jen.Code {
 	if st.Policy == model.Strip {
 		return []jen.Code{d.Clone().Dot("drop").Call(jen.Op("&").Id("extra"), id("k"))}
 	}
-	return []jen.Code{d.Clone().Dot("unknown").Call(id("k"), jen.Lit(allowed))}
+	return []jen.Code{d.Clone().Dot("unknown").Call(jen.Op("&").Id("extra"), id("k"), jen.Lit(allowed))}
 }

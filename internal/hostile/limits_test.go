@@ -79,7 +79,7 @@ func TestDepthLimit(t *testing.T) {
 		{"any unclosed", func() error { var w anyjson.Wrap; _, _, err := w.DecodeToolCall(unclosed); return err },
 			deepPath + ": depth: nesting deeper than 512 levels at byte offset 522"},
 		{"raw closed", func() error { var w anyjson.RawWrap; return w.UnmarshalJSON(closed) },
-			"/payload: depth: nesting deeper than 512 levels at byte offset 522"},
+			deepPath + ": depth: nesting deeper than 512 levels at byte offset 522"}, // at the value, as for any (TestRawMessageIssuePath)
 		{"recursive struct", func() error { var x limits.Nest; return x.UnmarshalJSON(nest) },
 			strings.Repeat("/child", 512) + ": depth: nesting deeper than 512 levels at byte offset 4608"},
 	}

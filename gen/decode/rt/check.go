@@ -165,10 +165,15 @@ func stitchCanon(b []byte, v any) []byte {
 }
 
 // unknown handles a key the object does not declare under the strict
-// policy: an unknown_key issue naming the allowed keys; the value is skipped.
-func (d *stitchDecoder) unknown(k []byte, allowed string) {
+// policy: an unknown_key issue naming the allowed keys (or duplicate_key
+// when seen has it already); the value is skipped.
+func (d *stitchDecoder) unknown(seen *stitchKeySet, k []byte, allowed string) {
+	if !(d.failFast && d.catching == 0) && !seen.addNew(k) { // a trial stops at the first issue anyway
+		d.dup(k)
+		return
+	}
 	d.keyIssue(k, "unknown_key", allowed, "unknown key "+strconv.Quote(string(k))+"; allowed keys: "+allowed)
-	d.skipAt(k)
+	d.skipAt(k, true)
 }
 
 // A stitchKeySet remembers the keys an object dropped or kept in a map,
@@ -195,19 +200,20 @@ func (d *stitchDecoder) drop(seen *stitchKeySet, k []byte) {
 		return
 	}
 	d.dropped = append(d.dropped, d.pointer(k, true))
-	d.skipAt(k)
+	d.skipAt(k, true)
 }
 
 // dup records a duplicate key and skips its value.
 func (d *stitchDecoder) dup(k []byte) {
 	d.keyIssue(k, "duplicate_key", "", "duplicate key "+strconv.Quote(string(k)))
-	d.skipAt(k)
+	d.skipAt(k, true)
 }
 
-// skipAt skips the value of member k, so a syntax error in it names /k.
-func (d *stitchDecoder) skipAt(k []byte) {
+// skipAt skips the value of member k, so an issue in it names /k/...;
+// dups says whether duplicate keys in it are looked for.
+func (d *stitchDecoder) skipAt(k []byte, dups bool) {
 	d.push(k)
-	d.skip()
+	d.skipValue(dups)
 	d.pop()
 }
 

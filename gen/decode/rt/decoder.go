@@ -35,8 +35,9 @@ type stitchDecoder struct {
 	dropped  []string
 	repaired []string
 	scratch  []byte
-	num      []byte // text of the last number read, for bound checks
-	stack    []bool // skip: open containers, true for objects
+	num      []byte       // text of the last number read, for bound checks
+	stack    []stitchOpen // skip: open containers
+	keys     [][]byte     // skip: keys of the open objects, for duplicates
 	pathBuf  [16]stitchSeg
 }
 
@@ -58,10 +59,11 @@ func stitchNewDecoder(data []byte, repair bool) *stitchDecoder {
 // release resets the decoder and returns it to the pool. What a caller
 // keeps (issues in an error, dropped and repaired pointers) is detached.
 func (d *stitchDecoder) release() {
-	if cap(d.scratch) > 64<<10 || cap(d.stack) > 4096 || cap(d.path) > 1024 {
+	if cap(d.scratch) > 64<<10 || cap(d.stack) > 4096 || cap(d.path) > 1024 || cap(d.keys) > 4096 {
 		return // let an outsized decoder go
 	}
-	*d = stitchDecoder{path: d.path[:0], scratch: d.scratch[:0], stack: d.stack[:0]}
+	clear(d.keys[:cap(d.keys)]) // do not keep the input alive
+	*d = stitchDecoder{path: d.path[:0], scratch: d.scratch[:0], stack: d.stack[:0], keys: d.keys[:0]}
 	if cap(d.path) == len(d.pathBuf) {
 		d.path = d.pathBuf[:0]
 	}

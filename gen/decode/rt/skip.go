@@ -1,50 +1,127 @@
 package rt
 
-// skip validates and consumes one value without recursion: open containers
-// are kept on a reused stack, so a deep input costs no Go stack.
-func (d *stitchDecoder) skip() {
-	base := len(d.stack)
+import "strconv"
+
+// A stitchOpen is a container that skip has open.
+type stitchOpen struct {
+	obj  bool
+	n    int                 // members read so far
+	keys int                 // where this object's keys start in d.keys
+	set  map[string]struct{} // this object's keys, once it has many
+}
+
+// stitchLinearKeys is the number of keys an object skip checks for
+// duplicates by comparing them one by one; beyond it, a map.
+const stitchLinearKeys = 16
+
+// skip validates and consumes one value, rejecting duplicate keys at any
+// depth (SPEC §4.3) and naming the member or item an issue is in.
+func (d *stitchDecoder) skip() { d.skipValue(true) }
+
+// skipValue validates and consumes one value without recursion: open
+// containers are kept on a reused stack, so a deep input costs no Go
+// stack. With dups off, duplicate keys are not looked for (a value that is
+// read again later, as before a discriminator).
+func (d *stitchDecoder) skipValue(dups bool) {
+	base, pbase := len(d.stack), len(d.path)
 	for !d.fatal {
 		if !d.skipScalarOrOpen() {
 			break
 		}
 		for len(d.stack) > base && !d.fatal {
-			inObj := d.stack[len(d.stack)-1]
-			end := byte(']')
-			if inObj {
-				end = '}'
+			if d.skipNext(dups) {
+				break
 			}
-			if !d.sep(end) {
-				d.stack = d.stack[:len(d.stack)-1]
-				continue
-			}
-			if inObj {
-				d.skipKey()
-			}
-			break
 		}
 		if len(d.stack) == base {
 			return
 		}
 	}
-	d.stack = d.stack[:base]
+	if base < len(d.stack) {
+		d.keys = d.keys[:d.stack[base].keys]
+	}
+	d.stack, d.path = d.stack[:base], d.path[:pbase]
 }
 
-// skipKey reads a member's key and colon inside skip.
-func (d *stitchDecoder) skipKey() bool {
-	if d.peek() != '"' {
-		d.syntax("expected a string key")
+// skipNext moves to the next member of the innermost open container and
+// reports whether one follows; at the container's end it closes it.
+func (d *stitchDecoder) skipNext(dups bool) bool {
+	o := &d.stack[len(d.stack)-1]
+	if o.n > 0 {
+		d.pop() // the previous member's value is read
+	}
+	end := byte(']')
+	if o.obj {
+		end = '}'
+	}
+	if !d.sep(end) {
+		d.keys, o.set = d.keys[:o.keys], nil
+		d.stack = d.stack[:len(d.stack)-1]
 		return false
 	}
-	if _, _, ok := d.scanString(); !ok {
-		return false
+	o.n++
+	if !o.obj {
+		d.pushIdx(o.n - 1)
+		return true
+	}
+	k, ok := d.skipKey()
+	if !ok {
+		d.pushIdx(0) // fatal: the caller stops and resets the path
+		return true
+	}
+	d.push(k)
+	if dups && !d.newKey(o, k) {
+		d.issue("duplicate_key", "", "duplicate key "+strconv.Quote(string(k)))
+	}
+	return true
+}
+
+// newKey adds k to the keys of the open object o and reports whether it
+// is new: a linear scan for small objects, a map for large ones, so the
+// cost stays linear and a small object allocates nothing.
+func (d *stitchDecoder) newKey(o *stitchOpen, k []byte) bool {
+	if o.set != nil {
+		if _, dup := o.set[string(k)]; dup {
+			return false
+		}
+		o.set[string(k)] = struct{}{}
+		return true
+	}
+	ks := d.keys[o.keys:]
+	for _, x := range ks {
+		if string(x) == string(k) {
+			return false
+		}
+	}
+	if len(ks) < stitchLinearKeys {
+		d.keys = append(d.keys, k)
+		return true
+	}
+	o.set = make(map[string]struct{}, 2*len(ks))
+	for _, x := range ks {
+		o.set[string(x)] = struct{}{}
+	}
+	o.set[string(k)] = struct{}{}
+	d.keys = d.keys[:o.keys]
+	return true
+}
+
+// skipKey reads a member's key (unescaped) and colon inside skip.
+func (d *stitchDecoder) skipKey() ([]byte, bool) {
+	if d.peek() != '"' {
+		d.syntax("expected a string key")
+		return nil, false
+	}
+	k, ok := d.key()
+	if !ok {
+		return nil, false
 	}
 	if d.peek() != ':' {
 		d.syntax("expected ':' after an object key")
-		return false
+		return nil, false
 	}
 	d.pos++
-	return true
+	return k, true
 }
 
 // skipScalarOrOpen consumes a scalar, or opens a container and pushes it.
@@ -54,7 +131,7 @@ func (d *stitchDecoder) skipScalarOrOpen() bool {
 		if !d.enter() {
 			return false
 		}
-		d.stack = append(d.stack, c == '{')
+		d.stack = append(d.stack, stitchOpen{obj: c == '{', keys: len(d.keys)})
 		return true
 	case '"':
 		_, _, ok := d.scanString()
@@ -86,12 +163,13 @@ func stitchQuoteByte(c byte) string {
 	return "byte 0x" + string(hex[c>>4]) + string(hex[c&15])
 }
 
-// raw validates one value and returns its exact bytes (not copied).
+// raw validates one value and returns its exact bytes (not copied). A
+// value with an issue (a duplicate key) is not returned.
 func (d *stitchDecoder) raw() ([]byte, bool) {
 	d.ws()
-	start := d.pos
+	start, m := d.pos, d.mark()
 	d.skip()
-	if d.fatal {
+	if d.fatal || d.failedSince(m) {
 		return nil, false
 	}
 	return d.data[start:d.pos], true

@@ -7,7 +7,8 @@ import "strconv"
 // skipped, the scan stops at its first occurrence, and the decoder returns
 // to the object's start so the chosen variant decodes it whole. A missing
 // key, a non-string value or a non-object is an issue; the object is then
-// skipped and ok is false. allowed lists the values for the message.
+// skipped (duplicate keys in it reported) and ok is false. allowed lists
+// the values for the message.
 func (d *stitchDecoder) discriminator(key, allowed string) (val []byte, ok bool) {
 	if d.peek() != '{' {
 		d.want("object")
@@ -19,7 +20,7 @@ func (d *stitchDecoder) discriminator(key, allowed string) (val []byte, ok bool)
 	}
 	for k, more := d.objNext(); more; k, more = d.objNext() {
 		if string(k) != key {
-			d.skip()
+			d.skipAt(k, false) // read again by the variant
 			continue
 		}
 		d.push(k)
@@ -27,23 +28,21 @@ func (d *stitchDecoder) discriminator(key, allowed string) (val []byte, ok bool)
 			val, ok = d.strBytes()
 		} else {
 			d.issue("discriminator", allowed, "discriminator "+strconv.Quote(key)+" must be a string, got "+stitchKindOf(c)+"; allowed values: "+allowed)
-			d.skip()
 		}
 		d.pop()
-		if !ok {
-			break
+		if ok {
+			d.pos, d.depth = start, depth
+			return val, true
 		}
-		d.pos, d.depth = start, depth
-		return val, true
+		break
 	}
 	if d.fatal {
 		return nil, false
 	}
-	if !ok && d.depth == depth { // the object was read to its end without the key
+	if d.depth == depth { // the object was read to its end without the key
 		d.keyIssue([]byte(key), "discriminator", allowed, "missing discriminator "+strconv.Quote(key)+"; allowed values: "+allowed)
-		return nil, false
 	}
-	// A non-string discriminator: skip the rest of the object.
+	// Skip the whole object again, now looking for duplicate keys.
 	d.pos, d.depth = start, depth
 	d.skip()
 	return nil, false

@@ -217,8 +217,7 @@ func (d *stitchDecoder) anyObject() (any, bool) {
 	ok := true
 	for k, more := d.objNext(); more; k, more = d.objNext() {
 		if _, dup := m[string(k)]; dup {
-			d.keyIssue(k, "duplicate_key", "", "duplicate key "+strconv.Quote(string(k)))
-			d.skip()
+			d.dup(k)
 			ok = false
 			continue
 		}
@@ -264,7 +263,7 @@ func (d *stitchDecoder) beginRepair() (stitchRepair, bool) {
 	saved := stitchRepair{data: d.data, pos: d.pos}
 	inner := &stitchDecoder{data: append([]byte(nil), b...), maxDepth: d.maxDepth - d.depth}
 	inner.path = inner.pathBuf[:0]
-	inner.skip()
+	inner.skipValue(false) // only its syntax: the caller decodes it
 	if inner.fatal || inner.peek() != 0 {
 		d.pos = start
 		return stitchRepair{}, false

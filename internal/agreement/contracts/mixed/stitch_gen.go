@@ -97,6 +97,7 @@ func stitchDecodeDraw(d *stitchDecoder, x *Draw) {
 		return
 	}
 	var seen [1]uint64
+	var extra stitchKeySet
 	for k, more := d.objNext(); more; k, more = d.objNext() {
 		switch string(k) {
 		case "shape":
@@ -210,7 +211,7 @@ func stitchDecodeDraw(d *stitchDecoder, x *Draw) {
 			}
 			d.pop()
 		default:
-			d.unknown(k, "shape, others, maybe, value, values, opt")
+			d.unknown(&extra, k, "shape, others, maybe, value, values, opt")
 		}
 	}
 	if seen[0]&0x1 == 0 {
@@ -444,6 +445,7 @@ func stitchDecodeCircle(d *stitchDecoder, x *Circle) {
 		return
 	}
 	var seen [1]uint64
+	var extra stitchKeySet
 	for k, more := d.objNext(); more; k, more = d.objNext() {
 		switch string(k) {
 		case "r":
@@ -486,7 +488,7 @@ func stitchDecodeCircle(d *stitchDecoder, x *Circle) {
 			}
 			d.pop()
 		default:
-			d.unknown(k, "r, label, kind")
+			d.unknown(&extra, k, "r, label, kind")
 		}
 	}
 	if seen[0]&0x1 == 0 {
@@ -885,6 +887,7 @@ func stitchDecodePair(d *stitchDecoder, x *Pair) {
 		return
 	}
 	var seen [1]uint64
+	var extra stitchKeySet
 	for k, more := d.objNext(); more; k, more = d.objNext() {
 		switch string(k) {
 		case "a":
@@ -910,7 +913,7 @@ func stitchDecodePair(d *stitchDecoder, x *Pair) {
 			}
 			d.pop()
 		default:
-			d.unknown(k, "a, b")
+			d.unknown(&extra, k, "a, b")
 		}
 	}
 	if seen[0]&0x1 == 0 {
@@ -1103,6 +1106,7 @@ func stitchDecodeNode(d *stitchDecoder, x *Node) {
 		return
 	}
 	var seen [1]uint64
+	var extra stitchKeySet
 	for k, more := d.objNext(); more; k, more = d.objNext() {
 		switch string(k) {
 		case "name":
@@ -1184,7 +1188,7 @@ func stitchDecodeNode(d *stitchDecoder, x *Node) {
 			}
 			d.pop()
 		default:
-			d.unknown(k, "name, children, next, leaf")
+			d.unknown(&extra, k, "name, children, next, leaf")
 		}
 	}
 	if seen[0]&0x1 == 0 {
@@ -1271,6 +1275,7 @@ func stitchDecodeLeaf(d *stitchDecoder, x *Leaf) {
 		return
 	}
 	var seen [1]uint64
+	var extra stitchKeySet
 	for k, more := d.objNext(); more; k, more = d.objNext() {
 		switch string(k) {
 		case "weight":
@@ -1304,7 +1309,7 @@ func stitchDecodeLeaf(d *stitchDecoder, x *Leaf) {
 			}
 			d.pop()
 		default:
-			d.unknown(k, "weight, back")
+			d.unknown(&extra, k, "weight, back")
 		}
 	}
 	if seen[0]&0x1 == 0 {
@@ -1363,6 +1368,7 @@ func stitchDecodeTolerate(d *stitchDecoder, x *Tolerate) {
 		return
 	}
 	var seen [1]uint64
+	var extra stitchKeySet
 	for k, more := d.objNext(); more; k, more = d.objNext() {
 		switch string(k) {
 		case "count":
@@ -1480,7 +1486,7 @@ func stitchDecodeTolerate(d *stitchDecoder, x *Tolerate) {
 			}
 			d.pop()
 		default:
-			d.unknown(k, "count, ratio, on, name, tag, code, level, plain")
+			d.unknown(&extra, k, "count, ratio, on, name, tag, code, level, plain")
 		}
 	}
 	if seen[0]&0x1 == 0 {
@@ -2182,10 +2188,15 @@ func stitchCanon(b []byte, v any) []byte {
 }
 
 // unknown handles a key the object does not declare under the strict
-// policy: an unknown_key issue naming the allowed keys; the value is skipped.
-func (d *stitchDecoder) unknown(k []byte, allowed string) {
+// policy: an unknown_key issue naming the allowed keys (or duplicate_key
+// when seen has it already); the value is skipped.
+func (d *stitchDecoder) unknown(seen *stitchKeySet, k []byte, allowed string) {
+	if !(d.failFast && d.catching == 0) && !seen.addNew(k) { // a trial stops at the first issue anyway
+		d.dup(k)
+		return
+	}
 	d.keyIssue(k, "unknown_key", allowed, "unknown key "+strconv.Quote(string(k))+"; allowed keys: "+allowed)
-	d.skipAt(k)
+	d.skipAt(k, true)
 }
 
 // A stitchKeySet remembers the keys an object dropped or kept in a map,
@@ -2212,19 +2223,20 @@ func (d *stitchDecoder) drop(seen *stitchKeySet, k []byte) {
 		return
 	}
 	d.dropped = append(d.dropped, d.pointer(k, true))
-	d.skipAt(k)
+	d.skipAt(k, true)
 }
 
 // dup records a duplicate key and skips its value.
 func (d *stitchDecoder) dup(k []byte) {
 	d.keyIssue(k, "duplicate_key", "", "duplicate key "+strconv.Quote(string(k)))
-	d.skipAt(k)
+	d.skipAt(k, true)
 }
 
-// skipAt skips the value of member k, so a syntax error in it names /k.
-func (d *stitchDecoder) skipAt(k []byte) {
+// skipAt skips the value of member k, so an issue in it names /k/...;
+// dups says whether duplicate keys in it are looked for.
+func (d *stitchDecoder) skipAt(k []byte, dups bool) {
 	d.push(k)
-	d.skip()
+	d.skipValue(dups)
 	d.pop()
 }
 
@@ -2279,8 +2291,9 @@ type stitchDecoder struct {
 	dropped  []string
 	repaired []string
 	scratch  []byte
-	num      []byte // text of the last number read, for bound checks
-	stack    []bool // skip: open containers, true for objects
+	num      []byte       // text of the last number read, for bound checks
+	stack    []stitchOpen // skip: open containers
+	keys     [][]byte     // skip: keys of the open objects, for duplicates
 	pathBuf  [16]stitchSeg
 }
 
@@ -2302,10 +2315,11 @@ func stitchNewDecoder(data []byte, repair bool) *stitchDecoder {
 // release resets the decoder and returns it to the pool. What a caller
 // keeps (issues in an error, dropped and repaired pointers) is detached.
 func (d *stitchDecoder) release() {
-	if cap(d.scratch) > 64<<10 || cap(d.stack) > 4096 || cap(d.path) > 1024 {
+	if cap(d.scratch) > 64<<10 || cap(d.stack) > 4096 || cap(d.path) > 1024 || cap(d.keys) > 4096 {
 		return // let an outsized decoder go
 	}
-	*d = stitchDecoder{path: d.path[:0], scratch: d.scratch[:0], stack: d.stack[:0]}
+	clear(d.keys[:cap(d.keys)]) // do not keep the input alive
+	*d = stitchDecoder{path: d.path[:0], scratch: d.scratch[:0], stack: d.stack[:0], keys: d.keys[:0]}
 	if cap(d.path) == len(d.pathBuf) {
 		d.path = d.pathBuf[:0]
 	}
@@ -3467,51 +3481,126 @@ func (d *stitchDecoder) want(expected string) {
 	d.skip()
 }
 
-// skip validates and consumes one value without recursion: open containers
-// are kept on a reused stack, so a deep input costs no Go stack.
-func (d *stitchDecoder) skip() {
-	base := len(d.stack)
+// A stitchOpen is a container that skip has open.
+type stitchOpen struct {
+	obj  bool
+	n    int                 // members read so far
+	keys int                 // where this object's keys start in d.keys
+	set  map[string]struct{} // this object's keys, once it has many
+}
+
+// stitchLinearKeys is the number of keys an object skip checks for
+// duplicates by comparing them one by one; beyond it, a map.
+const stitchLinearKeys = 16
+
+// skip validates and consumes one value, rejecting duplicate keys at any
+// depth (SPEC §4.3) and naming the member or item an issue is in.
+func (d *stitchDecoder) skip() { d.skipValue(true) }
+
+// skipValue validates and consumes one value without recursion: open
+// containers are kept on a reused stack, so a deep input costs no Go
+// stack. With dups off, duplicate keys are not looked for (a value that is
+// read again later, as before a discriminator).
+func (d *stitchDecoder) skipValue(dups bool) {
+	base, pbase := len(d.stack), len(d.path)
 	for !d.fatal {
 		if !d.skipScalarOrOpen() {
 			break
 		}
 		for len(d.stack) > base && !d.fatal {
-			inObj := d.stack[len(d.stack)-1]
-			end := byte(']')
-			if inObj {
-				end = '}'
+			if d.skipNext(dups) {
+				break
 			}
-			if !d.sep(end) {
-				d.stack = d.stack[:len(d.stack)-1]
-				continue
-			}
-			if inObj {
-				d.skipKey()
-			}
-			break
 		}
 		if len(d.stack) == base {
 			return
 		}
 	}
-	d.stack = d.stack[:base]
+	if base < len(d.stack) {
+		d.keys = d.keys[:d.stack[base].keys]
+	}
+	d.stack, d.path = d.stack[:base], d.path[:pbase]
 }
 
-// skipKey reads a member's key and colon inside skip.
-func (d *stitchDecoder) skipKey() bool {
-	if d.peek() != '"' {
-		d.syntax("expected a string key")
+// skipNext moves to the next member of the innermost open container and
+// reports whether one follows; at the container's end it closes it.
+func (d *stitchDecoder) skipNext(dups bool) bool {
+	o := &d.stack[len(d.stack)-1]
+	if o.n > 0 {
+		d.pop() // the previous member's value is read
+	}
+	end := byte(']')
+	if o.obj {
+		end = '}'
+	}
+	if !d.sep(end) {
+		d.keys, o.set = d.keys[:o.keys], nil
+		d.stack = d.stack[:len(d.stack)-1]
 		return false
 	}
-	if _, _, ok := d.scanString(); !ok {
-		return false
+	o.n++
+	if !o.obj {
+		d.pushIdx(o.n - 1)
+		return true
+	}
+	k, ok := d.skipKey()
+	if !ok {
+		d.pushIdx(0) // fatal: the caller stops and resets the path
+		return true
+	}
+	d.push(k)
+	if dups && !d.newKey(o, k) {
+		d.issue("duplicate_key", "", "duplicate key "+strconv.Quote(string(k)))
+	}
+	return true
+}
+
+// newKey adds k to the keys of the open object o and reports whether it
+// is new: a linear scan for small objects, a map for large ones, so the
+// cost stays linear and a small object allocates nothing.
+func (d *stitchDecoder) newKey(o *stitchOpen, k []byte) bool {
+	if o.set != nil {
+		if _, dup := o.set[string(k)]; dup {
+			return false
+		}
+		o.set[string(k)] = struct{}{}
+		return true
+	}
+	ks := d.keys[o.keys:]
+	for _, x := range ks {
+		if string(x) == string(k) {
+			return false
+		}
+	}
+	if len(ks) < stitchLinearKeys {
+		d.keys = append(d.keys, k)
+		return true
+	}
+	o.set = make(map[string]struct{}, 2*len(ks))
+	for _, x := range ks {
+		o.set[string(x)] = struct{}{}
+	}
+	o.set[string(k)] = struct{}{}
+	d.keys = d.keys[:o.keys]
+	return true
+}
+
+// skipKey reads a member's key (unescaped) and colon inside skip.
+func (d *stitchDecoder) skipKey() ([]byte, bool) {
+	if d.peek() != '"' {
+		d.syntax("expected a string key")
+		return nil, false
+	}
+	k, ok := d.key()
+	if !ok {
+		return nil, false
 	}
 	if d.peek() != ':' {
 		d.syntax("expected ':' after an object key")
-		return false
+		return nil, false
 	}
 	d.pos++
-	return true
+	return k, true
 }
 
 // skipScalarOrOpen consumes a scalar, or opens a container and pushes it.
@@ -3521,7 +3610,7 @@ func (d *stitchDecoder) skipScalarOrOpen() bool {
 		if !d.enter() {
 			return false
 		}
-		d.stack = append(d.stack, c == '{')
+		d.stack = append(d.stack, stitchOpen{obj: c == '{', keys: len(d.keys)})
 		return true
 	case '"':
 		_, _, ok := d.scanString()
@@ -3553,12 +3642,13 @@ func stitchQuoteByte(c byte) string {
 	return "byte 0x" + string(hex[c>>4]) + string(hex[c&15])
 }
 
-// raw validates one value and returns its exact bytes (not copied).
+// raw validates one value and returns its exact bytes (not copied). A
+// value with an issue (a duplicate key) is not returned.
 func (d *stitchDecoder) raw() ([]byte, bool) {
 	d.ws()
-	start := d.pos
+	start, m := d.pos, d.mark()
 	d.skip()
-	if d.fatal {
+	if d.fatal || d.failedSince(m) {
 		return nil, false
 	}
 	return d.data[start:d.pos], true
@@ -3569,7 +3659,8 @@ func (d *stitchDecoder) raw() ([]byte, bool) {
 // skipped, the scan stops at its first occurrence, and the decoder returns
 // to the object's start so the chosen variant decodes it whole. A missing
 // key, a non-string value or a non-object is an issue; the object is then
-// skipped and ok is false. allowed lists the values for the message.
+// skipped (duplicate keys in it reported) and ok is false. allowed lists
+// the values for the message.
 func (d *stitchDecoder) discriminator(key, allowed string) (val []byte, ok bool) {
 	if d.peek() != '{' {
 		d.want("object")
@@ -3581,7 +3672,7 @@ func (d *stitchDecoder) discriminator(key, allowed string) (val []byte, ok bool)
 	}
 	for k, more := d.objNext(); more; k, more = d.objNext() {
 		if string(k) != key {
-			d.skip()
+			d.skipAt(k, false) // read again by the variant
 			continue
 		}
 		d.push(k)
@@ -3589,23 +3680,21 @@ func (d *stitchDecoder) discriminator(key, allowed string) (val []byte, ok bool)
 			val, ok = d.strBytes()
 		} else {
 			d.issue("discriminator", allowed, "discriminator "+strconv.Quote(key)+" must be a string, got "+stitchKindOf(c)+"; allowed values: "+allowed)
-			d.skip()
 		}
 		d.pop()
-		if !ok {
-			break
+		if ok {
+			d.pos, d.depth = start, depth
+			return val, true
 		}
-		d.pos, d.depth = start, depth
-		return val, true
+		break
 	}
 	if d.fatal {
 		return nil, false
 	}
-	if !ok && d.depth == depth { // the object was read to its end without the key
+	if d.depth == depth { // the object was read to its end without the key
 		d.keyIssue([]byte(key), "discriminator", allowed, "missing discriminator "+strconv.Quote(key)+"; allowed values: "+allowed)
-		return nil, false
 	}
-	// A non-string discriminator: skip the rest of the object.
+	// Skip the whole object again, now looking for duplicate keys.
 	d.pos, d.depth = start, depth
 	d.skip()
 	return nil, false
@@ -3874,8 +3963,7 @@ func (d *stitchDecoder) anyObject() (any, bool) {
 	ok := true
 	for k, more := d.objNext(); more; k, more = d.objNext() {
 		if _, dup := m[string(k)]; dup {
-			d.keyIssue(k, "duplicate_key", "", "duplicate key "+strconv.Quote(string(k)))
-			d.skip()
+			d.dup(k)
 			ok = false
 			continue
 		}
@@ -3921,7 +4009,7 @@ func (d *stitchDecoder) beginRepair() (stitchRepair, bool) {
 	saved := stitchRepair{data: d.data, pos: d.pos}
 	inner := &stitchDecoder{data: append([]byte(nil), b...), maxDepth: d.maxDepth - d.depth}
 	inner.path = inner.pathBuf[:0]
-	inner.skip()
+	inner.skipValue(false) // only its syntax: the caller decodes it
 	if inner.fatal || inner.peek() != 0 {
 		d.pos = start
 		return stitchRepair{}, false
