@@ -46,7 +46,6 @@ func TestLongStringsAndNumbers(t *testing.T) {
 // TestLongNumberMessageIsBounded: an issue message is for a model to read
 // (SPEC §4.14); it should not echo a megabyte of input.
 func TestLongNumberMessageIsBounded(t *testing.T) {
-	t.Skip("known bug (gen/decode, owner: decode): a range issue echoes the whole number: a 1 MiB integer gives a 1 MiB message")
 	digits := "1" + strings.Repeat("0", 1<<20)
 	var f limits.Scalars
 	is, _ := issuesOf(f.UnmarshalJSON([]byte(`{"s":"","f":0,"i":` + digits + `}`)))

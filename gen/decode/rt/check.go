@@ -17,7 +17,7 @@ func (d *stitchDecoder) minimum(lit string, exclusive bool) {
 		if exclusive {
 			op = "> "
 		}
-		d.issue("range", op+lit, "must be "+op+lit+", got "+string(d.num))
+		d.issue("range", op+lit, "must be "+op+lit+", got "+stitchClip(d.num))
 	}
 }
 
@@ -29,14 +29,14 @@ func (d *stitchDecoder) maximum(lit string, exclusive bool) {
 		if exclusive {
 			op = "< "
 		}
-		d.issue("range", op+lit, "must be "+op+lit+", got "+string(d.num))
+		d.issue("range", op+lit, "must be "+op+lit+", got "+stitchClip(d.num))
 	}
 }
 
 // multipleOf checks the last number read.
 func (d *stitchDecoder) multipleOf(lit string) {
 	if !stitchMultipleOf(d.num, lit) {
-		d.issue("range", "multipleOf "+lit, "must be a multiple of "+lit+", got "+string(d.num))
+		d.issue("range", "multipleOf "+lit, "must be a multiple of "+lit+", got "+stitchClip(d.num))
 	}
 }
 
@@ -73,7 +73,7 @@ func (d *stitchDecoder) format(ok bool, name string) {
 // notInEnum records an enum (or const) failure; allowed lists the JSON
 // values, got is the JSON text of the value.
 func (d *stitchDecoder) notInEnum(allowed, got string) {
-	d.issue("enum", allowed, "must be one of "+allowed+"; got "+got)
+	d.issue("enum", allowed, "must be one of "+allowed+"; got "+stitchClip(got))
 }
 
 // unique records a uniqueItems failure at item index i when i >= 0.
@@ -172,7 +172,7 @@ func (d *stitchDecoder) unknown(seen *stitchKeySet, k []byte, allowed string) {
 		d.dup(k)
 		return
 	}
-	d.keyIssue(k, "unknown_key", allowed, "unknown key "+strconv.Quote(string(k))+"; allowed keys: "+allowed)
+	d.keyIssue(k, "unknown_key", allowed, "unknown key "+stitchQuoteClip(k)+"; allowed keys: "+allowed)
 	d.skipAt(k, true)
 }
 
@@ -205,7 +205,7 @@ func (d *stitchDecoder) drop(seen *stitchKeySet, k []byte) {
 
 // dup records a duplicate key and skips its value.
 func (d *stitchDecoder) dup(k []byte) {
-	d.keyIssue(k, "duplicate_key", "", "duplicate key "+strconv.Quote(string(k)))
+	d.keyIssue(k, "duplicate_key", "", "duplicate key "+stitchQuoteClip(k))
 	d.skipAt(k, true)
 }
 
@@ -233,8 +233,8 @@ func (d *stitchDecoder) custom(err error) {
 // number read; want is the rule, as ">= 1" or "multipleOf 2".
 func (d *stitchDecoder) rangeFail(want string) {
 	if len(want) > 11 && want[:11] == "multipleOf " {
-		d.issue("range", want, "must be a multiple of "+want[11:]+", got "+string(d.num))
+		d.issue("range", want, "must be a multiple of "+want[11:]+", got "+stitchClip(d.num))
 		return
 	}
-	d.issue("range", want, "must be "+want+", got "+string(d.num))
+	d.issue("range", want, "must be "+want+", got "+stitchClip(d.num))
 }

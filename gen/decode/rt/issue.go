@@ -3,6 +3,7 @@ package rt
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // A StitchIssue is one problem found while decoding a value.
@@ -59,4 +60,32 @@ func stitchQuoteList(vs []string) string {
 		b.WriteString(strconv.Quote(v))
 	}
 	return b.String()
+}
+
+// stitchClipLen is the longest piece of input an issue message repeats
+// whole; a longer one is cut (an issue is for a model to read, and a 1 MiB
+// number must not give a 1 MiB message).
+const stitchClipLen = 64
+
+// stitchClip returns input text for a message: whole when short, else its
+// first 32 bytes (whole characters), "…" and its length in bytes.
+func stitchClip[T stitchText](s T) string {
+	if len(s) <= stitchClipLen {
+		return string(s)
+	}
+	n := 32
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return string(s[:n]) + "…(" + strconv.Itoa(len(s)) + " bytes)"
+}
+
+// stitchQuoteClip quotes input text for a message, cut like stitchClip.
+func stitchQuoteClip[T stitchText](s T) string {
+	if len(s) <= stitchClipLen {
+		return strconv.Quote(string(s))
+	}
+	c := stitchClip(s)
+	i := strings.LastIndex(c, "…(")
+	return strconv.Quote(c[:i]) + c[i:]
 }

@@ -288,3 +288,29 @@ func TestTimeCase(t *testing.T) {
 		}
 	}
 }
+
+// TestLongInputIsClippedInMessages: an issue message repeats at most
+// stitchClipLen bytes of input, cut at a character boundary.
+func TestLongInputIsClippedInMessages(t *testing.T) {
+	long := "1" + strings.Repeat("0", 1<<20)
+	d := stitchNewDecoder([]byte(long), false)
+	d.int(-128, 127, false)
+	want := "(root): range: integer 10000000000000000000000000000000…(1048577 bytes) is out of range -128..127"
+	if got := errText(d.finish()); got != want {
+		t.Errorf("got %.300q\nwant %q", got, want)
+	}
+	cases := []struct{ in, clip, quoted string }{
+		{strings.Repeat("a", 64), strings.Repeat("a", 64), `"` + strings.Repeat("a", 64) + `"`},
+		{strings.Repeat("a", 65), strings.Repeat("a", 32) + "…(65 bytes)", `"` + strings.Repeat("a", 32) + `"…(65 bytes)`},
+		{strings.Repeat("a", 31) + strings.Repeat("é", 20), strings.Repeat("a", 31) + "…(71 bytes)", `"` + strings.Repeat("a", 31) + `"…(71 bytes)`},
+		{"\"" + strings.Repeat("é", 40), "\"" + strings.Repeat("é", 15) + "…(81 bytes)", `"\"` + strings.Repeat("é", 15) + `"…(81 bytes)`},
+	}
+	for _, c := range cases {
+		if got := stitchClip(c.in); got != c.clip {
+			t.Errorf("stitchClip(%q) = %q, want %q", c.in, got, c.clip)
+		}
+		if got := stitchQuoteClip([]byte(c.in)); got != c.quoted {
+			t.Errorf("stitchQuoteClip(%q) = %q, want %q", c.in, got, c.quoted)
+		}
+	}
+}

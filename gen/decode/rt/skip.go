@@ -1,7 +1,5 @@
 package rt
 
-import "strconv"
-
 // A stitchOpen is a container that skip has open.
 type stitchOpen struct {
 	obj  bool
@@ -71,7 +69,7 @@ func (d *stitchDecoder) skipNext(dups bool) bool {
 	}
 	d.push(k)
 	if dups && !d.newKey(o, k) {
-		d.issue("duplicate_key", "", "duplicate key "+strconv.Quote(string(k)))
+		d.issue("duplicate_key", "", "duplicate key "+stitchQuoteClip(k))
 	}
 	return true
 }

@@ -51,14 +51,14 @@ func (d *stitchDecoder) discriminator(key, allowed string) (val []byte, ok bool)
 // badDiscriminator records an unknown discriminator value at key and skips
 // the object (which starts at d.pos).
 func (d *stitchDecoder) badDiscriminator(key string, got []byte, allowed string) {
-	d.keyIssue([]byte(key), "discriminator", allowed, "unknown discriminator value "+strconv.Quote(string(got))+" for "+strconv.Quote(key)+"; allowed values: "+allowed)
+	d.keyIssue([]byte(key), "discriminator", allowed, "unknown discriminator value "+stitchQuoteClip(got)+" for "+strconv.Quote(key)+"; allowed values: "+allowed)
 	d.skip()
 }
 
 // discValue records a discriminator value (at the current path) that this
 // variant does not answer to.
 func (d *stitchDecoder) discValue(got, allowed string) {
-	d.issue("discriminator", allowed, "discriminator value "+strconv.Quote(got)+" is not one of "+allowed)
+	d.issue("discriminator", allowed, "discriminator value "+stitchQuoteClip(got)+" is not one of "+allowed)
 }
 
 // trial returns a decoder for one attempt of an untagged union variant on

@@ -37,7 +37,7 @@ func (d *stitchDecoder) boolean(coerce bool) (bool, bool) {
 			case "false":
 				return false, true
 			}
-			d.issue("type", "boolean", "expected boolean or its string form, got string "+strconv.Quote(string(b)))
+			d.issue("type", "boolean", "expected boolean or its string form, got string "+stitchQuoteClip(b))
 			return false, false
 		}
 	}
@@ -60,7 +60,7 @@ func (d *stitchDecoder) number(expected string, coerce bool) bool {
 			return false
 		}
 		if !stitchIsNumber(b) {
-			d.issue("type", expected, "expected "+expected+" or its string form, got string "+strconv.Quote(string(b)))
+			d.issue("type", expected, "expected "+expected+" or its string form, got string "+stitchQuoteClip(b))
 			return false
 		}
 		d.num = b
@@ -77,7 +77,7 @@ func (d *stitchDecoder) int(lo, hi int64, coerce bool) (int64, bool) {
 	}
 	mag, neg, integral, over := stitchIntOf(d.num)
 	if !integral {
-		d.issue("type", "integer", "expected integer, got "+string(d.num))
+		d.issue("type", "integer", "expected integer, got "+stitchClip(d.num))
 		return 0, false
 	}
 	var v int64
@@ -103,7 +103,7 @@ func (d *stitchDecoder) uint(hi uint64, coerce bool) (uint64, bool) {
 	}
 	mag, neg, integral, over := stitchIntOf(d.num)
 	if !integral {
-		d.issue("type", "integer", "expected integer, got "+string(d.num))
+		d.issue("type", "integer", "expected integer, got "+stitchClip(d.num))
 		return 0, false
 	}
 	if over || mag > hi || (neg && mag != 0) {
@@ -114,7 +114,7 @@ func (d *stitchDecoder) uint(hi uint64, coerce bool) (uint64, bool) {
 }
 
 func (d *stitchDecoder) rangeIssue(lo, hi string) {
-	d.issue("range", lo+".."+hi, "integer "+string(d.num)+" is out of range "+lo+".."+hi)
+	d.issue("range", lo+".."+hi, "integer "+stitchClip(d.num)+" is out of range "+lo+".."+hi)
 }
 
 // float reads a number as a float of the given bits.
@@ -129,7 +129,7 @@ func (d *stitchDecoder) float(bits int, coerce bool) (float64, bool) {
 	}
 	f, err := strconv.ParseFloat(string(d.num), bits)
 	if err != nil {
-		d.issue("range", "float"+strconv.Itoa(bits), "number "+string(d.num)+" is out of the float"+strconv.Itoa(bits)+" range")
+		d.issue("range", "float"+strconv.Itoa(bits), "number "+stitchClip(d.num)+" is out of the float"+strconv.Itoa(bits)+" range")
 		return 0, false
 	}
 	return f, true
@@ -167,7 +167,7 @@ func (d *stitchDecoder) time() (time.Time, bool) {
 	}
 	t, err := time.Parse(time.RFC3339Nano, p)
 	if err != nil || !stitchFormatDateTime(s) {
-		d.issue("format", "date-time", "not an RFC 3339 date-time: "+strconv.Quote(s))
+		d.issue("format", "date-time", "not an RFC 3339 date-time: "+stitchQuoteClip(s))
 		return time.Time{}, false
 	}
 	return t, true

@@ -1226,7 +1226,7 @@ func (d *stitchDecoder) minimum(lit string, exclusive bool) {
 		if exclusive {
 			op = "> "
 		}
-		d.issue("range", op+lit, "must be "+op+lit+", got "+string(d.num))
+		d.issue("range", op+lit, "must be "+op+lit+", got "+stitchClip(d.num))
 	}
 }
 
@@ -1238,14 +1238,14 @@ func (d *stitchDecoder) maximum(lit string, exclusive bool) {
 		if exclusive {
 			op = "< "
 		}
-		d.issue("range", op+lit, "must be "+op+lit+", got "+string(d.num))
+		d.issue("range", op+lit, "must be "+op+lit+", got "+stitchClip(d.num))
 	}
 }
 
 // multipleOf checks the last number read.
 func (d *stitchDecoder) multipleOf(lit string) {
 	if !stitchMultipleOf(d.num, lit) {
-		d.issue("range", "multipleOf "+lit, "must be a multiple of "+lit+", got "+string(d.num))
+		d.issue("range", "multipleOf "+lit, "must be a multiple of "+lit+", got "+stitchClip(d.num))
 	}
 }
 
@@ -1282,7 +1282,7 @@ func (d *stitchDecoder) format(ok bool, name string) {
 // notInEnum records an enum (or const) failure; allowed lists the JSON
 // values, got is the JSON text of the value.
 func (d *stitchDecoder) notInEnum(allowed, got string) {
-	d.issue("enum", allowed, "must be one of "+allowed+"; got "+got)
+	d.issue("enum", allowed, "must be one of "+allowed+"; got "+stitchClip(got))
 }
 
 // unique records a uniqueItems failure at item index i when i >= 0.
@@ -1381,7 +1381,7 @@ func (d *stitchDecoder) unknown(seen *stitchKeySet, k []byte, allowed string) {
 		d.dup(k)
 		return
 	}
-	d.keyIssue(k, "unknown_key", allowed, "unknown key "+strconv.Quote(string(k))+"; allowed keys: "+allowed)
+	d.keyIssue(k, "unknown_key", allowed, "unknown key "+stitchQuoteClip(k)+"; allowed keys: "+allowed)
 	d.skipAt(k, true)
 }
 
@@ -1414,7 +1414,7 @@ func (d *stitchDecoder) drop(seen *stitchKeySet, k []byte) {
 
 // dup records a duplicate key and skips its value.
 func (d *stitchDecoder) dup(k []byte) {
-	d.keyIssue(k, "duplicate_key", "", "duplicate key "+strconv.Quote(string(k)))
+	d.keyIssue(k, "duplicate_key", "", "duplicate key "+stitchQuoteClip(k))
 	d.skipAt(k, true)
 }
 
@@ -1442,10 +1442,10 @@ func (d *stitchDecoder) custom(err error) {
 // number read; want is the rule, as ">= 1" or "multipleOf 2".
 func (d *stitchDecoder) rangeFail(want string) {
 	if len(want) > 11 && want[:11] == "multipleOf " {
-		d.issue("range", want, "must be a multiple of "+want[11:]+", got "+string(d.num))
+		d.issue("range", want, "must be a multiple of "+want[11:]+", got "+stitchClip(d.num))
 		return
 	}
-	d.issue("range", want, "must be "+want+", got "+string(d.num))
+	d.issue("range", want, "must be "+want+", got "+stitchClip(d.num))
 }
 
 // stitchDefaultMaxDepth is the nesting limit of SPEC §4.8.
@@ -2036,6 +2036,34 @@ func stitchQuoteList(vs []string) string {
 		b.WriteString(strconv.Quote(v))
 	}
 	return b.String()
+}
+
+// stitchClipLen is the longest piece of input an issue message repeats
+// whole; a longer one is cut (an issue is for a model to read, and a 1 MiB
+// number must not give a 1 MiB message).
+const stitchClipLen = 64
+
+// stitchClip returns input text for a message: whole when short, else its
+// first 32 bytes (whole characters), "…" and its length in bytes.
+func stitchClip[T stitchText](s T) string {
+	if len(s) <= stitchClipLen {
+		return string(s)
+	}
+	n := 32
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return string(s[:n]) + "…(" + strconv.Itoa(len(s)) + " bytes)"
+}
+
+// stitchQuoteClip quotes input text for a message, cut like stitchClip.
+func stitchQuoteClip[T stitchText](s T) string {
+	if len(s) <= stitchClipLen {
+		return strconv.Quote(string(s))
+	}
+	c := stitchClip(s)
+	i := strings.LastIndex(c, "…(")
+	return strconv.Quote(c[:i]) + c[i:]
 }
 
 // stitchText is the text of a JSON number: a literal from the generator
@@ -2736,7 +2764,7 @@ func (d *stitchDecoder) skipNext(dups bool) bool {
 	}
 	d.push(k)
 	if dups && !d.newKey(o, k) {
-		d.issue("duplicate_key", "", "duplicate key "+strconv.Quote(string(k)))
+		d.issue("duplicate_key", "", "duplicate key "+stitchQuoteClip(k))
 	}
 	return true
 }
@@ -2889,14 +2917,14 @@ func (d *stitchDecoder) discriminator(key, allowed string) (val []byte, ok bool)
 // badDiscriminator records an unknown discriminator value at key and skips
 // the object (which starts at d.pos).
 func (d *stitchDecoder) badDiscriminator(key string, got []byte, allowed string) {
-	d.keyIssue([]byte(key), "discriminator", allowed, "unknown discriminator value "+strconv.Quote(string(got))+" for "+strconv.Quote(key)+"; allowed values: "+allowed)
+	d.keyIssue([]byte(key), "discriminator", allowed, "unknown discriminator value "+stitchQuoteClip(got)+" for "+strconv.Quote(key)+"; allowed values: "+allowed)
 	d.skip()
 }
 
 // discValue records a discriminator value (at the current path) that this
 // variant does not answer to.
 func (d *stitchDecoder) discValue(got, allowed string) {
-	d.issue("discriminator", allowed, "discriminator value "+strconv.Quote(got)+" is not one of "+allowed)
+	d.issue("discriminator", allowed, "discriminator value "+stitchQuoteClip(got)+" is not one of "+allowed)
 }
 
 // trial returns a decoder for one attempt of an untagged union variant on
@@ -2969,7 +2997,7 @@ func (d *stitchDecoder) boolean(coerce bool) (bool, bool) {
 			case "false":
 				return false, true
 			}
-			d.issue("type", "boolean", "expected boolean or its string form, got string "+strconv.Quote(string(b)))
+			d.issue("type", "boolean", "expected boolean or its string form, got string "+stitchQuoteClip(b))
 			return false, false
 		}
 	}
@@ -2992,7 +3020,7 @@ func (d *stitchDecoder) number(expected string, coerce bool) bool {
 			return false
 		}
 		if !stitchIsNumber(b) {
-			d.issue("type", expected, "expected "+expected+" or its string form, got string "+strconv.Quote(string(b)))
+			d.issue("type", expected, "expected "+expected+" or its string form, got string "+stitchQuoteClip(b))
 			return false
 		}
 		d.num = b
@@ -3009,7 +3037,7 @@ func (d *stitchDecoder) int(lo, hi int64, coerce bool) (int64, bool) {
 	}
 	mag, neg, integral, over := stitchIntOf(d.num)
 	if !integral {
-		d.issue("type", "integer", "expected integer, got "+string(d.num))
+		d.issue("type", "integer", "expected integer, got "+stitchClip(d.num))
 		return 0, false
 	}
 	var v int64
@@ -3035,7 +3063,7 @@ func (d *stitchDecoder) uint(hi uint64, coerce bool) (uint64, bool) {
 	}
 	mag, neg, integral, over := stitchIntOf(d.num)
 	if !integral {
-		d.issue("type", "integer", "expected integer, got "+string(d.num))
+		d.issue("type", "integer", "expected integer, got "+stitchClip(d.num))
 		return 0, false
 	}
 	if over || mag > hi || (neg && mag != 0) {
@@ -3046,7 +3074,7 @@ func (d *stitchDecoder) uint(hi uint64, coerce bool) (uint64, bool) {
 }
 
 func (d *stitchDecoder) rangeIssue(lo, hi string) {
-	d.issue("range", lo+".."+hi, "integer "+string(d.num)+" is out of range "+lo+".."+hi)
+	d.issue("range", lo+".."+hi, "integer "+stitchClip(d.num)+" is out of range "+lo+".."+hi)
 }
 
 // float reads a number as a float of the given bits.
@@ -3061,7 +3089,7 @@ func (d *stitchDecoder) float(bits int, coerce bool) (float64, bool) {
 	}
 	f, err := strconv.ParseFloat(string(d.num), bits)
 	if err != nil {
-		d.issue("range", "float"+strconv.Itoa(bits), "number "+string(d.num)+" is out of the float"+strconv.Itoa(bits)+" range")
+		d.issue("range", "float"+strconv.Itoa(bits), "number "+stitchClip(d.num)+" is out of the float"+strconv.Itoa(bits)+" range")
 		return 0, false
 	}
 	return f, true
@@ -3099,7 +3127,7 @@ func (d *stitchDecoder) time() (time.Time, bool) {
 	}
 	t, err := time.Parse(time.RFC3339Nano, p)
 	if err != nil || !stitchFormatDateTime(s) {
-		d.issue("format", "date-time", "not an RFC 3339 date-time: "+strconv.Quote(s))
+		d.issue("format", "date-time", "not an RFC 3339 date-time: "+stitchQuoteClip(s))
 		return time.Time{}, false
 	}
 	return t, true
