@@ -51,6 +51,7 @@ func stitchDecodeSearchProducts(d *stitchDecoder, x *SearchProducts) {
 		return
 	}
 	var seen [1]uint64
+	var extra stitchKeySet
 	for k, more := d.objNext(); more; k, more = d.objNext() {
 		switch string(k) {
 		case "query":
@@ -174,7 +175,7 @@ func stitchDecodeSearchProducts(d *stitchDecoder, x *SearchProducts) {
 			}
 			d.pop()
 		default:
-			d.unknown(k, "query, category, maxPriceCents, limit, offset, tags, inStock")
+			d.unknown(&extra, k, "query, category, maxPriceCents, limit, offset, tags, inStock")
 		}
 	}
 	if seen[0]&0x1 == 0 {
@@ -712,7 +713,7 @@ func (d *stitchDecoder) minimum(lit string, exclusive bool) {
 		if exclusive {
 			op = "> "
 		}
-		d.issue("range", op+lit, "must be "+op+lit+", got "+string(d.num))
+		d.issue("range", op+lit, "must be "+op+lit+", got "+stitchClip(d.num))
 	}
 }
 
@@ -724,14 +725,14 @@ func (d *stitchDecoder) maximum(lit string, exclusive bool) {
 		if exclusive {
 			op = "< "
 		}
-		d.issue("range", op+lit, "must be "+op+lit+", got "+string(d.num))
+		d.issue("range", op+lit, "must be "+op+lit+", got "+stitchClip(d.num))
 	}
 }
 
 // multipleOf checks the last number read.
 func (d *stitchDecoder) multipleOf(lit string) {
 	if !stitchMultipleOf(d.num, lit) {
-		d.issue("range", "multipleOf "+lit, "must be a multiple of "+lit+", got "+string(d.num))
+		d.issue("range", "multipleOf "+lit, "must be a multiple of "+lit+", got "+stitchClip(d.num))
 	}
 }
 
@@ -768,7 +769,7 @@ func (d *stitchDecoder) format(ok bool, name string) {
 // notInEnum records an enum (or const) failure; allowed lists the JSON
 // values, got is the JSON text of the value.
 func (d *stitchDecoder) notInEnum(allowed, got string) {
-	d.issue("enum", allowed, "must be one of "+allowed+"; got "+got)
+	d.issue("enum", allowed, "must be one of "+allowed+"; got "+stitchClip(got))
 }
 
 // unique records a uniqueItems failure at item index i when i >= 0.
@@ -860,10 +861,15 @@ func stitchCanon(b []byte, v any) []byte {
 }
 
 // unknown handles a key the object does not declare under the strict
-// policy: an unknown_key issue naming the allowed keys; the value is skipped.
-func (d *stitchDecoder) unknown(k []byte, allowed string) {
-	d.keyIssue(k, "unknown_key", allowed, "unknown key "+strconv.Quote(string(k))+"; allowed keys: "+allowed)
-	d.skipAt(k)
+// policy: an unknown_key issue naming the allowed keys (or duplicate_key
+// when seen has it already); the value is skipped.
+func (d *stitchDecoder) unknown(seen *stitchKeySet, k []byte, allowed string) {
+	if !(d.failFast && d.catching == 0) && !seen.addNew(k) { // a trial stops at the first issue anyway
+		d.dup(k)
+		return
+	}
+	d.keyIssue(k, "unknown_key", allowed, "unknown key "+stitchQuoteClip(k)+"; allowed keys: "+allowed)
+	d.skipAt(k, true)
 }
 
 // A stitchKeySet remembers the keys an object dropped or kept in a map,
@@ -890,19 +896,20 @@ func (d *stitchDecoder) drop(seen *stitchKeySet, k []byte) {
 		return
 	}
 	d.dropped = append(d.dropped, d.pointer(k, true))
-	d.skipAt(k)
+	d.skipAt(k, true)
 }
 
 // dup records a duplicate key and skips its value.
 func (d *stitchDecoder) dup(k []byte) {
-	d.keyIssue(k, "duplicate_key", "", "duplicate key "+strconv.Quote(string(k)))
-	d.skipAt(k)
+	d.keyIssue(k, "duplicate_key", "", "duplicate key "+stitchQuoteClip(k))
+	d.skipAt(k, true)
 }
 
-// skipAt skips the value of member k, so a syntax error in it names /k.
-func (d *stitchDecoder) skipAt(k []byte) {
+// skipAt skips the value of member k, so an issue in it names /k/...;
+// dups says whether duplicate keys in it are looked for.
+func (d *stitchDecoder) skipAt(k []byte, dups bool) {
 	d.push(k)
-	d.skip()
+	d.skipValue(dups)
 	d.pop()
 }
 
@@ -922,10 +929,10 @@ func (d *stitchDecoder) custom(err error) {
 // number read; want is the rule, as ">= 1" or "multipleOf 2".
 func (d *stitchDecoder) rangeFail(want string) {
 	if len(want) > 11 && want[:11] == "multipleOf " {
-		d.issue("range", want, "must be a multiple of "+want[11:]+", got "+string(d.num))
+		d.issue("range", want, "must be a multiple of "+want[11:]+", got "+stitchClip(d.num))
 		return
 	}
-	d.issue("range", want, "must be "+want+", got "+string(d.num))
+	d.issue("range", want, "must be "+want+", got "+stitchClip(d.num))
 }
 
 // stitchDefaultMaxDepth is the nesting limit of SPEC §4.8.
@@ -957,8 +964,9 @@ type stitchDecoder struct {
 	dropped  []string
 	repaired []string
 	scratch  []byte
-	num      []byte // text of the last number read, for bound checks
-	stack    []bool // skip: open containers, true for objects
+	num      []byte       // text of the last number read, for bound checks
+	stack    []stitchOpen // skip: open containers
+	keys     [][]byte     // skip: keys of the open objects, for duplicates
 	pathBuf  [16]stitchSeg
 }
 
@@ -980,10 +988,11 @@ func stitchNewDecoder(data []byte, repair bool) *stitchDecoder {
 // release resets the decoder and returns it to the pool. What a caller
 // keeps (issues in an error, dropped and repaired pointers) is detached.
 func (d *stitchDecoder) release() {
-	if cap(d.scratch) > 64<<10 || cap(d.stack) > 4096 || cap(d.path) > 1024 {
+	if cap(d.scratch) > 64<<10 || cap(d.stack) > 4096 || cap(d.path) > 1024 || cap(d.keys) > 4096 {
 		return // let an outsized decoder go
 	}
-	*d = stitchDecoder{path: d.path[:0], scratch: d.scratch[:0], stack: d.stack[:0]}
+	clear(d.keys[:cap(d.keys)]) // do not keep the input alive
+	*d = stitchDecoder{path: d.path[:0], scratch: d.scratch[:0], stack: d.stack[:0], keys: d.keys[:0]}
 	if cap(d.path) == len(d.pathBuf) {
 		d.path = d.pathBuf[:0]
 	}
@@ -1514,6 +1523,34 @@ func stitchQuoteList(vs []string) string {
 		b.WriteString(strconv.Quote(v))
 	}
 	return b.String()
+}
+
+// stitchClipLen is the longest piece of input an issue message repeats
+// whole; a longer one is cut (an issue is for a model to read, and a 1 MiB
+// number must not give a 1 MiB message).
+const stitchClipLen = 64
+
+// stitchClip returns input text for a message: whole when short, else its
+// first 32 bytes (whole characters), "…" and its length in bytes.
+func stitchClip[T stitchText](s T) string {
+	if len(s) <= stitchClipLen {
+		return string(s)
+	}
+	n := 32
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return string(s[:n]) + "…(" + strconv.Itoa(len(s)) + " bytes)"
+}
+
+// stitchQuoteClip quotes input text for a message, cut like stitchClip.
+func stitchQuoteClip[T stitchText](s T) string {
+	if len(s) <= stitchClipLen {
+		return strconv.Quote(string(s))
+	}
+	c := stitchClip(s)
+	i := strings.LastIndex(c, "…(")
+	return strconv.Quote(c[:i]) + c[i:]
 }
 
 // stitchText is the text of a JSON number: a literal from the generator
@@ -2145,51 +2182,126 @@ func (d *stitchDecoder) want(expected string) {
 	d.skip()
 }
 
-// skip validates and consumes one value without recursion: open containers
-// are kept on a reused stack, so a deep input costs no Go stack.
-func (d *stitchDecoder) skip() {
-	base := len(d.stack)
+// A stitchOpen is a container that skip has open.
+type stitchOpen struct {
+	obj  bool
+	n    int                 // members read so far
+	keys int                 // where this object's keys start in d.keys
+	set  map[string]struct{} // this object's keys, once it has many
+}
+
+// stitchLinearKeys is the number of keys an object skip checks for
+// duplicates by comparing them one by one; beyond it, a map.
+const stitchLinearKeys = 16
+
+// skip validates and consumes one value, rejecting duplicate keys at any
+// depth (SPEC §4.3) and naming the member or item an issue is in.
+func (d *stitchDecoder) skip() { d.skipValue(true) }
+
+// skipValue validates and consumes one value without recursion: open
+// containers are kept on a reused stack, so a deep input costs no Go
+// stack. With dups off, duplicate keys are not looked for (a value that is
+// read again later, as before a discriminator).
+func (d *stitchDecoder) skipValue(dups bool) {
+	base, pbase := len(d.stack), len(d.path)
 	for !d.fatal {
 		if !d.skipScalarOrOpen() {
 			break
 		}
 		for len(d.stack) > base && !d.fatal {
-			inObj := d.stack[len(d.stack)-1]
-			end := byte(']')
-			if inObj {
-				end = '}'
+			if d.skipNext(dups) {
+				break
 			}
-			if !d.sep(end) {
-				d.stack = d.stack[:len(d.stack)-1]
-				continue
-			}
-			if inObj {
-				d.skipKey()
-			}
-			break
 		}
 		if len(d.stack) == base {
 			return
 		}
 	}
-	d.stack = d.stack[:base]
+	if base < len(d.stack) {
+		d.keys = d.keys[:d.stack[base].keys]
+	}
+	d.stack, d.path = d.stack[:base], d.path[:pbase]
 }
 
-// skipKey reads a member's key and colon inside skip.
-func (d *stitchDecoder) skipKey() bool {
-	if d.peek() != '"' {
-		d.syntax("expected a string key")
+// skipNext moves to the next member of the innermost open container and
+// reports whether one follows; at the container's end it closes it.
+func (d *stitchDecoder) skipNext(dups bool) bool {
+	o := &d.stack[len(d.stack)-1]
+	if o.n > 0 {
+		d.pop() // the previous member's value is read
+	}
+	end := byte(']')
+	if o.obj {
+		end = '}'
+	}
+	if !d.sep(end) {
+		d.keys, o.set = d.keys[:o.keys], nil
+		d.stack = d.stack[:len(d.stack)-1]
 		return false
 	}
-	if _, _, ok := d.scanString(); !ok {
-		return false
+	o.n++
+	if !o.obj {
+		d.pushIdx(o.n - 1)
+		return true
+	}
+	k, ok := d.skipKey()
+	if !ok {
+		d.pushIdx(0) // fatal: the caller stops and resets the path
+		return true
+	}
+	d.push(k)
+	if dups && !d.newKey(o, k) {
+		d.issue("duplicate_key", "", "duplicate key "+stitchQuoteClip(k))
+	}
+	return true
+}
+
+// newKey adds k to the keys of the open object o and reports whether it
+// is new: a linear scan for small objects, a map for large ones, so the
+// cost stays linear and a small object allocates nothing.
+func (d *stitchDecoder) newKey(o *stitchOpen, k []byte) bool {
+	if o.set != nil {
+		if _, dup := o.set[string(k)]; dup {
+			return false
+		}
+		o.set[string(k)] = struct{}{}
+		return true
+	}
+	ks := d.keys[o.keys:]
+	for _, x := range ks {
+		if string(x) == string(k) {
+			return false
+		}
+	}
+	if len(ks) < stitchLinearKeys {
+		d.keys = append(d.keys, k)
+		return true
+	}
+	o.set = make(map[string]struct{}, 2*len(ks))
+	for _, x := range ks {
+		o.set[string(x)] = struct{}{}
+	}
+	o.set[string(k)] = struct{}{}
+	d.keys = d.keys[:o.keys]
+	return true
+}
+
+// skipKey reads a member's key (unescaped) and colon inside skip.
+func (d *stitchDecoder) skipKey() ([]byte, bool) {
+	if d.peek() != '"' {
+		d.syntax("expected a string key")
+		return nil, false
+	}
+	k, ok := d.key()
+	if !ok {
+		return nil, false
 	}
 	if d.peek() != ':' {
 		d.syntax("expected ':' after an object key")
-		return false
+		return nil, false
 	}
 	d.pos++
-	return true
+	return k, true
 }
 
 // skipScalarOrOpen consumes a scalar, or opens a container and pushes it.
@@ -2199,7 +2311,7 @@ func (d *stitchDecoder) skipScalarOrOpen() bool {
 		if !d.enter() {
 			return false
 		}
-		d.stack = append(d.stack, c == '{')
+		d.stack = append(d.stack, stitchOpen{obj: c == '{', keys: len(d.keys)})
 		return true
 	case '"':
 		_, _, ok := d.scanString()
@@ -2231,12 +2343,13 @@ func stitchQuoteByte(c byte) string {
 	return "byte 0x" + string(hex[c>>4]) + string(hex[c&15])
 }
 
-// raw validates one value and returns its exact bytes (not copied).
+// raw validates one value and returns its exact bytes (not copied). A
+// value with an issue (a duplicate key) is not returned.
 func (d *stitchDecoder) raw() ([]byte, bool) {
 	d.ws()
-	start := d.pos
+	start, m := d.pos, d.mark()
 	d.skip()
-	if d.fatal {
+	if d.fatal || d.failedSince(m) {
 		return nil, false
 	}
 	return d.data[start:d.pos], true
@@ -2247,7 +2360,8 @@ func (d *stitchDecoder) raw() ([]byte, bool) {
 // skipped, the scan stops at its first occurrence, and the decoder returns
 // to the object's start so the chosen variant decodes it whole. A missing
 // key, a non-string value or a non-object is an issue; the object is then
-// skipped and ok is false. allowed lists the values for the message.
+// skipped (duplicate keys in it reported) and ok is false. allowed lists
+// the values for the message.
 func (d *stitchDecoder) discriminator(key, allowed string) (val []byte, ok bool) {
 	if d.peek() != '{' {
 		d.want("object")
@@ -2259,7 +2373,7 @@ func (d *stitchDecoder) discriminator(key, allowed string) (val []byte, ok bool)
 	}
 	for k, more := d.objNext(); more; k, more = d.objNext() {
 		if string(k) != key {
-			d.skip()
+			d.skipAt(k, false) // read again by the variant
 			continue
 		}
 		d.push(k)
@@ -2267,23 +2381,21 @@ func (d *stitchDecoder) discriminator(key, allowed string) (val []byte, ok bool)
 			val, ok = d.strBytes()
 		} else {
 			d.issue("discriminator", allowed, "discriminator "+strconv.Quote(key)+" must be a string, got "+stitchKindOf(c)+"; allowed values: "+allowed)
-			d.skip()
 		}
 		d.pop()
-		if !ok {
-			break
+		if ok {
+			d.pos, d.depth = start, depth
+			return val, true
 		}
-		d.pos, d.depth = start, depth
-		return val, true
+		break
 	}
 	if d.fatal {
 		return nil, false
 	}
-	if !ok && d.depth == depth { // the object was read to its end without the key
+	if d.depth == depth { // the object was read to its end without the key
 		d.keyIssue([]byte(key), "discriminator", allowed, "missing discriminator "+strconv.Quote(key)+"; allowed values: "+allowed)
-		return nil, false
 	}
-	// A non-string discriminator: skip the rest of the object.
+	// Skip the whole object again, now looking for duplicate keys.
 	d.pos, d.depth = start, depth
 	d.skip()
 	return nil, false
@@ -2292,14 +2404,14 @@ func (d *stitchDecoder) discriminator(key, allowed string) (val []byte, ok bool)
 // badDiscriminator records an unknown discriminator value at key and skips
 // the object (which starts at d.pos).
 func (d *stitchDecoder) badDiscriminator(key string, got []byte, allowed string) {
-	d.keyIssue([]byte(key), "discriminator", allowed, "unknown discriminator value "+strconv.Quote(string(got))+" for "+strconv.Quote(key)+"; allowed values: "+allowed)
+	d.keyIssue([]byte(key), "discriminator", allowed, "unknown discriminator value "+stitchQuoteClip(got)+" for "+strconv.Quote(key)+"; allowed values: "+allowed)
 	d.skip()
 }
 
 // discValue records a discriminator value (at the current path) that this
 // variant does not answer to.
 func (d *stitchDecoder) discValue(got, allowed string) {
-	d.issue("discriminator", allowed, "discriminator value "+strconv.Quote(got)+" is not one of "+allowed)
+	d.issue("discriminator", allowed, "discriminator value "+stitchQuoteClip(got)+" is not one of "+allowed)
 }
 
 // trial returns a decoder for one attempt of an untagged union variant on
@@ -2372,7 +2484,7 @@ func (d *stitchDecoder) boolean(coerce bool) (bool, bool) {
 			case "false":
 				return false, true
 			}
-			d.issue("type", "boolean", "expected boolean or its string form, got string "+strconv.Quote(string(b)))
+			d.issue("type", "boolean", "expected boolean or its string form, got string "+stitchQuoteClip(b))
 			return false, false
 		}
 	}
@@ -2395,7 +2507,7 @@ func (d *stitchDecoder) number(expected string, coerce bool) bool {
 			return false
 		}
 		if !stitchIsNumber(b) {
-			d.issue("type", expected, "expected "+expected+" or its string form, got string "+strconv.Quote(string(b)))
+			d.issue("type", expected, "expected "+expected+" or its string form, got string "+stitchQuoteClip(b))
 			return false
 		}
 		d.num = b
@@ -2412,7 +2524,7 @@ func (d *stitchDecoder) int(lo, hi int64, coerce bool) (int64, bool) {
 	}
 	mag, neg, integral, over := stitchIntOf(d.num)
 	if !integral {
-		d.issue("type", "integer", "expected integer, got "+string(d.num))
+		d.issue("type", "integer", "expected integer, got "+stitchClip(d.num))
 		return 0, false
 	}
 	var v int64
@@ -2438,7 +2550,7 @@ func (d *stitchDecoder) uint(hi uint64, coerce bool) (uint64, bool) {
 	}
 	mag, neg, integral, over := stitchIntOf(d.num)
 	if !integral {
-		d.issue("type", "integer", "expected integer, got "+string(d.num))
+		d.issue("type", "integer", "expected integer, got "+stitchClip(d.num))
 		return 0, false
 	}
 	if over || mag > hi || (neg && mag != 0) {
@@ -2449,7 +2561,7 @@ func (d *stitchDecoder) uint(hi uint64, coerce bool) (uint64, bool) {
 }
 
 func (d *stitchDecoder) rangeIssue(lo, hi string) {
-	d.issue("range", lo+".."+hi, "integer "+string(d.num)+" is out of range "+lo+".."+hi)
+	d.issue("range", lo+".."+hi, "integer "+stitchClip(d.num)+" is out of range "+lo+".."+hi)
 }
 
 // float reads a number as a float of the given bits.
@@ -2464,7 +2576,7 @@ func (d *stitchDecoder) float(bits int, coerce bool) (float64, bool) {
 	}
 	f, err := strconv.ParseFloat(string(d.num), bits)
 	if err != nil {
-		d.issue("range", "float"+strconv.Itoa(bits), "number "+string(d.num)+" is out of the float"+strconv.Itoa(bits)+" range")
+		d.issue("range", "float"+strconv.Itoa(bits), "number "+stitchClip(d.num)+" is out of the float"+strconv.Itoa(bits)+" range")
 		return 0, false
 	}
 	return f, true
@@ -2489,15 +2601,20 @@ func (d *stitchDecoder) bytes() ([]byte, bool) {
 	return out[:n], true
 }
 
-// time reads an RFC 3339 date-time.
+// time reads an RFC 3339 date-time. RFC 3339 (§5.6) allows a lowercase
+// "t" and "z", which time.Parse does not: they are upper-cased first.
 func (d *stitchDecoder) time() (time.Time, bool) {
 	s, ok := d.str()
 	if !ok {
 		return time.Time{}, false
 	}
-	t, err := time.Parse(time.RFC3339Nano, s)
+	p := s
+	if strings.ContainsAny(s, "tz") {
+		p = strings.ToUpper(s)
+	}
+	t, err := time.Parse(time.RFC3339Nano, p)
 	if err != nil || !stitchFormatDateTime(s) {
-		d.issue("format", "date-time", "not an RFC 3339 date-time: "+strconv.Quote(s))
+		d.issue("format", "date-time", "not an RFC 3339 date-time: "+stitchQuoteClip(s))
 		return time.Time{}, false
 	}
 	return t, true
@@ -2547,8 +2664,7 @@ func (d *stitchDecoder) anyObject() (any, bool) {
 	ok := true
 	for k, more := d.objNext(); more; k, more = d.objNext() {
 		if _, dup := m[string(k)]; dup {
-			d.keyIssue(k, "duplicate_key", "", "duplicate key "+strconv.Quote(string(k)))
-			d.skip()
+			d.dup(k)
 			ok = false
 			continue
 		}
@@ -2594,7 +2710,7 @@ func (d *stitchDecoder) beginRepair() (stitchRepair, bool) {
 	saved := stitchRepair{data: d.data, pos: d.pos}
 	inner := &stitchDecoder{data: append([]byte(nil), b...), maxDepth: d.maxDepth - d.depth}
 	inner.path = inner.pathBuf[:0]
-	inner.skip()
+	inner.skipValue(false) // only its syntax: the caller decodes it
 	if inner.fatal || inner.peek() != 0 {
 		d.pos = start
 		return stitchRepair{}, false
