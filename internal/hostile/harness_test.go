@@ -33,13 +33,6 @@ type fuzzTool struct {
 	closed bool
 	// strictRoot is set when the root object is strict.
 	strictRoot bool
-	// knownRoundTrip reports whether a round-trip change of x is the known
-	// bug of TestDefaultSurvivesRoundTrip (an omitempty field with a
-	// default holding its zero value); nil when the tool has no such field.
-	knownRoundTrip func(x toolValue) bool
-	// rawDuplicates is set for a tool with a json.RawMessage field, which
-	// accepts duplicate keys inside its value (TestRawMessageDuplicateKey).
-	rawDuplicates bool
 }
 
 // issueCodes are the stable codes of SPEC §4.14.
@@ -136,9 +129,6 @@ func checkCall(t *testing.T, tool fuzzTool, args []byte) {
 // a canonical encoding; SPEC §4.3 makes that an error whatever the
 // object's policy.
 func checkDuplicatedKeys(t *testing.T, tool fuzzTool, canon []byte) {
-	if tool.rawDuplicates {
-		return
-	}
 	for _, at := range objectStarts(canon) {
 		member, ok := firstMember(canon[at:])
 		if !ok {
