@@ -314,3 +314,21 @@ func TestLongInputIsClippedInMessages(t *testing.T) {
 		}
 	}
 }
+
+// TestSkipDoesNotAllocate: with a pooled decoder, skipping (and checking
+// for duplicate keys in) objects of up to stitchLinearKeys keys allocates
+// nothing.
+func TestSkipDoesNotAllocate(t *testing.T) {
+	doc := []byte(`{"a":[{"b":1,"c":"x","d":{"e":[true,null,{"f":2.5}]}},{"b":2}],"g":{"h":"i","j":[[],{}]},"k":"\u00e9"}`)
+	allocs := testing.AllocsPerRun(100, func() {
+		d := stitchNewDecoder(doc, false)
+		d.skip()
+		if d.finish() != nil {
+			t.Fatal("rejected")
+		}
+		d.release()
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations per skip", allocs)
+	}
+}
