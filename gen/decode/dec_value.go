@@ -164,11 +164,14 @@ func (e *emitter) decSlice(t *model.Type, lhs string, s site, lvl int) []jen.Cod
 	loop := []jen.Code{d.Clone().Dot("pushIdx").Call(id(i)), jen.Var().Id(el).Add(e.goType(t.Elem))}
 	loop = append(loop, e.dec(t.Elem, el, site{check: s.items}, lvl+1)...)
 	loop = append(loop, id(sl).Op("=").Append(id(sl), id(el)), d.Clone().Dot("pop").Call())
-	body := []jen.Code{
+	um := v("um", lvl)
+	body := uniqueMark(s.check, um)
+	body = append(body,
 		id(sl).Op(":=").Make(e.goType(t), jen.Lit(0)),
 		jen.For(id(i).Op(":=").Lit(0), d.Clone().Dot("arrNext").Call(), id(i).Op("++")).Block(loop...),
-	}
-	body = append(body, e.arrayChecks(t, s.check, sl)...)
+	)
+	body = append(body, uniqueClean(s.check, um)...)
+	body = append(body, e.arrayChecks(t, s.check, sl, um)...)
 	body = append(body, id(lhs).Op("=").Id(sl))
 	return []jen.Code{jen.If(d.Clone().Dot("arrStart").Call()).Block(body...)}
 }
@@ -183,12 +186,17 @@ func (e *emitter) decArray(t *model.Type, lhs string, s site, lvl int) []jen.Cod
 		d.Clone().Dot("pop").Call(),
 		id(n).Op("++"),
 	}
-	body := []jen.Code{
+	um := v("um", lvl)
+	body := uniqueMark(s.check, um)
+	body = append(body,
 		id(n).Op(":=").Lit(0),
 		jen.For(d.Clone().Dot("arrNext").Call()).Block(loop...),
+	)
+	body = append(body, uniqueClean(s.check, um)...)
+	body = append(body,
 		d.Clone().Dot("count").Call(id(n), jen.Lit(t.Len), jen.Lit(t.Len), jen.Lit("item count")),
-	}
-	body = append(body, e.arrayChecks(t, s.check, lhs+"[:]")...)
+	)
+	body = append(body, e.arrayChecks(t, s.check, lhs+"[:]", um)...)
 	return []jen.Code{jen.If(d.Clone().Dot("arrStart").Call()).Block(body...)}
 }
 
@@ -221,8 +229,27 @@ func bound(p *int) jen.Code {
 	return jen.Lit(*p)
 }
 
-// arrayChecks emits item counts and uniqueItems for the slice expression sl.
-func (e *emitter) arrayChecks(t *model.Type, c *model.Constraints, sl string) []jen.Code {
+// uniqueMark marks the issues before the items of an array with
+// uniqueItems, in the variable um.
+func uniqueMark(c *model.Constraints, um string) []jen.Code {
+	if c == nil || !c.UniqueItems {
+		return nil
+	}
+	return []jen.Code{id(um).Op(":=").Add(d).Dot("mark").Call()}
+}
+
+// uniqueClean sets um+"ok" after the items: whether every item decoded
+// cleanly since the mark um (a failed item holds no value to compare).
+func uniqueClean(c *model.Constraints, um string) []jen.Code {
+	if c == nil || !c.UniqueItems {
+		return nil
+	}
+	return []jen.Code{id(um + "ok").Op(":=").Op("!").Add(d).Dot("failedSince").Call(id(um))}
+}
+
+// arrayChecks emits item counts and uniqueItems for the slice expression
+// sl; uniqueItems is judged only when the items decoded cleanly (um+"ok").
+func (e *emitter) arrayChecks(t *model.Type, c *model.Constraints, sl, um string) []jen.Code {
 	if c == nil {
 		return nil
 	}
@@ -235,7 +262,8 @@ func (e *emitter) arrayChecks(t *model.Type, c *model.Constraints, sl string) []
 		if comparable(t.Elem) && t.Elem.Kind != model.KindTime {
 			fn = "stitchDup"
 		}
-		out = append(out, d.Clone().Dot("unique").Call(id(fn).Call(id(sl))))
+		out = append(out, jen.If(id(um+"ok")).Block(
+			d.Clone().Dot("unique").Call(id(fn).Call(id(sl)))))
 	}
 	return out
 }

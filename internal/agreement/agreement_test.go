@@ -41,19 +41,6 @@ var exceptions = []struct {
 	{"tolerance",
 		"coerce, trim, lower, upper and catch are runtime tolerance, never advertised (SPEC §5.9): at those properties (tool.tolerant) the decoder accepts a string for a number or bool, rewrites a string before judging it, or replaces an invalid value by the default; both directions (a validator error, or a decoder issue such as a padded string too short once trimmed) at those properties only",
 		func(is issue, c *context) bool { return c.tolerant != nil && c.tolerant.MatchString(is.Path) }},
-	{"known bug: unique issue after a failing item",
-		"see TestKnownBugUniqueAfterFailingItem: an array item that fails to decode is compared as its zero value, so a unique issue is added that the document does not have; explained when another issue lies inside that array",
-		func(is issue, c *context) bool {
-			if is.Code != "unique" {
-				return false
-			}
-			for _, o := range c.issues {
-				if strings.HasPrefix(o.Path, is.Path+"/") {
-					return true
-				}
-			}
-			return false
-		}},
 	{"Validate()",
 		"a hidden check (SPEC §2): every.Checked.Validate requires a <= b, which no schema says",
 		func(is issue, c *context) bool { return is.Code == "custom" }},

@@ -1277,6 +1277,7 @@ func stitchDecodeContainers(d *stitchDecoder, x *Containers) {
 			{
 				r0, rep0 := d.beginRepair()
 				if d.arrStart() {
+					um0 := d.mark()
 					s0 := make([]string, 0)
 					for i0 := 0; d.arrNext(); i0++ {
 						d.pushIdx(i0)
@@ -1288,8 +1289,11 @@ func stitchDecodeContainers(d *stitchDecoder, x *Containers) {
 						s0 = append(s0, e0)
 						d.pop()
 					}
+					um0ok := !d.failedSince(um0)
 					d.count(len(s0), 1, 4, "item count")
-					d.unique(stitchDup(s0))
+					if um0ok {
+						d.unique(stitchDup(s0))
+					}
 					x.Tags = s0
 				}
 				if rep0 {
@@ -1307,6 +1311,7 @@ func stitchDecodeContainers(d *stitchDecoder, x *Containers) {
 			{
 				r0, rep0 := d.beginRepair()
 				if d.arrStart() {
+					um0 := d.mark()
 					s0 := make([]float64, 0)
 					for i0 := 0; d.arrNext(); i0++ {
 						d.pushIdx(i0)
@@ -1317,7 +1322,10 @@ func stitchDecodeContainers(d *stitchDecoder, x *Containers) {
 						s0 = append(s0, e0)
 						d.pop()
 					}
-					d.unique(stitchDup(s0))
+					um0ok := !d.failedSince(um0)
+					if um0ok {
+						d.unique(stitchDup(s0))
+					}
 					x.Nums = s0
 				}
 				if rep0 {
@@ -1441,6 +1449,7 @@ func stitchDecodeContainers(d *stitchDecoder, x *Containers) {
 			{
 				r0, rep0 := d.beginRepair()
 				if d.arrStart() {
+					um0 := d.mark()
 					s0 := make([]Point, 0)
 					for i0 := 0; d.arrNext(); i0++ {
 						d.pushIdx(i0)
@@ -1455,8 +1464,11 @@ func stitchDecodeContainers(d *stitchDecoder, x *Containers) {
 						s0 = append(s0, e0)
 						d.pop()
 					}
+					um0ok := !d.failedSince(um0)
 					d.count(len(s0), -1, 3, "item count")
-					d.unique(stitchDup(s0))
+					if um0ok {
+						d.unique(stitchDup(s0))
+					}
 					x.Points = s0
 				}
 				if rep0 {

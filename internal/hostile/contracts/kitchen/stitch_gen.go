@@ -743,6 +743,7 @@ func stitchDecodeContainers(d *stitchDecoder, x *Containers) {
 			{
 				r0, rep0 := d.beginRepair()
 				if d.arrStart() {
+					um0 := d.mark()
 					s0 := make([]string, 0)
 					for i0 := 0; d.arrNext(); i0++ {
 						d.pushIdx(i0)
@@ -754,8 +755,11 @@ func stitchDecodeContainers(d *stitchDecoder, x *Containers) {
 						s0 = append(s0, e0)
 						d.pop()
 					}
+					um0ok := !d.failedSince(um0)
 					d.count(len(s0), -1, 5, "item count")
-					d.unique(stitchDup(s0))
+					if um0ok {
+						d.unique(stitchDup(s0))
+					}
 					x.Tags = s0
 				}
 				if rep0 {
@@ -877,6 +881,7 @@ func stitchDecodeContainers(d *stitchDecoder, x *Containers) {
 			{
 				r0, rep0 := d.beginRepair()
 				if d.arrStart() {
+					um0 := d.mark()
 					s0 := make([]Point, 0)
 					for i0 := 0; d.arrNext(); i0++ {
 						d.pushIdx(i0)
@@ -891,7 +896,10 @@ func stitchDecodeContainers(d *stitchDecoder, x *Containers) {
 						s0 = append(s0, e0)
 						d.pop()
 					}
-					d.unique(stitchDup(s0))
+					um0ok := !d.failedSince(um0)
+					if um0ok {
+						d.unique(stitchDup(s0))
+					}
 					x.Points = s0
 				}
 				if rep0 {
