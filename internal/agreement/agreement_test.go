@@ -141,6 +141,9 @@ type tally struct {
 func check(t testing.TB, tl tool, text []byte, what string, ty *tally) (dec, val bool, problem string) {
 	decErr := tl.fresh().UnmarshalJSON(text)
 	valErr := validate(t, tl.lossless, text)
+	if bad := badIssuePath(decErr, text); bad != "" {
+		return decErr == nil, valErr == nil, fmt.Sprintf("%s: %s document: %s\ndocument: %s\ndecoder: %v", tl.name, what, bad, text, decErr)
+	}
 	if (decErr == nil) == (valErr == nil) {
 		return decErr == nil, valErr == nil, ""
 	}
