@@ -10,8 +10,9 @@ import (
 	"github.com/stitchgen/stitchgen/internal/agreement/contracts/mixed"
 )
 
-// The tests below pin decoder bugs the agreement tests found. They are
-// skipped so the suite stays green; remove the Skip when fixing.
+// The tests below pin decoder bugs the agreement tests found, now fixed;
+// they stay as regression tests. Pin a new bug the same way, skipped, and
+// remove the Skip when fixing.
 
 // TestKnownBugOmitemptyDefaultRefill: an optional member with a non-empty
 // default that the caller sets to its empty value is omitted by MarshalJSON
