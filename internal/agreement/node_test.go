@@ -49,17 +49,22 @@ func (n *node) write(b *strings.Builder, r *rand.Rand) {
 	switch n.kind {
 	case 'o':
 		b.WriteByte('{')
+		space(b, r)
 		for i, k := range n.keys {
 			if i > 0 {
 				b.WriteByte(',')
+				space(b, r)
 			}
 			if raw, ok := strings.CutPrefix(k, "\x00raw"); ok {
 				b.WriteString(`"` + raw + `"`)
 			} else {
 				writeString(b, k, r)
 			}
+			space(b, r)
 			b.WriteByte(':')
+			space(b, r)
 			n.vals[i].write(b, r)
+			space(b, r)
 		}
 		b.WriteByte('}')
 	case 'a':
@@ -68,7 +73,9 @@ func (n *node) write(b *strings.Builder, r *rand.Rand) {
 			if i > 0 {
 				b.WriteByte(',')
 			}
+			space(b, r)
 			x.write(b, r)
+			space(b, r)
 		}
 		b.WriteByte(']')
 	case 's':
@@ -84,10 +91,19 @@ func (n *node) write(b *strings.Builder, r *rand.Rand) {
 	}
 }
 
+// space writes JSON whitespace now and then (never without r).
+func space(b *strings.Builder, r *rand.Rand) {
+	if r != nil && r.IntN(10) == 0 {
+		b.WriteString(pick(r, []string{" ", "\t", "\n", "\r\n", "  \n\t"}))
+	}
+}
+
 // text is the document text of n.
 func (n *node) text(r *rand.Rand) []byte {
 	var b strings.Builder
+	space(&b, r)
 	n.write(&b, r)
+	space(&b, r)
 	return []byte(b.String())
 }
 
