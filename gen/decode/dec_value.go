@@ -142,7 +142,7 @@ func (e *emitter) decString(t *model.Type, lhs string, s site, lvl int) []jen.Co
 	body = append(body, e.stringChecks(t, s.check, x)...)
 	if t.Kind == model.KindText {
 		body = append(body, jen.If(jen.Err().Op(":=").Id(lhs).Dot("UnmarshalText").Call(jen.Index().Byte().Parens(id(x))), jen.Err().Op("!=").Nil()).Block(
-			d.Clone().Dot("issue").Call(jen.Lit("format"), jen.Lit(t.Name), jen.Lit("not a valid "+t.Name+": ").Op("+").Err().Dot("Error").Call())))
+			d.Clone().Dot("formatErr").Call(jen.Lit(t.Name), jen.Err())))
 	} else {
 		body = append(body, id(lhs).Op("=").Add(e.convert(t, x)))
 	}
@@ -155,7 +155,7 @@ func (e *emitter) decOpaque(t *model.Type, lhs string, lvl int) []jen.Code {
 	call := jen.Qual("encoding/json", "Unmarshal").Call(id(r), jen.Op("&").Id(lhs))
 	return []jen.Code{jen.If(id(r).Op(",").Id("ok").Op(":=").Add(d).Dot("raw").Call(), id("ok")).Block(
 		jen.If(jen.Err().Op(":=").Add(call), jen.Err().Op("!=").Nil()).Block(
-			d.Clone().Dot("issue").Call(jen.Lit("format"), jen.Lit(t.Name), jen.Lit("not a valid "+t.Name+": ").Op("+").Err().Dot("Error").Call())))}
+			d.Clone().Dot("formatErr").Call(jen.Lit(t.Name), jen.Err())))}
 }
 
 // decSlice decodes an array into a fresh slice (never nil).

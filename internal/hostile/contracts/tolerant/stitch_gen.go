@@ -985,6 +985,21 @@ func (d *stitchDecoder) format(ok bool, name string) {
 	}
 }
 
+// formatErr records the error of a type's own decoder (UnmarshalText or
+// UnmarshalJSON) as a format issue; a long error text, which may quote the
+// whole input, is cut.
+func (d *stitchDecoder) formatErr(name string, err error) {
+	msg := err.Error()
+	if len(msg) > 4*stitchClipLen {
+		n := 2 * stitchClipLen
+		for n > 0 && !utf8.RuneStart(msg[n]) {
+			n--
+		}
+		msg = msg[:n] + "…(" + strconv.Itoa(len(msg)) + " bytes)"
+	}
+	d.issue("format", name, "not a valid "+name+": "+msg)
+}
+
 // notInEnum records an enum (or const) failure; allowed lists the JSON
 // values, got is the JSON text of the value.
 func (d *stitchDecoder) notInEnum(allowed, got string) {
