@@ -49,25 +49,28 @@ type tool struct {
 	// tolerant matches the JSON Pointers of the properties with a runtime
 	// tolerance (coerce, trim, lower, upper, catch); nil when none.
 	tolerant *regexp.Regexp
+	// addrs matches the JSON Pointers of netip.Addr properties, which
+	// encode in their canonical text (FE80::1 -> fe80::1); nil when none.
+	addrs *regexp.Regexp
 }
 
 var tools = []tool{
-	{"shop.place_order", func() toolValue { return new(shop.PlaceOrder) }, shop.PlaceOrderLosslessSchema, shop.PlaceOrderInputSchema, nil},
-	{"shop.get_order", func() toolValue { return new(shop.GetOrder) }, shop.GetOrderLosslessSchema, shop.GetOrderInputSchema, nil},
-	{"shop.cancel_order", func() toolValue { return new(shop.CancelOrder) }, shop.CancelOrderLosslessSchema, shop.CancelOrderInputSchema, nil},
-	{"broadcast.send_broadcast", func() toolValue { return new(broadcast.SendBroadcast) }, broadcast.SendBroadcastLosslessSchema, broadcast.SendBroadcastInputSchema, nil},
-	{"broadcast.edit_broadcast", func() toolValue { return new(broadcast.EditBroadcast) }, broadcast.EditBroadcastLosslessSchema, broadcast.EditBroadcastInputSchema, nil},
-	{"every.ints", func() toolValue { return new(every.Ints) }, every.IntsLosslessSchema, every.IntsInputSchema, nil},
-	{"every.floats", func() toolValue { return new(every.Floats) }, every.FloatsLosslessSchema, every.FloatsInputSchema, nil},
-	{"every.strings", func() toolValue { return new(every.Strings) }, every.StringsLosslessSchema, every.StringsInputSchema, nil},
-	{"every.containers", func() toolValue { return new(every.Containers) }, every.ContainersLosslessSchema, every.ContainersInputSchema, nil},
-	{"every.nulls", func() toolValue { return new(every.Nulls) }, every.NullsLosslessSchema, every.NullsInputSchema, nil},
-	{"every.policies", func() toolValue { return new(every.Policies) }, every.PoliciesLosslessSchema, every.PoliciesInputSchema, nil},
-	{"every.free", func() toolValue { return new(every.Free) }, every.FreeLosslessSchema, every.FreeInputSchema, nil},
-	{"mixed.draw", func() toolValue { return new(mixed.Draw) }, mixed.DrawLosslessSchema, mixed.DrawInputSchema, nil},
-	{"mixed.grow", func() toolValue { return new(mixed.Grow) }, mixed.GrowLosslessSchema, mixed.GrowInputSchema, nil},
+	{"shop.place_order", func() toolValue { return new(shop.PlaceOrder) }, shop.PlaceOrderLosslessSchema, shop.PlaceOrderInputSchema, nil, nil},
+	{"shop.get_order", func() toolValue { return new(shop.GetOrder) }, shop.GetOrderLosslessSchema, shop.GetOrderInputSchema, nil, nil},
+	{"shop.cancel_order", func() toolValue { return new(shop.CancelOrder) }, shop.CancelOrderLosslessSchema, shop.CancelOrderInputSchema, nil, nil},
+	{"broadcast.send_broadcast", func() toolValue { return new(broadcast.SendBroadcast) }, broadcast.SendBroadcastLosslessSchema, broadcast.SendBroadcastInputSchema, nil, nil},
+	{"broadcast.edit_broadcast", func() toolValue { return new(broadcast.EditBroadcast) }, broadcast.EditBroadcastLosslessSchema, broadcast.EditBroadcastInputSchema, nil, nil},
+	{"every.ints", func() toolValue { return new(every.Ints) }, every.IntsLosslessSchema, every.IntsInputSchema, nil, nil},
+	{"every.floats", func() toolValue { return new(every.Floats) }, every.FloatsLosslessSchema, every.FloatsInputSchema, nil, nil},
+	{"every.strings", func() toolValue { return new(every.Strings) }, every.StringsLosslessSchema, every.StringsInputSchema, nil, nil},
+	{"every.containers", func() toolValue { return new(every.Containers) }, every.ContainersLosslessSchema, every.ContainersInputSchema, nil, nil},
+	{"every.nulls", func() toolValue { return new(every.Nulls) }, every.NullsLosslessSchema, every.NullsInputSchema, nil, nil},
+	{"every.policies", func() toolValue { return new(every.Policies) }, every.PoliciesLosslessSchema, every.PoliciesInputSchema, nil, nil},
+	{"every.free", func() toolValue { return new(every.Free) }, every.FreeLosslessSchema, every.FreeInputSchema, nil, regexp.MustCompile(`^/addr$`)},
+	{"mixed.draw", func() toolValue { return new(mixed.Draw) }, mixed.DrawLosslessSchema, mixed.DrawInputSchema, nil, nil},
+	{"mixed.grow", func() toolValue { return new(mixed.Grow) }, mixed.GrowLosslessSchema, mixed.GrowInputSchema, nil, nil},
 	{"mixed.tolerate", func() toolValue { return new(mixed.Tolerate) }, mixed.TolerateLosslessSchema, mixed.TolerateInputSchema,
-		regexp.MustCompile(`^/(count|ratio|on|name|tag|code|level)$`)},
+		regexp.MustCompile(`^/(count|ratio|on|name|tag|code|level)$`), nil},
 }
 
 // compiled caches compiled schemas by their text.

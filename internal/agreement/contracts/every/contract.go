@@ -8,6 +8,7 @@ package every
 import (
 	"encoding/json"
 	"errors"
+	"net/netip"
 	"time"
 )
 
@@ -154,13 +155,24 @@ type Open struct {
 	Extra map[string]any `json:"-" stitch:"catchall"`
 }
 
-// Free has free-form values and a hidden check.
+// Free has free-form values, a hidden check, promoted fields, a
+// TextUnmarshaler and annotations.
 //
 //stitch:tool free
 type Free struct {
+	Base
 	Any   any             `json:"any" stitch:"untyped"`
 	Raw   json.RawMessage `json:"raw,omitempty" stitch:"untyped"`
 	Check Checked         `json:"check"`
+	// Addr is decoded by netip.Addr's UnmarshalText.
+	Addr netip.Addr `json:"addr,omitzero" jsonschema:"format=ipv6"`
+	Old  string     `json:"old,omitempty" jsonschema:"title=Old,deprecated,example=abc,description=Kept for old callers."`
+}
+
+// Base is embedded: its fields are promoted.
+type Base struct {
+	ID   uint32 `json:"id" jsonschema:"minimum=1"`
+	Note string `json:"note,omitempty" jsonschema:"maxLength=3"`
 }
 
 // Checked has a hidden Validate check: a must not exceed b.

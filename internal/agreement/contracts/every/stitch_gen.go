@@ -71,9 +71,9 @@ const (
 
 const (
 	// FreeInputSchema is the input schema served for tool free: flattened (SPEC §5).
-	FreeInputSchema = "{\"type\":\"object\",\"properties\":{\"any\":{},\"raw\":{},\"check\":{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"integer\"},\"b\":{\"type\":\"integer\"}},\"required\":[\"a\",\"b\"],\"additionalProperties\":false,\"description\":\"Checked has a hidden Validate check: a must not exceed b.\"}},\"required\":[\"any\",\"check\"],\"additionalProperties\":false}"
+	FreeInputSchema = "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":4294967295},\"note\":{\"type\":\"string\",\"maxLength\":3},\"any\":{},\"raw\":{},\"check\":{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"integer\"},\"b\":{\"type\":\"integer\"}},\"required\":[\"a\",\"b\"],\"additionalProperties\":false,\"description\":\"Checked has a hidden Validate check: a must not exceed b.\"},\"addr\":{\"type\":\"string\",\"format\":\"ipv6\",\"description\":\"Addr is decoded by netip.Addr's UnmarshalText.\"},\"old\":{\"type\":\"string\",\"title\":\"Old\",\"description\":\"Kept for old callers.\",\"examples\":[\"abc\"],\"deprecated\":true}},\"required\":[\"id\",\"any\",\"check\"],\"additionalProperties\":false}"
 	// FreeLosslessSchema is the lossless input schema of tool free (unions as oneOf/anyOf).
-	FreeLosslessSchema = "{\"type\":\"object\",\"properties\":{\"any\":{},\"raw\":{},\"check\":{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"integer\"},\"b\":{\"type\":\"integer\"}},\"required\":[\"a\",\"b\"],\"additionalProperties\":false,\"description\":\"Checked has a hidden Validate check: a must not exceed b.\"}},\"required\":[\"any\",\"check\"],\"additionalProperties\":false}"
+	FreeLosslessSchema = "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":4294967295},\"note\":{\"type\":\"string\",\"maxLength\":3},\"any\":{},\"raw\":{},\"check\":{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"integer\"},\"b\":{\"type\":\"integer\"}},\"required\":[\"a\",\"b\"],\"additionalProperties\":false,\"description\":\"Checked has a hidden Validate check: a must not exceed b.\"},\"addr\":{\"type\":\"string\",\"format\":\"ipv6\",\"description\":\"Addr is decoded by netip.Addr's UnmarshalText.\"},\"old\":{\"type\":\"string\",\"title\":\"Old\",\"description\":\"Kept for old callers.\",\"examples\":[\"abc\"],\"deprecated\":true}},\"required\":[\"id\",\"any\",\"check\"],\"additionalProperties\":false}"
 )
 
 // Staleness guard: this stops compiling when a contract field changes; rerun stitchgen.
@@ -171,12 +171,19 @@ func _() {
 	var _ string = x10.Kind
 	var _ map[string]any = x10.Extra
 	var x11 Free
+	var _ uint32 = x11.Base.ID
+	var _ string = x11.Base.Note
 	var _ any = x11.Any
 	var _ json.RawMessage = x11.Raw
 	var _ Checked = x11.Check
-	var x12 Checked
-	var _ int = x12.A
-	var _ int = x12.B
+	var _ netip.Addr = x11.Addr
+	var _ string = x11.Old
+	var x12 Base
+	var _ uint32 = x12.ID
+	var _ string = x12.Note
+	var x13 Checked
+	var _ int = x13.A
+	var _ int = x13.B
 }
 
 func stitchDecodeInts(d *stitchDecoder, x *Ints) {
@@ -2737,34 +2744,60 @@ func stitchDecodeFree(d *stitchDecoder, x *Free) {
 	var extra stitchKeySet
 	for k, more := d.objNext(); more; k, more = d.objNext() {
 		switch string(k) {
-		case "any":
+		case "id":
 			if seen[0]&0x1 != 0 {
 				d.dup(k)
 				continue
 			}
 			seen[0] |= 0x1
 			d.push(k)
-			if a0, ok := d.anyValue(); ok {
-				x.Any = a0
+			if n0, ok := d.uint(4294967295, false); ok {
+				if n0 < 1 {
+					d.rangeFail(">= 1")
+				}
+				x.Base.ID = uint32(n0)
 			}
 			d.pop()
-		case "raw":
+		case "note":
 			if seen[0]&0x2 != 0 {
 				d.dup(k)
 				continue
 			}
 			seen[0] |= 0x2
 			d.push(k)
-			if a0, ok := d.rawMessage(); ok {
-				x.Raw = json.RawMessage(a0)
+			if s0, ok := d.str(); ok {
+				d.strLen(s0, -1, 3)
+				x.Base.Note = s0
 			}
 			d.pop()
-		case "check":
+		case "any":
 			if seen[0]&0x4 != 0 {
 				d.dup(k)
 				continue
 			}
 			seen[0] |= 0x4
+			d.push(k)
+			if a0, ok := d.anyValue(); ok {
+				x.Any = a0
+			}
+			d.pop()
+		case "raw":
+			if seen[0]&0x8 != 0 {
+				d.dup(k)
+				continue
+			}
+			seen[0] |= 0x8
+			d.push(k)
+			if a0, ok := d.rawMessage(); ok {
+				x.Raw = json.RawMessage(a0)
+			}
+			d.pop()
+		case "check":
+			if seen[0]&0x10 != 0 {
+				d.dup(k)
+				continue
+			}
+			seen[0] |= 0x10
 			d.push(k)
 			{
 				r0, rep0 := d.beginRepair()
@@ -2774,20 +2807,56 @@ func stitchDecodeFree(d *stitchDecoder, x *Free) {
 				}
 			}
 			d.pop()
+		case "addr":
+			if seen[0]&0x20 != 0 {
+				d.dup(k)
+				continue
+			}
+			seen[0] |= 0x20
+			d.push(k)
+			if s0, ok := d.str(); ok {
+				d.format(stitchFormatIPv6(s0), "ipv6")
+				if err := x.Addr.UnmarshalText([]byte(s0)); err != nil {
+					d.formatErr("Addr", err)
+				}
+			}
+			d.pop()
+		case "old":
+			if seen[0]&0x40 != 0 {
+				d.dup(k)
+				continue
+			}
+			seen[0] |= 0x40
+			d.push(k)
+			if s0, ok := d.str(); ok {
+				x.Old = s0
+			}
+			d.pop()
 		default:
-			d.unknown(&extra, k, "any, raw, check")
+			d.unknown(&extra, k, "id, note, any, raw, check, addr, old")
 		}
 	}
 	if seen[0]&0x1 == 0 {
-		d.missing("any")
+		d.missing("id")
 	}
 	if seen[0]&0x4 == 0 {
+		d.missing("any")
+	}
+	if seen[0]&0x10 == 0 {
 		d.missing("check")
 	}
 }
 func stitchEncodeFree(b []byte, x *Free) ([]byte, error) {
 	var err error
 	b = append(b, byte(0x7b))
+	b = append(b, "\"id\":"...)
+	b = strconv.AppendUint(b, uint64(x.Base.ID), 10)
+	b = append(b, byte(0x2c))
+	if x.Base.Note != "" {
+		b = append(b, "\"note\":"...)
+		b = stitchAppendString(b, string(x.Base.Note))
+		b = append(b, byte(0x2c))
+	}
 	b = append(b, "\"any\":"...)
 	if b, err = stitchAppendJSON(b, &x.Any); err != nil {
 		return b, err
@@ -2805,6 +2874,18 @@ func stitchEncodeFree(b []byte, x *Free) ([]byte, error) {
 		return b, err
 	}
 	b = append(b, byte(0x2c))
+	if !stitchIsZero(&x.Addr) {
+		b = append(b, "\"addr\":"...)
+		if b, err = stitchAppendJSON(b, &x.Addr); err != nil {
+			return b, err
+		}
+		b = append(b, byte(0x2c))
+	}
+	if x.Old != "" {
+		b = append(b, "\"old\":"...)
+		b = stitchAppendString(b, string(x.Old))
+		b = append(b, byte(0x2c))
+	}
 	b = stitchClose(b, byte(0x7d))
 	return b, err
 }
@@ -2856,6 +2937,89 @@ func (x *Free) DecodeToolCall(data []byte) (dropped, repaired []string, err erro
 	}
 	*x = v
 	return dropped, repaired, nil
+}
+func stitchDecodeBase(d *stitchDecoder, x *Base) {
+	if !d.objStart() {
+		return
+	}
+	var seen [1]uint64
+	var extra stitchKeySet
+	for k, more := d.objNext(); more; k, more = d.objNext() {
+		switch string(k) {
+		case "id":
+			if seen[0]&0x1 != 0 {
+				d.dup(k)
+				continue
+			}
+			seen[0] |= 0x1
+			d.push(k)
+			if n0, ok := d.uint(4294967295, false); ok {
+				if n0 < 1 {
+					d.rangeFail(">= 1")
+				}
+				x.ID = uint32(n0)
+			}
+			d.pop()
+		case "note":
+			if seen[0]&0x2 != 0 {
+				d.dup(k)
+				continue
+			}
+			seen[0] |= 0x2
+			d.push(k)
+			if s0, ok := d.str(); ok {
+				d.strLen(s0, -1, 3)
+				x.Note = s0
+			}
+			d.pop()
+		default:
+			d.unknown(&extra, k, "id, note")
+		}
+	}
+	if seen[0]&0x1 == 0 {
+		d.missing("id")
+	}
+}
+func stitchEncodeBase(b []byte, x *Base) ([]byte, error) {
+	var err error
+	b = append(b, byte(0x7b))
+	b = append(b, "\"id\":"...)
+	b = strconv.AppendUint(b, uint64(x.ID), 10)
+	b = append(b, byte(0x2c))
+	if x.Note != "" {
+		b = append(b, "\"note\":"...)
+		b = stitchAppendString(b, string(x.Note))
+		b = append(b, byte(0x2c))
+	}
+	b = stitchClose(b, byte(0x7d))
+	return b, err
+}
+
+// UnmarshalJSON decodes Base exactly (SPEC §4); JSON-string repair is off.
+func (x *Base) UnmarshalJSON(data []byte) error {
+	d := stitchNewDecoder(data, false)
+	var v Base
+	if d.root() {
+		stitchDecodeBase(d, &v)
+	}
+	err := d.finish()
+	d.release()
+	if err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes Base (SPEC §3).
+func (x Base) MarshalJSON() ([]byte, error) {
+	p := stitchGetBuffer()
+	b, err := stitchEncodeBase(*p, &x)
+	b = stitchPutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
 }
 func stitchDecodeChecked(d *stitchDecoder, x *Checked) {
 	if !d.objStart() {
@@ -3015,7 +3179,7 @@ func StitchTools() []StitchTool {
 	}, {
 		Name:         "free",
 		Title:        "",
-		Description:  "Free has free-form values and a hidden check.",
+		Description:  "Free has free-form values, a hidden check, promoted fields, a\nTextUnmarshaler and annotations.",
 		InputSchema:  FreeInputSchema,
 		OutputSchema: "",
 	}}
@@ -3481,6 +3645,21 @@ func (d *stitchDecoder) format(ok bool, name string) {
 	if !ok {
 		d.issue("format", name, "not a valid "+name)
 	}
+}
+
+// formatErr records the error of a type's own decoder (UnmarshalText or
+// UnmarshalJSON) as a format issue; a long error text, which may quote the
+// whole input, is cut.
+func (d *stitchDecoder) formatErr(name string, err error) {
+	msg := err.Error()
+	if len(msg) > 4*stitchClipLen {
+		n := 2 * stitchClipLen
+		for n > 0 && !utf8.RuneStart(msg[n]) {
+			n--
+		}
+		msg = msg[:n] + "…(" + strconv.Itoa(len(msg)) + " bytes)"
+	}
+	d.issue("format", name, "not a valid "+name+": "+msg)
 }
 
 // notInEnum records an enum (or const) failure; allowed lists the JSON
