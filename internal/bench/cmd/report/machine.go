@@ -15,6 +15,19 @@ type machine struct {
 	goos      string
 }
 
+// loadAverage returns the 1-minute load average ("unknown" off Linux), so
+// the document says how busy the machine was.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	if f := strings.Fields(string(b)); len(f) > 0 {
+		return f[0]
+	}
+	return "unknown"
+}
+
 func describeMachine() (machine, error) {
 	m := machine{cores: runtime.NumCPU(), goos: runtime.GOOS + "/" + runtime.GOARCH, cpu: "unknown"}
 	c := goCmd("", "version")

@@ -65,7 +65,7 @@ func run(o options, args []string) error {
 		_, err := measureGeneration(filepath.Join(tmp, "gen"), o)
 		return err
 	}
-	r := &report{command: "go run ./cmd/report " + strings.Join(args, " ")}
+	r := &report{command: "go run ./cmd/report " + strings.Join(args, " "), loadStart: loadAverage()}
 	if r.machine, err = describeMachine(); err != nil {
 		return err
 	}
@@ -83,5 +83,6 @@ func run(o options, args []string) error {
 		return err
 	}
 	r.benchtime, r.count = o.benchtime, o.count
+	r.loadEnd = loadAverage()
 	return os.WriteFile(o.out, []byte(r.markdown()), 0o644)
 }
