@@ -18,6 +18,11 @@ func (l *pkgLoader) buildStruct(mt *model.Type, obj *types.TypeName, st *types.S
 			l.errorf(s, "type declares its own %s, which stitchgen generates; remove it, or mark the type //stitch:schema {...} to keep your own decoding", m)
 		}
 	}
+	for i := 0; i < st.NumFields(); i++ {
+		if !wellFormedTag(st.Tag(i)) {
+			l.errorf(fieldSite(obj, st.Field(i)), "struct tag %q is malformed (want key:\"value\" pairs separated by spaces); encoding/json and stitchgen would silently ignore it", st.Tag(i))
+		}
+	}
 	mt.Struct.Fields = l.properties(obj, st)
 	mt.Struct.Catchall = l.catchall(obj, st)
 	mt.Struct.Policy = l.policy(obj, mt.Struct.Catchall != nil)
