@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/stitchgen/stitchgen/gen"
@@ -41,7 +42,7 @@ func CheckFresh(tb testing.TB, dir string, patterns ...string) []string {
 			continue
 		}
 		if !bytes.Equal(have, content) {
-			tb.Errorf("%s is stale; run `go run github.com/stitchgen/stitchgen/cmd/stitchgen %v` in %s", rel, patterns, filepath.Base(dir))
+			tb.Errorf("%s is stale; run `go run github.com/stitchgen/stitchgen/cmd/stitchgen %s` in %s", rel, strings.Join(patterns, " "), filepath.Base(dir))
 		}
 	}
 	sort.Strings(rels)
