@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"sort"
 	"strconv"
+	"sync"
 
 	"github.com/dave/jennifer/jen"
 	"github.com/stitchgen/stitchgen/gen/decode"
@@ -38,8 +39,18 @@ func render(gp *Package, cfg Config) ([]byte, error) {
 	if err := f.Render(&main); err != nil {
 		return nil, err
 	}
-	return assemble(gp.Model.Name, main.Bytes(), decode.Runtime())
+	rt, err := parsedRuntime()
+	if err != nil {
+		return nil, err
+	}
+	return assemble(gp.Model.Name, main.Bytes(), rt)
 }
+
+// parsedRuntime parses the runtime support code once per process; it is
+// the same for every generated file.
+var parsedRuntime = sync.OnceValues(func() (*goFile, error) {
+	return parseGoFile("runtime", decode.Runtime())
+})
 
 // RuntimeMarker is the comment line that separates the per-package code of
 // a generated file from the runtime support code, which is the same in every
@@ -79,12 +90,8 @@ func parseGoFile(name string, src []byte) (*goFile, error) {
 }
 
 // assemble joins the emitted code and the runtime into one formatted file.
-func assemble(pkgName string, main, runtime []byte) ([]byte, error) {
+func assemble(pkgName string, main []byte, r *goFile) ([]byte, error) {
 	m, err := parseGoFile("generated code", main)
-	if err != nil {
-		return nil, err
-	}
-	r, err := parseGoFile("runtime", runtime)
 	if err != nil {
 		return nil, err
 	}

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 //go:embed rt/*.go
@@ -25,12 +26,16 @@ var rtFiles embed.FS
 // imports (standard library only), then every file's declarations in file
 // name order. Package documentation is dropped.
 func Runtime() []byte {
-	src, err := joinRuntime()
+	src, err := runtimeOnce()
 	if err != nil {
 		panic("decode: embedded runtime does not parse: " + err.Error()) // a build defect, caught by tests
 	}
-	return src
+	return slices.Clone(src)
 }
+
+// runtimeOnce joins the embedded runtime once per process: it is the same
+// for every package of a run.
+var runtimeOnce = sync.OnceValues(joinRuntime)
 
 func joinRuntime() ([]byte, error) {
 	names, err := fs.Glob(rtFiles, "rt/*.go")
