@@ -8,14 +8,12 @@ package main
 import (
 	"context"
 	"flag"
-	"fmt"
 	"log"
-	"net/http"
 	"os"
 	"os/signal"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stitchgen/stitchgen/examples/internal/serving"
 	"github.com/stitchgen/stitchgen/examples/shop/shop"
 )
 
@@ -31,27 +29,9 @@ func main() {
 	})
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if err := run(ctx, server, *addr); err != nil {
+	if err := serving.Run(ctx, server, "shop", *addr); err != nil {
 		logger.Fatal(err)
 	}
-}
-
-// run serves server on stdio, or on addr over streamable HTTP.
-func run(ctx context.Context, server *mcp.Server, addr string) error {
-	if addr == "" {
-		return server.Run(ctx, &mcp.StdioTransport{})
-	}
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, nil)
-	srv := &http.Server{Addr: addr, Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	go func() {
-		<-ctx.Done()
-		srv.Close()
-	}()
-	fmt.Fprintf(os.Stderr, "shop: serving MCP on http://%s/\n", addr)
-	if err := srv.ListenAndServe(); err != http.ErrServerClosed {
-		return err
-	}
-	return nil
 }
 
 func outcome(r *shop.StitchResult) string {
