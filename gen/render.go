@@ -7,6 +7,7 @@ import (
 	"go/format"
 	"go/parser"
 	"go/token"
+	"slices"
 	"sort"
 	"strconv"
 	"sync"
@@ -162,11 +163,13 @@ func emitGuards(f *jen.File, p *model.Package) {
 		}
 		x := fmt.Sprintf("x%d", i)
 		body = append(body, jen.Var().Id(x).Id(t.Name))
-		for _, fd := range t.Struct.Fields {
-			body = append(body, jen.Var().Id("_").Add(goType(fd.Type)).Op("=").Id(x).Add(selectors(fd.Path)...))
-		}
+		fields := t.Struct.Fields
 		if c := t.Struct.Catchall; c != nil {
-			body = append(body, jen.Var().Id("_").Add(goType(c.Type)).Op("=").Id(x).Add(selectors(c.Path)...))
+			fields = append(slices.Clip(fields), c)
+		}
+		for _, fd := range fields {
+			ft, _ := decode.GoType(p.Path, fd.Type) // decode.Emit reports a type it cannot spell
+			body = append(body, jen.Var().Id("_").Add(ft).Op("=").Id(x).Add(selectors(fd.Path)...))
 		}
 	}
 	if len(body) == 0 {

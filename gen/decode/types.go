@@ -10,35 +10,48 @@ import (
 
 // goType spells t in the generated package.
 func (e *emitter) goType(t *model.Type) jen.Code {
+	c, ok := GoType(e.pkg.Path, t)
+	if !ok {
+		e.fail("unsupported unnamed type of kind %s", t.Kind)
+	}
+	return c
+}
+
+// GoType spells t as Go code in the package with import path pkg; ok is
+// false for an unnamed type of a kind that has no Go spelling here.
+func GoType(pkg string, t *model.Type) (c *jen.Statement, ok bool) {
 	if t.IsNamed() {
-		if t.PkgPath == e.pkg.Path || t.PkgPath == "" {
-			return jen.Id(t.Name)
+		if t.PkgPath == pkg || t.PkgPath == "" {
+			return jen.Id(t.Name), true
 		}
-		return jen.Qual(t.PkgPath, t.Name)
+		return jen.Qual(t.PkgPath, t.Name), true
+	}
+	elem := func(prefix *jen.Statement) (*jen.Statement, bool) {
+		e, ok := GoType(pkg, t.Elem)
+		return prefix.Add(e), ok
 	}
 	switch t.Kind {
 	case model.KindBool, model.KindInt, model.KindUint, model.KindFloat, model.KindString:
-		return jen.Id(t.Basic)
+		return jen.Id(t.Basic), true
 	case model.KindBytes:
-		return jen.Index().Byte()
+		return jen.Index().Byte(), true
 	case model.KindTime:
-		return jen.Qual("time", "Time")
+		return jen.Qual("time", "Time"), true
 	case model.KindAny:
 		if t.RawMessage {
-			return jen.Qual("encoding/json", "RawMessage")
+			return jen.Qual("encoding/json", "RawMessage"), true
 		}
-		return jen.Any()
+		return jen.Any(), true
 	case model.KindSlice:
-		return jen.Index().Add(e.goType(t.Elem))
+		return elem(jen.Index())
 	case model.KindArray:
-		return jen.Index(jen.Lit(t.Len)).Add(e.goType(t.Elem))
+		return elem(jen.Index(jen.Lit(t.Len)))
 	case model.KindMap:
-		return jen.Map(jen.String()).Add(e.goType(t.Elem))
+		return elem(jen.Map(jen.String()))
 	case model.KindPointer:
-		return jen.Op("*").Add(e.goType(t.Elem))
+		return elem(jen.Op("*"))
 	}
-	e.fail("unsupported unnamed type of kind %s", t.Kind)
-	return jen.Any()
+	return jen.Any(), false
 }
 
 // local reports whether t is a named struct or union declared in the
