@@ -2,6 +2,7 @@ package gen_test
 
 import (
 	"bytes"
+	"go/format"
 	"strings"
 	"testing"
 
@@ -109,6 +110,11 @@ func TestDeterminism(t *testing.T) {
 	for _, content := range first {
 		if !bytes.HasPrefix(content, []byte(gen.Header+"\n")) {
 			t.Errorf("generated file does not start with the header line:\n%.200s", content)
+		}
+		// The runtime part is appended pre-formatted; the whole file must
+		// still be exactly what gofmt writes.
+		if formatted, err := format.Source(content); err != nil || !bytes.Equal(formatted, content) {
+			t.Errorf("generated file is not gofmt-clean (err %v)", err)
 		}
 	}
 }

@@ -119,12 +119,15 @@ func assemble(pkgName string, main []byte, r *goFile) ([]byte, error) {
 	b.WriteString(")\n")
 	b.Write(m.decls)
 	b.WriteString("\n" + RuntimeMarker + "\n")
-	b.Write(r.decls)
+	// Only the per-package part needs formatting (the import block and the
+	// seam); the runtime declarations are already gofmt'd once per run and
+	// are appended as they are, after one blank line, as gofmt would.
 	out, err := format.Source(b.Bytes())
 	if err != nil {
 		return nil, fmt.Errorf("formatting the generated file: %w", err)
 	}
-	return out, nil
+	out = append(out, '\n')
+	return append(out, bytes.TrimLeft(r.decls, "\n")...), nil
 }
 
 // emitSchemas writes the schema constants of every tool.
