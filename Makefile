@@ -1,6 +1,6 @@
 # stitchgen — the commands a developer and CI run. `make test` is what CI runs.
 GO ?= go
-FUZZTIME ?= 10s
+FUZZTIME ?= 30s
 
 .PHONY: demo test setup vet gotest race ts-test fuzz-smoke fuzz generate
 
@@ -32,9 +32,9 @@ race:
 ts-test:
 	cd e2e/ts && npm test
 
-# A short run of every fuzz target (seed corpora are in testdata/fuzz).
+# A short run of every fuzz target from its committed seeds (testdata/fuzz).
 fuzz-smoke:
-	FUZZTIME=$(FUZZTIME) bash scripts/fuzz.sh
+	FUZZ_FRESH_CACHE=1 FUZZTIME=$(FUZZTIME) bash scripts/fuzz.sh
 
 # Long fuzzing: FUZZTIME per target (default 10m).
 fuzz:
