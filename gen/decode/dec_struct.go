@@ -94,20 +94,20 @@ func (e *emitter) memberCase(st *model.Struct, m member) jen.Code {
 }
 
 // discCheck reads a variant's discriminator value and checks it is one of
-// the variant's values; lhs (when not "") receives it.
+// the variant's values; lhs (when not "") receives it. The value is read
+// in place and lhs gets the constant, so a discriminator allocates nothing.
 func (e *emitter) discCheck(st *model.Struct, lhs string, lvl int) []jen.Code {
 	var cases []jen.Code
 	for _, val := range st.Values {
-		cases = append(cases, jen.Lit(val))
+		var ok []jen.Code
+		if lhs != "" {
+			ok = append(ok, id(lhs).Op("=").Lit(val))
+		}
+		cases = append(cases, jen.Case(jen.Lit(val)).Block(ok...))
 	}
-	ok := []jen.Code{}
-	if lhs != "" {
-		ok = append(ok, id(lhs).Op("=").Id("s"))
-	}
-	return []jen.Code{jen.If(id("s").Op(",").Id("ok").Op(":=").Add(d).Dot("str").Call(), id("ok")).Block(
-		jen.Switch(id("s")).Block(
-			jen.Case(cases...).Block(ok...),
-			jen.Default().Add(d.Clone().Dot("discValue").Call(id("s"), jen.Lit(quoteList(st.Values))))))}
+	cases = append(cases, jen.Default().Add(d.Clone().Dot("discValue").Call(jen.String().Parens(id("s")), jen.Lit(quoteList(st.Values)))))
+	return []jen.Code{jen.If(id("s").Op(",").Id("ok").Op(":=").Add(d).Dot("strView").Call(), id("ok")).Block(
+		jen.Switch(jen.String().Parens(id("s"))).Block(cases...))}
 }
 
 // fieldExpr spells the field through its embedding path: x.A.B.F.

@@ -146,7 +146,45 @@ func (e *emitter) decString(t *model.Type, lhs string, s site, lvl int) []jen.Co
 	} else {
 		body = append(body, id(lhs).Op("=").Add(e.convert(t, x)))
 	}
+	if vals := e.internable(t, s); len(vals) > 0 {
+		// An enum value becomes its constant, so it allocates nothing; the
+		// checks then run as for any string.
+		b := v("b", lvl)
+		var cases []jen.Code
+		for _, val := range vals {
+			cases = append(cases, jen.Case(jen.Lit(val)).Block(id(x).Op("=").Lit(val)))
+		}
+		cases = append(cases, jen.Default().Block(id(x).Op("=").String().Parens(id(b))))
+		body = append([]jen.Code{jen.Var().Id(x).String(), jen.Switch(jen.String().Parens(id(b))).Block(cases...)}, body...)
+		return []jen.Code{jen.If(id(b).Op(",").Id("ok").Op(":=").Add(d).Dot("strView").Call(), id("ok")).Block(body...)}
+	}
 	return []jen.Code{jen.If(id(x).Op(",").Id("ok").Op(":=").Add(d).Dot("str").Call(), id("ok")).Block(body...)}
+}
+
+// internable returns the string values of the enum (or const) of a plain
+// string site without rewrites: the values a decoded string can be
+// replaced by its constant for.
+func (e *emitter) internable(t *model.Type, s site) []string {
+	c := s.check
+	if c == nil || t.Kind != model.KindString || s.trim || s.lower || s.upper {
+		return nil
+	}
+	var vals []string
+	seen := map[string]bool{}
+	for _, lits := range enumSets(c) {
+		for _, lit := range lits {
+			if val, err := model.Parse([]byte(lit)); err == nil {
+				if str, ok := val.(string); ok && !seen[str] {
+					seen[str] = true
+					vals = append(vals, str)
+				}
+			}
+		}
+		if len(vals) > 0 {
+			return vals
+		}
+	}
+	return nil
 }
 
 // decOpaque hands the exact bytes of the value to the type's own decoder.
@@ -158,17 +196,36 @@ func (e *emitter) decOpaque(t *model.Type, lhs string, lvl int) []jen.Code {
 			d.Clone().Dot("formatErr").Call(jen.Lit(t.Name), jen.Err())))}
 }
 
-// decSlice decodes an array into a fresh slice (never nil).
+// decSlice decodes an array into a fresh slice (never nil). The first
+// items go into a buffer on the stack, so a short array costs one
+// allocation of its exact size; a longer one moves to a growing heap slice.
+// The buffer is only ever copied, never aliased, so it stays on the stack.
 func (e *emitter) decSlice(t *model.Type, lhs string, s site, lvl int) []jen.Code {
 	sl, i, el := v("s", lvl), v("i", lvl), v("e", lvl)
-	loop := []jen.Code{d.Clone().Dot("pushIdx").Call(id(i)), jen.Var().Id(el).Add(e.goType(t.Elem))}
+	buf, heap, n := v("buf", lvl), v("h", lvl), v("n", lvl)
+	elem := e.goType(t.Elem)
+	loop := []jen.Code{d.Clone().Dot("pushIdx").Call(id(i)), jen.Var().Id(el).Add(elem)}
 	loop = append(loop, e.dec(t.Elem, el, site{check: s.items}, lvl+1)...)
-	loop = append(loop, id(sl).Op("=").Append(id(sl), id(el)), d.Clone().Dot("pop").Call())
+	loop = append(loop,
+		jen.If(id(heap).Op("!=").Nil()).Block(
+			id(heap).Op("=").Append(id(heap), id(el)),
+		).Else().If(id(n).Op("<").Len(id(buf))).Block(
+			id(buf).Index(id(n)).Op("=").Id(el), id(n).Op("++"),
+		).Else().Block(
+			id(heap).Op("=").Append(jen.Append(jen.Make(jen.Index().Add(elem), jen.Lit(0), jen.Lit(4).Op("*").Len(id(buf))), id(buf).Index(jen.Empty(), jen.Empty()).Op("...")), id(el)),
+		),
+		d.Clone().Dot("pop").Call())
 	um := v("um", lvl)
 	body := uniqueMark(s.check, um)
 	body = append(body,
-		id(sl).Op(":=").Make(e.goType(t), jen.Lit(0)),
+		jen.Var().Id(buf).Index(jen.Lit(8)).Add(elem),
+		jen.Var().Id(heap).Index().Add(elem),
+		id(n).Op(":=").Lit(0),
 		jen.For(id(i).Op(":=").Lit(0), d.Clone().Dot("arrNext").Call(), id(i).Op("++")).Block(loop...),
+		id(sl).Op(":=").Id(heap),
+		jen.If(id(sl).Op("==").Nil()).Block(
+			id(sl).Op("=").Make(e.goType(t), id(n)),
+			jen.Copy(id(sl), id(buf).Index(jen.Empty(), id(n)))),
 	)
 	body = append(body, uniqueClean(s.check, um)...)
 	body = append(body, e.arrayChecks(t, s.check, sl, um)...)

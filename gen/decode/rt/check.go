@@ -41,9 +41,13 @@ func (d *stitchDecoder) multipleOf(lit string) {
 }
 
 // strLen checks a string's length in Unicode code points; a bound < 0 is absent.
+// The string is valid UTF-8, so its count is between ceil(len/4) and len:
+// the code points are counted only when that range straddles a bound.
 func (d *stitchDecoder) strLen(s string, lo, hi int) {
-	n := utf8.RuneCountInString(s)
-	d.count(n, lo, hi, "string length")
+	if (hi < 0 || len(s) <= hi) && (len(s)+3)/4 >= lo {
+		return
+	}
+	d.count(utf8.RuneCountInString(s), lo, hi, "string length")
 }
 
 // count checks a length (string, items or properties); a bound < 0 is absent.

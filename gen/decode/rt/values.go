@@ -14,8 +14,24 @@ func (d *stitchDecoder) str() (string, bool) {
 		d.want("string")
 		return "", false
 	}
-	b, ok := d.strBytes()
-	return string(b), ok
+	raw, esc, ok := d.scanString()
+	if !ok {
+		return "", false
+	}
+	if !esc {
+		return string(raw), true
+	}
+	return stitchUnescapeString(raw), true
+}
+
+// strView reads a string and returns its unescaped bytes, valid until
+// the next read (in place when it has no escape).
+func (d *stitchDecoder) strView() ([]byte, bool) {
+	if d.peek() != '"' {
+		d.want("string")
+		return nil, false
+	}
+	return d.strBytes()
 }
 
 // boolean reads true or false; with coerce also "true" and "false".

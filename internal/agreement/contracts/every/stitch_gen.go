@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -815,7 +816,18 @@ func stitchDecodeStrings(d *stitchDecoder, x *Strings) {
 			}
 			seen[0] |= 0x4
 			d.push(k)
-			if s0, ok := d.str(); ok {
+			if b0, ok := d.strView(); ok {
+				var s0 string
+				switch string(b0) {
+				case "red":
+					s0 = "red"
+				case "green":
+					s0 = "green"
+				case "blue":
+					s0 = "blue"
+				default:
+					s0 = string(b0)
+				}
 				switch s0 {
 				case "red", "green", "blue":
 				default:
@@ -831,7 +843,14 @@ func stitchDecodeStrings(d *stitchDecoder, x *Strings) {
 			}
 			seen[0] |= 0x8
 			d.push(k)
-			if s0, ok := d.str(); ok {
+			if b0, ok := d.strView(); ok {
+				var s0 string
+				switch string(b0) {
+				case "v1":
+					s0 = "v1"
+				default:
+					s0 = string(b0)
+				}
 				switch s0 {
 				case "v1":
 				default:
@@ -1285,7 +1304,9 @@ func stitchDecodeContainers(d *stitchDecoder, x *Containers) {
 				r0, rep0 := d.beginRepair()
 				if d.arrStart() {
 					um0 := d.mark()
-					s0 := make([]string, 0)
+					var buf0 [8]string
+					var h0 []string
+					n0 := 0
 					for i0 := 0; d.arrNext(); i0++ {
 						d.pushIdx(i0)
 						var e0 string
@@ -1293,8 +1314,20 @@ func stitchDecodeContainers(d *stitchDecoder, x *Containers) {
 							d.strLen(s1, -1, 3)
 							e0 = s1
 						}
-						s0 = append(s0, e0)
+						if h0 != nil {
+							h0 = append(h0, e0)
+						} else if n0 < len(buf0) {
+							buf0[n0] = e0
+							n0++
+						} else {
+							h0 = append(append(make([]string, 0, 4*len(buf0)), buf0[:]...), e0)
+						}
 						d.pop()
+					}
+					s0 := h0
+					if s0 == nil {
+						s0 = make([]string, n0)
+						copy(s0, buf0[:n0])
 					}
 					um0ok := !d.failedSince(um0)
 					d.count(len(s0), 1, 4, "item count")
@@ -1319,15 +1352,29 @@ func stitchDecodeContainers(d *stitchDecoder, x *Containers) {
 				r0, rep0 := d.beginRepair()
 				if d.arrStart() {
 					um0 := d.mark()
-					s0 := make([]float64, 0)
+					var buf0 [8]float64
+					var h0 []float64
+					n0 := 0
 					for i0 := 0; d.arrNext(); i0++ {
 						d.pushIdx(i0)
 						var e0 float64
 						if n1, ok := d.float(64, false); ok {
 							e0 = float64(n1)
 						}
-						s0 = append(s0, e0)
+						if h0 != nil {
+							h0 = append(h0, e0)
+						} else if n0 < len(buf0) {
+							buf0[n0] = e0
+							n0++
+						} else {
+							h0 = append(append(make([]float64, 0, 4*len(buf0)), buf0[:]...), e0)
+						}
 						d.pop()
+					}
+					s0 := h0
+					if s0 == nil {
+						s0 = make([]float64, n0)
+						copy(s0, buf0[:n0])
 					}
 					um0ok := !d.failedSince(um0)
 					if um0ok {
@@ -1412,22 +1459,38 @@ func stitchDecodeContainers(d *stitchDecoder, x *Containers) {
 			{
 				r0, rep0 := d.beginRepair()
 				if d.arrStart() {
-					s0 := make([][]bool, 0)
+					var buf0 [8][]bool
+					var h0 [][]bool
+					n0 := 0
 					for i0 := 0; d.arrNext(); i0++ {
 						d.pushIdx(i0)
 						var e0 []bool
 						{
 							r1, rep1 := d.beginRepair()
 							if d.arrStart() {
-								s1 := make([]bool, 0)
+								var buf1 [8]bool
+								var h1 []bool
+								n1 := 0
 								for i1 := 0; d.arrNext(); i1++ {
 									d.pushIdx(i1)
 									var e1 bool
 									if b2, ok := d.boolean(false); ok {
 										e1 = b2
 									}
-									s1 = append(s1, e1)
+									if h1 != nil {
+										h1 = append(h1, e1)
+									} else if n1 < len(buf1) {
+										buf1[n1] = e1
+										n1++
+									} else {
+										h1 = append(append(make([]bool, 0, 4*len(buf1)), buf1[:]...), e1)
+									}
 									d.pop()
+								}
+								s1 := h1
+								if s1 == nil {
+									s1 = make([]bool, n1)
+									copy(s1, buf1[:n1])
 								}
 								e0 = s1
 							}
@@ -1435,8 +1498,20 @@ func stitchDecodeContainers(d *stitchDecoder, x *Containers) {
 								d.endRepair(r1)
 							}
 						}
-						s0 = append(s0, e0)
+						if h0 != nil {
+							h0 = append(h0, e0)
+						} else if n0 < len(buf0) {
+							buf0[n0] = e0
+							n0++
+						} else {
+							h0 = append(append(make([][]bool, 0, 4*len(buf0)), buf0[:]...), e0)
+						}
 						d.pop()
+					}
+					s0 := h0
+					if s0 == nil {
+						s0 = make([][]bool, n0)
+						copy(s0, buf0[:n0])
 					}
 					d.count(len(s0), -1, 3, "item count")
 					x.Grid = s0
@@ -1457,7 +1532,9 @@ func stitchDecodeContainers(d *stitchDecoder, x *Containers) {
 				r0, rep0 := d.beginRepair()
 				if d.arrStart() {
 					um0 := d.mark()
-					s0 := make([]Point, 0)
+					var buf0 [8]Point
+					var h0 []Point
+					n0 := 0
 					for i0 := 0; d.arrNext(); i0++ {
 						d.pushIdx(i0)
 						var e0 Point
@@ -1468,8 +1545,20 @@ func stitchDecodeContainers(d *stitchDecoder, x *Containers) {
 								d.endRepair(r1)
 							}
 						}
-						s0 = append(s0, e0)
+						if h0 != nil {
+							h0 = append(h0, e0)
+						} else if n0 < len(buf0) {
+							buf0[n0] = e0
+							n0++
+						} else {
+							h0 = append(append(make([]Point, 0, 4*len(buf0)), buf0[:]...), e0)
+						}
 						d.pop()
+					}
+					s0 := h0
+					if s0 == nil {
+						s0 = make([]Point, n0)
+						copy(s0, buf0[:n0])
 					}
 					um0ok := !d.failedSince(um0)
 					d.count(len(s0), -1, 3, "item count")
@@ -1550,15 +1639,29 @@ func stitchDecodeContainers(d *stitchDecoder, x *Containers) {
 			{
 				r0, rep0 := d.beginRepair()
 				if d.arrStart() {
-					s0 := make([]time.Time, 0)
+					var buf0 [8]time.Time
+					var h0 []time.Time
+					n0 := 0
 					for i0 := 0; d.arrNext(); i0++ {
 						d.pushIdx(i0)
 						var e0 time.Time
 						if t1, ok := d.time(); ok {
 							e0 = t1
 						}
-						s0 = append(s0, e0)
+						if h0 != nil {
+							h0 = append(h0, e0)
+						} else if n0 < len(buf0) {
+							buf0[n0] = e0
+							n0++
+						} else {
+							h0 = append(append(make([]time.Time, 0, 4*len(buf0)), buf0[:]...), e0)
+						}
 						d.pop()
+					}
+					s0 := h0
+					if s0 == nil {
+						s0 = make([]time.Time, n0)
+						copy(s0, buf0[:n0])
 					}
 					d.count(len(s0), -1, 2, "item count")
 					x.Times = s0
@@ -1933,7 +2036,16 @@ func stitchDecodeNulls(d *stitchDecoder, x *Nulls) {
 			d.push(k)
 			if !d.null() {
 				x.Enum = new(string)
-				if s0, ok := d.str(); ok {
+				if b0, ok := d.strView(); ok {
+					var s0 string
+					switch string(b0) {
+					case "a":
+						s0 = "a"
+					case "b":
+						s0 = "b"
+					default:
+						s0 = string(b0)
+					}
 					switch s0 {
 					case "a", "b":
 					default:
@@ -1954,15 +2066,29 @@ func stitchDecodeNulls(d *stitchDecoder, x *Nulls) {
 				r0, rep0 := d.beginRepair()
 				if !d.null() {
 					if d.arrStart() {
-						s0 := make([]string, 0)
+						var buf0 [8]string
+						var h0 []string
+						n0 := 0
 						for i0 := 0; d.arrNext(); i0++ {
 							d.pushIdx(i0)
 							var e0 string
 							if s1, ok := d.str(); ok {
 								e0 = s1
 							}
-							s0 = append(s0, e0)
+							if h0 != nil {
+								h0 = append(h0, e0)
+							} else if n0 < len(buf0) {
+								buf0[n0] = e0
+								n0++
+							} else {
+								h0 = append(append(make([]string, 0, 4*len(buf0)), buf0[:]...), e0)
+							}
 							d.pop()
+						}
+						s0 := h0
+						if s0 == nil {
+							s0 = make([]string, n0)
+							copy(s0, buf0[:n0])
 						}
 						d.count(len(s0), -1, 2, "item count")
 						x.List = s0
@@ -3618,9 +3744,13 @@ func (d *stitchDecoder) multipleOf(lit string) {
 }
 
 // strLen checks a string's length in Unicode code points; a bound < 0 is absent.
+// The string is valid UTF-8, so its count is between ceil(len/4) and len:
+// the code points are counted only when that range straddles a bound.
 func (d *stitchDecoder) strLen(s string, lo, hi int) {
-	n := utf8.RuneCountInString(s)
-	d.count(n, lo, hi, "string length")
+	if (hi < 0 || len(s) <= hi) && (len(s)+3)/4 >= lo {
+		return
+	}
+	d.count(utf8.RuneCountInString(s), lo, hi, "string length")
 }
 
 // count checks a length (string, items or properties); a bound < 0 is absent.
@@ -4841,14 +4971,28 @@ func (d *stitchDecoder) strBytes() ([]byte, bool) {
 }
 
 // scanString validates the string at d.pos (which is '"') and returns its
-// raw content and whether it contains escapes.
+// raw content and whether it contains escapes. Eight bytes are looked at
+// per step (stitchSpecial); only a quote, a backslash, a control byte or a
+// non-ASCII byte leaves the fast loop.
 func (d *stitchDecoder) scanString() (raw []byte, esc, ok bool) {
 	start := d.pos + 1
 	i := start
 	data := d.data
-	for i < len(data) {
-		c := data[i]
-		switch {
+	for {
+		for i+8 <= len(data) {
+			if m := stitchSpecial(binary.LittleEndian.Uint64(data[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				break
+			}
+			i += 8
+		}
+		for i < len(data) && stitchPlain(data[i]) {
+			i++
+		}
+		if i >= len(data) {
+			break
+		}
+		switch c := data[i]; {
 		case c == '"':
 			d.pos = i + 1
 			return data[start:i], esc, true
@@ -4865,8 +5009,6 @@ func (d *stitchDecoder) scanString() (raw []byte, esc, ok bool) {
 			d.pos = i
 			d.syntax("control character in a string")
 			return nil, false, false
-		case c < utf8.RuneSelf:
-			i++
 		default:
 			r, n := utf8.DecodeRune(data[i:])
 			if r == utf8.RuneError && n <= 1 {
@@ -4880,6 +5022,24 @@ func (d *stitchDecoder) scanString() (raw []byte, esc, ok bool) {
 	d.pos = i
 	d.syntax("unterminated string")
 	return nil, false, false
+}
+
+// stitchPlain reports whether c is a string byte that needs no attention:
+// ASCII, not a control byte, not '"' or '\\'.
+func stitchPlain(c byte) bool {
+	return c >= 0x20 && c < utf8.RuneSelf && c != '"' && c != '\\'
+}
+
+// stitchSpecial returns a mask whose lowest set bit is the high bit of the
+// first byte of the little-endian word w that is not stitchPlain, or 0
+// when every byte is plain. The classic "has zero byte" and "has byte
+// less than" tricks can flag a byte above a true hit (a borrow), never
+// below one, so the lowest flag is exact.
+func stitchSpecial(w uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	q := w ^ (ones * '"')
+	b := w ^ (ones * '\\')
+	return ((q-ones)&^q | (b-ones)&^b | (w - ones*0x20) | w) & highs
 }
 
 // stitchEscapeLen returns the length of the escape sequence at the start
@@ -4939,40 +5099,68 @@ func stitchHex4(b []byte) (rune, bool) {
 
 // stitchUnescape appends the unescaped form of a validated string body.
 func stitchUnescape(dst, raw []byte) []byte {
-	for i := 0; i < len(raw); {
-		c := raw[i]
-		if c != '\\' {
+	for {
+		j := bytes.IndexByte(raw, '\\')
+		if j < 0 {
+			return append(dst, raw...)
+		}
+		dst = append(dst, raw[:j]...)
+		c, r, n := stitchEscapeAt(raw[j:])
+		if n == 2 {
 			dst = append(dst, c)
-			i++
-			continue
-		}
-		switch raw[i+1] {
-		case 'b':
-			dst = append(dst, '\b')
-		case 'f':
-			dst = append(dst, '\f')
-		case 'n':
-			dst = append(dst, '\n')
-		case 'r':
-			dst = append(dst, '\r')
-		case 't':
-			dst = append(dst, '\t')
-		case 'u':
-			r, _ := stitchHex4(raw[i+2:])
-			if r >= 0xD800 && r <= 0xDBFF {
-				r2, _ := stitchHex4(raw[i+8:])
-				r = (r-0xD800)<<10 | (r2 - 0xDC00) + 0x10000
-				i += 6
-			}
+		} else {
 			dst = utf8.AppendRune(dst, r)
-			i += 6
-			continue
-		default: // '"', '\\', '/'
-			dst = append(dst, raw[i+1])
 		}
-		i += 2
+		raw = raw[j+n:]
 	}
-	return dst
+}
+
+// stitchUnescapeString returns the unescaped form of a validated string
+// body in one allocation: the text is never longer than its escaped form.
+func stitchUnescapeString(raw []byte) string {
+	var b strings.Builder
+	b.Grow(len(raw))
+	for {
+		j := bytes.IndexByte(raw, '\\')
+		if j < 0 {
+			b.Write(raw)
+			return b.String()
+		}
+		b.Write(raw[:j])
+		c, r, n := stitchEscapeAt(raw[j:])
+		if n == 2 {
+			b.WriteByte(c)
+		} else {
+			b.WriteRune(r)
+		}
+		raw = raw[j+n:]
+	}
+}
+
+// stitchEscapeAt decodes the validated escape at the start of raw: a
+// two-byte escape as the byte c (n == 2), a \u escape (with its low
+// surrogate, if any) as the code point r; n is the escape's length.
+func stitchEscapeAt(raw []byte) (c byte, r rune, n int) {
+	switch raw[1] {
+	case 'b':
+		return '\b', 0, 2
+	case 'f':
+		return '\f', 0, 2
+	case 'n':
+		return '\n', 0, 2
+	case 'r':
+		return '\r', 0, 2
+	case 't':
+		return '\t', 0, 2
+	case 'u':
+		r, _ = stitchHex4(raw[2:])
+		if r >= 0xD800 && r <= 0xDBFF {
+			r2, _ := stitchHex4(raw[8:])
+			return 0, (r-0xD800)<<10 | (r2 - 0xDC00) + 0x10000, 12
+		}
+		return 0, r, 6
+	}
+	return raw[1], 0, 2 // '"', '\\', '/'
 }
 
 // scanNumber validates the number at d.pos and returns its text.
@@ -5357,8 +5545,24 @@ func (d *stitchDecoder) str() (string, bool) {
 		d.want("string")
 		return "", false
 	}
-	b, ok := d.strBytes()
-	return string(b), ok
+	raw, esc, ok := d.scanString()
+	if !ok {
+		return "", false
+	}
+	if !esc {
+		return string(raw), true
+	}
+	return stitchUnescapeString(raw), true
+}
+
+// strView reads a string and returns its unescaped bytes, valid until
+// the next read (in place when it has no escape).
+func (d *stitchDecoder) strView() ([]byte, bool) {
+	if d.peek() != '"' {
+		d.want("string")
+		return nil, false
+	}
+	return d.strBytes()
 }
 
 // boolean reads true or false; with coerce also "true" and "false".

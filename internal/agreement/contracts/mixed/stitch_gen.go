@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -125,7 +126,9 @@ func stitchDecodeDraw(d *stitchDecoder, x *Draw) {
 			{
 				r0, rep0 := d.beginRepair()
 				if d.arrStart() {
-					s0 := make([]Shape, 0)
+					var buf0 [8]Shape
+					var h0 []Shape
+					n0 := 0
 					for i0 := 0; d.arrNext(); i0++ {
 						d.pushIdx(i0)
 						var e0 Shape
@@ -136,8 +139,20 @@ func stitchDecodeDraw(d *stitchDecoder, x *Draw) {
 								d.endRepair(r1)
 							}
 						}
-						s0 = append(s0, e0)
+						if h0 != nil {
+							h0 = append(h0, e0)
+						} else if n0 < len(buf0) {
+							buf0[n0] = e0
+							n0++
+						} else {
+							h0 = append(append(make([]Shape, 0, 4*len(buf0)), buf0[:]...), e0)
+						}
 						d.pop()
+					}
+					s0 := h0
+					if s0 == nil {
+						s0 = make([]Shape, n0)
+						copy(s0, buf0[:n0])
 					}
 					d.count(len(s0), -1, 3, "item count")
 					x.Others = s0
@@ -183,13 +198,27 @@ func stitchDecodeDraw(d *stitchDecoder, x *Draw) {
 			{
 				r0, rep0 := d.beginRepair()
 				if d.arrStart() {
-					s0 := make([]Value, 0)
+					var buf0 [8]Value
+					var h0 []Value
+					n0 := 0
 					for i0 := 0; d.arrNext(); i0++ {
 						d.pushIdx(i0)
 						var e0 Value
 						stitchDecodeValue(d, &e0)
-						s0 = append(s0, e0)
+						if h0 != nil {
+							h0 = append(h0, e0)
+						} else if n0 < len(buf0) {
+							buf0[n0] = e0
+							n0++
+						} else {
+							h0 = append(append(make([]Value, 0, 4*len(buf0)), buf0[:]...), e0)
+						}
 						d.pop()
+					}
+					s0 := h0
+					if s0 == nil {
+						s0 = make([]Value, n0)
+						copy(s0, buf0[:n0])
 					}
 					d.count(len(s0), -1, 3, "item count")
 					x.Values = s0
@@ -479,11 +508,11 @@ func stitchDecodeCircle(d *stitchDecoder, x *Circle) {
 			}
 			seen[0] |= 0x4
 			d.push(k)
-			if s, ok := d.str(); ok {
-				switch s {
+			if s, ok := d.strView(); ok {
+				switch string(s) {
 				case "circle":
 				default:
-					d.discValue(s, "\"circle\"")
+					d.discValue(string(s), "\"circle\"")
 				}
 			}
 			d.pop()
@@ -554,12 +583,14 @@ func stitchDecodeRect(d *stitchDecoder, x *Rect) {
 			}
 			seen[0] |= 0x1
 			d.push(k)
-			if s, ok := d.str(); ok {
-				switch s {
-				case "rect", "square":
-					x.Kind = s
+			if s, ok := d.strView(); ok {
+				switch string(s) {
+				case "rect":
+					x.Kind = "rect"
+				case "square":
+					x.Kind = "square"
 				default:
-					d.discValue(s, "\"rect\", \"square\"")
+					d.discValue(string(s), "\"rect\", \"square\"")
 				}
 			}
 			d.pop()
@@ -672,11 +703,11 @@ func stitchDecodeBlob(d *stitchDecoder, x *Blob) {
 			}
 			seen[0] |= 0x2
 			d.push(k)
-			if s, ok := d.str(); ok {
-				switch s {
+			if s, ok := d.strView(); ok {
+				switch string(s) {
 				case "blob":
 				default:
-					d.discValue(s, "\"blob\"")
+					d.discValue(string(s), "\"blob\"")
 				}
 			}
 			d.pop()
@@ -995,7 +1026,9 @@ func stitchDecodeGrow(d *stitchDecoder, x *Grow) {
 			{
 				r0, rep0 := d.beginRepair()
 				if d.arrStart() {
-					s0 := make([]Node, 0)
+					var buf0 [8]Node
+					var h0 []Node
+					n0 := 0
 					for i0 := 0; d.arrNext(); i0++ {
 						d.pushIdx(i0)
 						var e0 Node
@@ -1006,8 +1039,20 @@ func stitchDecodeGrow(d *stitchDecoder, x *Grow) {
 								d.endRepair(r1)
 							}
 						}
-						s0 = append(s0, e0)
+						if h0 != nil {
+							h0 = append(h0, e0)
+						} else if n0 < len(buf0) {
+							buf0[n0] = e0
+							n0++
+						} else {
+							h0 = append(append(make([]Node, 0, 4*len(buf0)), buf0[:]...), e0)
+						}
 						d.pop()
+					}
+					s0 := h0
+					if s0 == nil {
+						s0 = make([]Node, n0)
+						copy(s0, buf0[:n0])
 					}
 					d.count(len(s0), -1, 2, "item count")
 					x.Path = s0
@@ -1131,7 +1176,9 @@ func stitchDecodeNode(d *stitchDecoder, x *Node) {
 			{
 				r0, rep0 := d.beginRepair()
 				if d.arrStart() {
-					s0 := make([]Node, 0)
+					var buf0 [8]Node
+					var h0 []Node
+					n0 := 0
 					for i0 := 0; d.arrNext(); i0++ {
 						d.pushIdx(i0)
 						var e0 Node
@@ -1142,8 +1189,20 @@ func stitchDecodeNode(d *stitchDecoder, x *Node) {
 								d.endRepair(r1)
 							}
 						}
-						s0 = append(s0, e0)
+						if h0 != nil {
+							h0 = append(h0, e0)
+						} else if n0 < len(buf0) {
+							buf0[n0] = e0
+							n0++
+						} else {
+							h0 = append(append(make([]Node, 0, 4*len(buf0)), buf0[:]...), e0)
+						}
 						d.pop()
+					}
+					s0 := h0
+					if s0 == nil {
+						s0 = make([]Node, n0)
+						copy(s0, buf0[:n0])
 					}
 					d.count(len(s0), -1, 3, "item count")
 					x.Children = s0
@@ -2064,9 +2123,13 @@ func (d *stitchDecoder) multipleOf(lit string) {
 }
 
 // strLen checks a string's length in Unicode code points; a bound < 0 is absent.
+// The string is valid UTF-8, so its count is between ceil(len/4) and len:
+// the code points are counted only when that range straddles a bound.
 func (d *stitchDecoder) strLen(s string, lo, hi int) {
-	n := utf8.RuneCountInString(s)
-	d.count(n, lo, hi, "string length")
+	if (hi < 0 || len(s) <= hi) && (len(s)+3)/4 >= lo {
+		return
+	}
+	d.count(utf8.RuneCountInString(s), lo, hi, "string length")
 }
 
 // count checks a length (string, items or properties); a bound < 0 is absent.
@@ -3287,14 +3350,28 @@ func (d *stitchDecoder) strBytes() ([]byte, bool) {
 }
 
 // scanString validates the string at d.pos (which is '"') and returns its
-// raw content and whether it contains escapes.
+// raw content and whether it contains escapes. Eight bytes are looked at
+// per step (stitchSpecial); only a quote, a backslash, a control byte or a
+// non-ASCII byte leaves the fast loop.
 func (d *stitchDecoder) scanString() (raw []byte, esc, ok bool) {
 	start := d.pos + 1
 	i := start
 	data := d.data
-	for i < len(data) {
-		c := data[i]
-		switch {
+	for {
+		for i+8 <= len(data) {
+			if m := stitchSpecial(binary.LittleEndian.Uint64(data[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				break
+			}
+			i += 8
+		}
+		for i < len(data) && stitchPlain(data[i]) {
+			i++
+		}
+		if i >= len(data) {
+			break
+		}
+		switch c := data[i]; {
 		case c == '"':
 			d.pos = i + 1
 			return data[start:i], esc, true
@@ -3311,8 +3388,6 @@ func (d *stitchDecoder) scanString() (raw []byte, esc, ok bool) {
 			d.pos = i
 			d.syntax("control character in a string")
 			return nil, false, false
-		case c < utf8.RuneSelf:
-			i++
 		default:
 			r, n := utf8.DecodeRune(data[i:])
 			if r == utf8.RuneError && n <= 1 {
@@ -3326,6 +3401,24 @@ func (d *stitchDecoder) scanString() (raw []byte, esc, ok bool) {
 	d.pos = i
 	d.syntax("unterminated string")
 	return nil, false, false
+}
+
+// stitchPlain reports whether c is a string byte that needs no attention:
+// ASCII, not a control byte, not '"' or '\\'.
+func stitchPlain(c byte) bool {
+	return c >= 0x20 && c < utf8.RuneSelf && c != '"' && c != '\\'
+}
+
+// stitchSpecial returns a mask whose lowest set bit is the high bit of the
+// first byte of the little-endian word w that is not stitchPlain, or 0
+// when every byte is plain. The classic "has zero byte" and "has byte
+// less than" tricks can flag a byte above a true hit (a borrow), never
+// below one, so the lowest flag is exact.
+func stitchSpecial(w uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	q := w ^ (ones * '"')
+	b := w ^ (ones * '\\')
+	return ((q-ones)&^q | (b-ones)&^b | (w - ones*0x20) | w) & highs
 }
 
 // stitchEscapeLen returns the length of the escape sequence at the start
@@ -3385,40 +3478,68 @@ func stitchHex4(b []byte) (rune, bool) {
 
 // stitchUnescape appends the unescaped form of a validated string body.
 func stitchUnescape(dst, raw []byte) []byte {
-	for i := 0; i < len(raw); {
-		c := raw[i]
-		if c != '\\' {
+	for {
+		j := bytes.IndexByte(raw, '\\')
+		if j < 0 {
+			return append(dst, raw...)
+		}
+		dst = append(dst, raw[:j]...)
+		c, r, n := stitchEscapeAt(raw[j:])
+		if n == 2 {
 			dst = append(dst, c)
-			i++
-			continue
-		}
-		switch raw[i+1] {
-		case 'b':
-			dst = append(dst, '\b')
-		case 'f':
-			dst = append(dst, '\f')
-		case 'n':
-			dst = append(dst, '\n')
-		case 'r':
-			dst = append(dst, '\r')
-		case 't':
-			dst = append(dst, '\t')
-		case 'u':
-			r, _ := stitchHex4(raw[i+2:])
-			if r >= 0xD800 && r <= 0xDBFF {
-				r2, _ := stitchHex4(raw[i+8:])
-				r = (r-0xD800)<<10 | (r2 - 0xDC00) + 0x10000
-				i += 6
-			}
+		} else {
 			dst = utf8.AppendRune(dst, r)
-			i += 6
-			continue
-		default: // '"', '\\', '/'
-			dst = append(dst, raw[i+1])
 		}
-		i += 2
+		raw = raw[j+n:]
 	}
-	return dst
+}
+
+// stitchUnescapeString returns the unescaped form of a validated string
+// body in one allocation: the text is never longer than its escaped form.
+func stitchUnescapeString(raw []byte) string {
+	var b strings.Builder
+	b.Grow(len(raw))
+	for {
+		j := bytes.IndexByte(raw, '\\')
+		if j < 0 {
+			b.Write(raw)
+			return b.String()
+		}
+		b.Write(raw[:j])
+		c, r, n := stitchEscapeAt(raw[j:])
+		if n == 2 {
+			b.WriteByte(c)
+		} else {
+			b.WriteRune(r)
+		}
+		raw = raw[j+n:]
+	}
+}
+
+// stitchEscapeAt decodes the validated escape at the start of raw: a
+// two-byte escape as the byte c (n == 2), a \u escape (with its low
+// surrogate, if any) as the code point r; n is the escape's length.
+func stitchEscapeAt(raw []byte) (c byte, r rune, n int) {
+	switch raw[1] {
+	case 'b':
+		return '\b', 0, 2
+	case 'f':
+		return '\f', 0, 2
+	case 'n':
+		return '\n', 0, 2
+	case 'r':
+		return '\r', 0, 2
+	case 't':
+		return '\t', 0, 2
+	case 'u':
+		r, _ = stitchHex4(raw[2:])
+		if r >= 0xD800 && r <= 0xDBFF {
+			r2, _ := stitchHex4(raw[8:])
+			return 0, (r-0xD800)<<10 | (r2 - 0xDC00) + 0x10000, 12
+		}
+		return 0, r, 6
+	}
+	return raw[1], 0, 2 // '"', '\\', '/'
 }
 
 // scanNumber validates the number at d.pos and returns its text.
@@ -3803,8 +3924,24 @@ func (d *stitchDecoder) str() (string, bool) {
 		d.want("string")
 		return "", false
 	}
-	b, ok := d.strBytes()
-	return string(b), ok
+	raw, esc, ok := d.scanString()
+	if !ok {
+		return "", false
+	}
+	if !esc {
+		return string(raw), true
+	}
+	return stitchUnescapeString(raw), true
+}
+
+// strView reads a string and returns its unescaped bytes, valid until
+// the next read (in place when it has no escape).
+func (d *stitchDecoder) strView() ([]byte, bool) {
+	if d.peek() != '"' {
+		d.want("string")
+		return nil, false
+	}
+	return d.strBytes()
 }
 
 // boolean reads true or false; with coerce also "true" and "false".

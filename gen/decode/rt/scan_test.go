@@ -1,0 +1,149 @@
+package rt
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// refScanString is the byte-at-a-time scanner scanString replaced; the
+// word-at-a-time one must agree with it on every input.
+func refScanString(data []byte) (raw []byte, esc bool, pos int, msg string) {
+	start := 1
+	i := start
+	for i < len(data) {
+		c := data[i]
+		switch {
+		case c == '"':
+			return data[start:i], esc, i + 1, ""
+		case c == '\\':
+			esc = true
+			n, m := stitchEscapeLen(data[i:])
+			if n == 0 {
+				return nil, false, i, m
+			}
+			i += n
+		case c < 0x20:
+			return nil, false, i, "control character in a string"
+		case c < utf8.RuneSelf:
+			i++
+		default:
+			r, n := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && n <= 1 {
+				return nil, false, i, "invalid UTF-8 in a string"
+			}
+			i += n
+		}
+	}
+	return nil, false, i, "unterminated string"
+}
+
+// checkScan compares scanString with refScanString on data (which starts
+// with '"').
+func checkScan(t *testing.T, data []byte) {
+	t.Helper()
+	d := stitchNewDecoder(data, false)
+	defer d.release()
+	raw, esc, ok := d.scanString()
+	wraw, wesc, wpos, wmsg := refScanString(data)
+	if ok != (wmsg == "") || d.pos != wpos || esc != wesc || !bytes.Equal(raw, wraw) {
+		t.Fatalf("scanString(%q) = %q, %v, %v at %d; want %q, %v, %q at %d", data, raw, esc, ok, d.pos, wraw, wesc, wmsg, wpos)
+	}
+	if !ok {
+		want := "invalid JSON at byte offset " + itoa(wpos) + ": " + wmsg
+		if len(d.issues) != 1 || d.issues[0].Message != want {
+			t.Fatalf("scanString(%q): issues %v, want %q", data, d.issues, want)
+		}
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestScanStringEveryByte puts every byte value at every position of the
+// first two 8-byte words of a string, with the string ending at every
+// offset around them.
+func TestScanStringEveryByte(t *testing.T) {
+	for pos := 0; pos < 17; pos++ {
+		for end := 0; end < 20; end++ {
+			for c := 0; c < 256; c++ {
+				body := bytes.Repeat([]byte{'a'}, max(pos+1, end))
+				body[pos] = byte(c)
+				data := append([]byte{'"'}, body[:end]...)
+				checkScan(t, data)                                   // unterminated or cut
+				checkScan(t, append(append([]byte{}, data...), '"')) // closed at end
+				checkScan(t, append(append([]byte{'"'}, body...), `"tail`...))
+			}
+		}
+	}
+}
+
+// TestScanStringUTF8Boundary puts multi-byte sequences, valid, cut and
+// invalid, across the boundary of the 8-byte window.
+func TestScanStringUTF8Boundary(t *testing.T) {
+	seqs := []string{"é", "€", "😀", "\xc3", "\xe2\x82", "\xf0\x9f\x98", "\xff", "\xc0\xaf", "\xed\xa0\x80", "\\u00e9", "\\ud83d\\ude00", "\\ud83d", "\\x", "\\", "\\u12"}
+	for _, sq := range seqs {
+		for pre := 0; pre < 17; pre++ {
+			for _, tail := range []string{"", "\"", "abc\"", "abcdefghij\""} {
+				checkScan(t, []byte("\""+strings.Repeat("x", pre)+sq+tail))
+			}
+		}
+	}
+}
+
+// TestScanStringRandom compares the scanners on random strings drawn from
+// an alphabet rich in the bytes that matter.
+func TestScanStringRandom(t *testing.T) {
+	alpha := []string{"a", "Z", " ", "\"", "\\", "\\n", "\\u0041", "\\ud83d\\ude00", "\x00", "\x1f", "\x7f", "\x80", "é", "€", "😀", "\xff", "\xe2\x82", "~"}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		var b strings.Builder
+		b.WriteByte('"')
+		for n := r.IntN(40); n > 0; n-- {
+			b.WriteString(alpha[r.IntN(len(alpha))])
+		}
+		if r.IntN(4) > 0 {
+			b.WriteByte('"')
+		}
+		checkScan(t, []byte(b.String()))
+	}
+}
+
+// TestUnescapeString checks the one-allocation unescape against the
+// appending one and against the escapes' meaning.
+func TestUnescapeString(t *testing.T) {
+	for _, c := range []struct{ raw, want string }{
+		{``, ""}, {`abc`, "abc"}, {`a\nb`, "a\nb"}, {`\"\\\/\b\f\n\r\t`, "\"\\/\b\f\n\r\t"},
+		{`\u0041\u00e9\u20ac`, "Aé€"}, {`x\ud83d\ude00y`, "x😀y"}, {`\u0000`, "\x00"}, {`é\u00e9`, "éé"},
+	} {
+		if got := stitchUnescapeString([]byte(c.raw)); got != c.want {
+			t.Errorf("stitchUnescapeString(%q) = %q, want %q", c.raw, got, c.want)
+		}
+		if got := string(stitchUnescape([]byte("p"), []byte(c.raw))); got != "p"+c.want {
+			t.Errorf("stitchUnescape(%q) = %q, want %q", c.raw, got, "p"+c.want)
+		}
+	}
+}
+
+// TestStrLen checks the byte-length shortcut against counting.
+func TestStrLen(t *testing.T) {
+	strs := []string{"", "a", "ab", "abc", "abcd", "é", "éé", "😀", "😀😀", "a😀", "€€€", "abcdefgh", "😀😀😀😀"}
+	for _, s := range strs {
+		for lo := -1; lo < 10; lo++ {
+			for hi := -1; hi < 20; hi++ {
+				d := stitchNewDecoder(nil, false)
+				d.strLen(s, lo, hi)
+				got := d.issues
+				w := stitchNewDecoder(nil, false)
+				w.count(utf8.RuneCountInString(s), lo, hi, "string length")
+				if len(got) != len(w.issues) || (len(got) == 1 && got[0] != w.issues[0]) {
+					t.Fatalf("strLen(%q, %d, %d) = %v, want %v", s, lo, hi, got, w.issues)
+				}
+				d.release()
+				w.release()
+			}
+		}
+	}
+}
