@@ -1887,11 +1887,48 @@ func (d *stitchDecoder) release() {
 	if cap(d.scratch) > 64<<10 || cap(d.stack) > 4096 || cap(d.path) > 1024 || cap(d.keys) > 4096 {
 		return // let an outsized decoder go
 	}
-	clear(d.keys[:cap(d.keys)]) // do not keep the input alive
-	*d = stitchDecoder{path: d.path[:0], scratch: d.scratch[:0], stack: d.stack[:0], keys: d.keys[:0]}
+	// Do not keep the input alive: clear what points into it. Only the
+	// fields in use are written (a whole-struct reset costs a write
+	// barrier per pointer word while the GC runs).
+	keys := d.keys[:cap(d.keys)]
+	for i := range keys {
+		if keys[i] != nil {
+			keys[i] = nil
+		}
+	}
+	for _, path := range [][]stitchSeg{d.path[:cap(d.path)], d.pathBuf[:]} {
+		for i := range path {
+			if path[i].key != nil {
+				path[i].key = nil
+			}
+		}
+		if cap(d.path) == len(d.pathBuf) {
+			break // path is pathBuf
+		}
+	}
 	if cap(d.path) == len(d.pathBuf) {
 		d.path = d.pathBuf[:0]
+	} else {
+		d.path = d.path[:0]
 	}
+	if d.data != nil {
+		d.data = nil
+	}
+	if d.num != nil {
+		d.num = nil
+	}
+	if d.issues != nil {
+		d.issues = nil
+	}
+	if d.dropped != nil {
+		d.dropped = nil
+	}
+	if d.repaired != nil {
+		d.repaired = nil
+	}
+	d.scratch, d.stack, d.keys = d.scratch[:0], d.stack[:0], d.keys[:0]
+	d.pos, d.depth, d.maxDepth, d.cut, d.catching = 0, 0, 0, 0, 0
+	d.first, d.repair, d.fatal, d.failFast = false, false, false, false
 	stitchDecoders.Put(d)
 }
 
@@ -2587,6 +2624,23 @@ func stitchSign(neg bool) int {
 // stitchIntOf returns the magnitude of an integral number literal, its
 // sign, whether it is integral at all, and whether it overflows uint64.
 func stitchIntOf(s []byte) (mag uint64, neg, integral, over bool) {
+	// Fast path: at most 19 digits and no fraction or exponent cannot
+	// overflow a uint64. The text is a valid JSON number already.
+	t := s
+	if len(t) > 0 && t[0] == '-' {
+		neg, t = true, t[1:]
+	}
+	if len(t) > 0 && len(t) <= 19 {
+		for _, c := range t {
+			if c < '0' || c > '9' {
+				goto slow
+			}
+			mag = mag*10 + uint64(c-'0')
+		}
+		return mag, neg, true, false
+	}
+slow:
+	mag, neg = 0, false
 	x := stitchParseNum(s)
 	if x.zero() {
 		return 0, x.neg, true, false
@@ -3321,6 +3375,9 @@ func (d *stitchDecoder) discriminator(key, allowed string) (val []byte, ok bool)
 		d.want("object")
 		return nil, false
 	}
+	if val, ok := d.discFast(key); ok {
+		return val, true
+	}
 	start, depth := d.pos, d.depth
 	if !d.enter() {
 		return nil, false
@@ -3353,6 +3410,128 @@ func (d *stitchDecoder) discriminator(key, allowed string) (val []byte, ok bool)
 	d.pos, d.depth = start, depth
 	d.skip()
 	return nil, false
+}
+
+// discFast looks for the discriminator of the object at d.pos with a
+// structural scan that validates nothing, and leaves d as it is. It gives
+// up (false) unless the key's first occurrence is plain (unescaped) and
+// holds a plain string, and on anything the scan does not expect; the
+// validating scan of discriminator then runs. When it succeeds, the object
+// is read again from its start by the variant's decoder (or by the skip
+// of badDiscriminator), which validates all of it, so an invalid document
+// still gets the first syntax error and its path exactly as the validating
+// scan would have reported it: members are read in order by the same
+// primitives, and a syntax or depth issue replaces every other issue.
+func (d *stitchDecoder) discFast(key string) ([]byte, bool) {
+	data := d.data
+	i := d.pos + 1
+	for {
+		i = stitchWS(data, i)
+		if i >= len(data) || data[i] != '"' {
+			return nil, false
+		}
+		end := stitchStringEnd(data, i+1)
+		if end < 0 {
+			return nil, false
+		}
+		k := data[i+1 : end-1]
+		i = stitchWS(data, end)
+		if i >= len(data) || data[i] != ':' {
+			return nil, false
+		}
+		i = stitchWS(data, i+1)
+		if string(k) == key {
+			if i >= len(data) || data[i] != '"' {
+				return nil, false
+			}
+			end := stitchStringEnd(data, i+1)
+			if end < 0 {
+				return nil, false
+			}
+			v := data[i+1 : end-1]
+			if bytes.IndexByte(v, '\\') >= 0 {
+				return nil, false
+			}
+			return v, true
+		}
+		if bytes.IndexByte(k, '\\') >= 0 {
+			return nil, false // an escaped key may spell the discriminator
+		}
+		if i = stitchSkipFast(data, i); i < 0 {
+			return nil, false
+		}
+		if i = stitchWS(data, i); i >= len(data) || data[i] != ',' {
+			return nil, false
+		}
+		i++
+	}
+}
+
+// stitchWS returns the index of the first non-whitespace byte at or after i.
+func stitchWS(data []byte, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// stitchStringEnd returns the index after the closing quote of the string
+// whose content starts at i, or -1; it validates nothing.
+func stitchStringEnd(data []byte, i int) int {
+	for {
+		j := bytes.IndexByte(data[i:], '"')
+		if j < 0 {
+			return -1
+		}
+		q := i + j
+		n := 0 // backslashes before the quote; the opening quote stops the count
+		for data[q-1-n] == '\\' {
+			n++
+		}
+		if n&1 == 0 {
+			return q + 1
+		}
+		i = q + 1
+	}
+}
+
+// stitchSkipFast returns the index after the value that starts at i, or
+// -1; it follows only strings and brackets and validates nothing.
+func stitchSkipFast(data []byte, i int) int {
+	depth := 0
+	for i < len(data) {
+		switch data[i] {
+		case '"':
+			if i = stitchStringEnd(data, i+1); i < 0 {
+				return -1
+			}
+		case '{', '[':
+			depth++
+			i++
+			continue
+		case '}', ']':
+			if depth--; depth < 0 {
+				return -1
+			}
+			i++
+		case ' ', '\t', '\n', '\r', ',', ':':
+			if depth == 0 {
+				return -1
+			}
+			i++
+			continue
+		default: // a number or a literal
+			for i++; i < len(data); i++ {
+				if c := data[i]; c == ',' || c == '}' || c == ']' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ':' || c == '"' || c == '{' || c == '[' {
+					break
+				}
+			}
+		}
+		if depth == 0 {
+			return i
+		}
+	}
+	return -1
 }
 
 // badDiscriminator records an unknown discriminator value at key and skips

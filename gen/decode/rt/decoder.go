@@ -62,11 +62,48 @@ func (d *stitchDecoder) release() {
 	if cap(d.scratch) > 64<<10 || cap(d.stack) > 4096 || cap(d.path) > 1024 || cap(d.keys) > 4096 {
 		return // let an outsized decoder go
 	}
-	clear(d.keys[:cap(d.keys)]) // do not keep the input alive
-	*d = stitchDecoder{path: d.path[:0], scratch: d.scratch[:0], stack: d.stack[:0], keys: d.keys[:0]}
+	// Do not keep the input alive: clear what points into it. Only the
+	// fields in use are written (a whole-struct reset costs a write
+	// barrier per pointer word while the GC runs).
+	keys := d.keys[:cap(d.keys)]
+	for i := range keys {
+		if keys[i] != nil {
+			keys[i] = nil
+		}
+	}
+	for _, path := range [][]stitchSeg{d.path[:cap(d.path)], d.pathBuf[:]} {
+		for i := range path {
+			if path[i].key != nil {
+				path[i].key = nil
+			}
+		}
+		if cap(d.path) == len(d.pathBuf) {
+			break // path is pathBuf
+		}
+	}
 	if cap(d.path) == len(d.pathBuf) {
 		d.path = d.pathBuf[:0]
+	} else {
+		d.path = d.path[:0]
 	}
+	if d.data != nil {
+		d.data = nil
+	}
+	if d.num != nil {
+		d.num = nil
+	}
+	if d.issues != nil {
+		d.issues = nil
+	}
+	if d.dropped != nil {
+		d.dropped = nil
+	}
+	if d.repaired != nil {
+		d.repaired = nil
+	}
+	d.scratch, d.stack, d.keys = d.scratch[:0], d.stack[:0], d.keys[:0]
+	d.pos, d.depth, d.maxDepth, d.cut, d.catching = 0, 0, 0, 0, 0
+	d.first, d.repair, d.fatal, d.failFast = false, false, false, false
 	stitchDecoders.Put(d)
 }
 

@@ -65,3 +65,54 @@ func errText(err error) string {
 	}
 	return err.Error()
 }
+
+// FuzzDiscriminator checks the structural scan for a discriminator
+// against the validating one: on valid JSON, whenever the fast scan finds
+// a value, the validating scan finds the same one; and the fast scan
+// leaves the decoder untouched.
+func FuzzDiscriminator(f *testing.F) {
+	for _, s := range []string{
+		`{"kind":"a"}`, `{"x":1,"kind":"b"}`, `{"x":{"kind":"no"},"kind":"yes"}`, `{"x":"\"kind\":\"no\"","kind":"c"}`,
+		`{"x":[1,{"y":"\\"}],"kind":"d"}`, `{"ki\u006ed":"e","kind":"f"}`, `{"kind":"\u0061"}`, `{"kind":1}`, `{"x":true,"y":null,"kind":"g"}`,
+		` { "x" : -1.5e3 , "kind" : "h" } `, `{"x":"\\\\","kind":"i"}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d := stitchNewDecoder(data, false)
+		if d.peek() != '{' {
+			return
+		}
+		pos := d.pos
+		fv, fok := d.discFast("kind")
+		if d.pos != pos || d.depth != 0 || len(d.issues) != 0 {
+			t.Fatalf("discFast moved the decoder on %q", data)
+		}
+		if !fok || !json.Valid(data) {
+			return
+		}
+		fv = append([]byte(nil), fv...)
+		s := stitchNewDecoder(data, false)
+		s.peek()
+		if _, ok := s.discFast("nokey-" + string(data)); ok {
+			t.Fatalf("discFast found an absent key in %q", data)
+		}
+		// The validating scan, as discriminator ran it before discFast.
+		s.enter()
+		var sv []byte
+		for k, more := s.objNext(); more; k, more = s.objNext() {
+			if string(k) != "kind" {
+				s.skipAt(k, false)
+				continue
+			}
+			sv, _ = s.strView()
+			break
+		}
+		if s.fatal {
+			return // invalid (say, bad UTF-8): the variant's decoder reports it
+		}
+		if !bytes.Equal(fv, sv) {
+			t.Fatalf("discriminator of %q: fast %q, validating %q", data, fv, sv)
+		}
+	})
+}

@@ -144,6 +144,23 @@ func stitchSign(neg bool) int {
 // stitchIntOf returns the magnitude of an integral number literal, its
 // sign, whether it is integral at all, and whether it overflows uint64.
 func stitchIntOf(s []byte) (mag uint64, neg, integral, over bool) {
+	// Fast path: at most 19 digits and no fraction or exponent cannot
+	// overflow a uint64. The text is a valid JSON number already.
+	t := s
+	if len(t) > 0 && t[0] == '-' {
+		neg, t = true, t[1:]
+	}
+	if len(t) > 0 && len(t) <= 19 {
+		for _, c := range t {
+			if c < '0' || c > '9' {
+				goto slow
+			}
+			mag = mag*10 + uint64(c-'0')
+		}
+		return mag, neg, true, false
+	}
+slow:
+	mag, neg = 0, false
 	x := stitchParseNum(s)
 	if x.zero() {
 		return 0, x.neg, true, false

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -330,5 +331,52 @@ func TestSkipDoesNotAllocate(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Errorf("%v allocations per skip", allocs)
+	}
+}
+
+// TestReleaseResets checks that release leaves a pooled decoder as a fresh
+// one, but for the reused buffers, and holds nothing of the input.
+func TestReleaseResets(t *testing.T) {
+	data := []byte(`{"a":{"b":[1,{"c":"\u00e9"}]},"a":1,"x":` + strings.Repeat(`[`, 20) + `"`)
+	d := stitchNewDecoder(data, true)
+	d.failFast, d.catching, d.cut = true, 2, 3
+	d.dropped, d.repaired, d.num = []string{"/x"}, []string{"/y"}, data[1:2]
+	d.push([]byte("k"))
+	for i := 0; i < 40; i++ {
+		d.push(data[i : i+1])
+	}
+	d.skip()
+	d.release()
+	got := reflect.ValueOf(d).Elem()
+	ty := got.Type()
+	for i := 0; i < ty.NumField(); i++ {
+		name := ty.Field(i).Name
+		f := got.Field(i)
+		switch name {
+		case "path", "scratch", "stack", "keys":
+			if f.Len() != 0 {
+				t.Errorf("%s: len %d after release", name, f.Len())
+			}
+		case "pathBuf":
+			for j := 0; j < f.Len(); j++ {
+				if !f.Index(j).FieldByName("key").IsNil() {
+					t.Errorf("pathBuf[%d] keeps a key", j)
+				}
+			}
+		default:
+			if !f.IsZero() {
+				t.Errorf("%s is not reset: %v", name, f)
+			}
+		}
+	}
+	for _, k := range d.keys[:cap(d.keys)] {
+		if k != nil {
+			t.Errorf("keys keeps %q", k)
+		}
+	}
+	for _, s := range d.path[:cap(d.path)] {
+		if s.key != nil {
+			t.Errorf("path keeps %q", s.key)
+		}
 	}
 }

@@ -1,6 +1,9 @@
 package rt
 
-import "strconv"
+import (
+	"bytes"
+	"strconv"
+)
 
 // discriminator finds the string value of key in the object at d.pos
 // without consuming the object: members before it are validated and
@@ -13,6 +16,9 @@ func (d *stitchDecoder) discriminator(key, allowed string) (val []byte, ok bool)
 	if d.peek() != '{' {
 		d.want("object")
 		return nil, false
+	}
+	if val, ok := d.discFast(key); ok {
+		return val, true
 	}
 	start, depth := d.pos, d.depth
 	if !d.enter() {
@@ -46,6 +52,128 @@ func (d *stitchDecoder) discriminator(key, allowed string) (val []byte, ok bool)
 	d.pos, d.depth = start, depth
 	d.skip()
 	return nil, false
+}
+
+// discFast looks for the discriminator of the object at d.pos with a
+// structural scan that validates nothing, and leaves d as it is. It gives
+// up (false) unless the key's first occurrence is plain (unescaped) and
+// holds a plain string, and on anything the scan does not expect; the
+// validating scan of discriminator then runs. When it succeeds, the object
+// is read again from its start by the variant's decoder (or by the skip
+// of badDiscriminator), which validates all of it, so an invalid document
+// still gets the first syntax error and its path exactly as the validating
+// scan would have reported it: members are read in order by the same
+// primitives, and a syntax or depth issue replaces every other issue.
+func (d *stitchDecoder) discFast(key string) ([]byte, bool) {
+	data := d.data
+	i := d.pos + 1
+	for {
+		i = stitchWS(data, i)
+		if i >= len(data) || data[i] != '"' {
+			return nil, false
+		}
+		end := stitchStringEnd(data, i+1)
+		if end < 0 {
+			return nil, false
+		}
+		k := data[i+1 : end-1]
+		i = stitchWS(data, end)
+		if i >= len(data) || data[i] != ':' {
+			return nil, false
+		}
+		i = stitchWS(data, i+1)
+		if string(k) == key {
+			if i >= len(data) || data[i] != '"' {
+				return nil, false
+			}
+			end := stitchStringEnd(data, i+1)
+			if end < 0 {
+				return nil, false
+			}
+			v := data[i+1 : end-1]
+			if bytes.IndexByte(v, '\\') >= 0 {
+				return nil, false
+			}
+			return v, true
+		}
+		if bytes.IndexByte(k, '\\') >= 0 {
+			return nil, false // an escaped key may spell the discriminator
+		}
+		if i = stitchSkipFast(data, i); i < 0 {
+			return nil, false
+		}
+		if i = stitchWS(data, i); i >= len(data) || data[i] != ',' {
+			return nil, false
+		}
+		i++
+	}
+}
+
+// stitchWS returns the index of the first non-whitespace byte at or after i.
+func stitchWS(data []byte, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// stitchStringEnd returns the index after the closing quote of the string
+// whose content starts at i, or -1; it validates nothing.
+func stitchStringEnd(data []byte, i int) int {
+	for {
+		j := bytes.IndexByte(data[i:], '"')
+		if j < 0 {
+			return -1
+		}
+		q := i + j
+		n := 0 // backslashes before the quote; the opening quote stops the count
+		for data[q-1-n] == '\\' {
+			n++
+		}
+		if n&1 == 0 {
+			return q + 1
+		}
+		i = q + 1
+	}
+}
+
+// stitchSkipFast returns the index after the value that starts at i, or
+// -1; it follows only strings and brackets and validates nothing.
+func stitchSkipFast(data []byte, i int) int {
+	depth := 0
+	for i < len(data) {
+		switch data[i] {
+		case '"':
+			if i = stitchStringEnd(data, i+1); i < 0 {
+				return -1
+			}
+		case '{', '[':
+			depth++
+			i++
+			continue
+		case '}', ']':
+			if depth--; depth < 0 {
+				return -1
+			}
+			i++
+		case ' ', '\t', '\n', '\r', ',', ':':
+			if depth == 0 {
+				return -1
+			}
+			i++
+			continue
+		default: // a number or a literal
+			for i++; i < len(data); i++ {
+				if c := data[i]; c == ',' || c == '}' || c == ']' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ':' || c == '"' || c == '{' || c == '[' {
+					break
+				}
+			}
+		}
+		if depth == 0 {
+			return i
+		}
+	}
+	return -1
 }
 
 // badDiscriminator records an unknown discriminator value at key and skips
