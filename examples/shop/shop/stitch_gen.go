@@ -2970,56 +2970,80 @@ func stitchSpecial(w uint64) uint64 {
 // of b (which is '\\'), or 0 and the reason it is invalid. A \u escape of
 // a high surrogate must be followed by one of a low surrogate.
 func stitchEscapeLen(b []byte) (int, string) {
+	_, n, msg := stitchEscape(b)
+	return n, msg
+}
+
+// stitchEscape decodes the escape sequence at the start of b (which is
+// '\\'): its code point and length, or 0 and the reason it is invalid.
+func stitchEscape(b []byte) (rune, int, string) {
 	if len(b) < 2 {
-		return 0, "unterminated escape"
+		return 0, 0, "unterminated escape"
 	}
 	switch b[1] {
-	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-		return 2, ""
+	case '"', '\\', '/':
+		return rune(b[1]), 2, ""
+	case 'b':
+		return '\b', 2, ""
+	case 'f':
+		return '\f', 2, ""
+	case 'n':
+		return '\n', 2, ""
+	case 'r':
+		return '\r', 2, ""
+	case 't':
+		return '\t', 2, ""
 	case 'u':
 	default:
-		return 0, "invalid escape"
+		return 0, 0, "invalid escape"
 	}
 	r, ok := stitchHex4(b[2:])
 	if !ok {
-		return 0, "invalid \\u escape"
+		return 0, 0, "invalid \\u escape"
 	}
 	switch {
 	case r >= 0xDC00 && r <= 0xDFFF:
-		return 0, "lone surrogate in \\u escape"
+		return 0, 0, "lone surrogate in \\u escape"
 	case r >= 0xD800 && r <= 0xDBFF:
 		if len(b) < 12 || b[6] != '\\' || b[7] != 'u' {
-			return 0, "lone surrogate in \\u escape"
+			return 0, 0, "lone surrogate in \\u escape"
 		}
 		r2, ok := stitchHex4(b[8:])
 		if !ok || r2 < 0xDC00 || r2 > 0xDFFF {
-			return 0, "lone surrogate in \\u escape"
+			return 0, 0, "lone surrogate in \\u escape"
 		}
-		return 12, ""
+		return (r-0xD800)<<10 | (r2 - 0xDC00) + 0x10000, 12, ""
 	}
-	return 6, ""
+	return r, 6, ""
 }
 
 func stitchHex4(b []byte) (rune, bool) {
 	if len(b) < 4 {
 		return 0, false
 	}
-	var r rune
-	for _, c := range b[:4] {
-		switch {
-		case c >= '0' && c <= '9':
-			c -= '0'
-		case c >= 'a' && c <= 'f':
-			c -= 'a' - 10
-		case c >= 'A' && c <= 'F':
-			c -= 'A' - 10
-		default:
-			return 0, false
-		}
-		r = r<<4 | rune(c)
+	h0, h1, h2, h3 := stitchHexVal[b[0]], stitchHexVal[b[1]], stitchHexVal[b[2]], stitchHexVal[b[3]]
+	if (h0|h1|h2|h3)&0x80 != 0 {
+		return 0, false
 	}
-	return r, true
+	return rune(h0)<<12 | rune(h1)<<8 | rune(h2)<<4 | rune(h3), true
 }
+
+// stitchHexVal maps a hex digit to its value and every other byte to 0xff.
+var stitchHexVal = func() (t [256]byte) {
+	for i := range t {
+		switch c := byte(i); {
+		case c >= '0' && c <= '9':
+			t[i] = c - '0'
+		case c >= 'a' && c <= 'f':
+			t[i] = c - 'a' + 10
+		case c >= 'A' && c <= 'F':
+			t[i] = c - 'A' + 10
+		default:
+			t[i] = 0xff
+		}
+	}
+	return t
+}()
 
 // stitchUnescape appends the unescaped form of a validated string body.
 func stitchUnescape(dst, raw []byte) []byte {
@@ -3045,16 +3069,33 @@ func stitchUnescapeString(raw []byte) string {
 	var b strings.Builder
 	b.Grow(len(raw))
 	for {
-		j := bytes.IndexByte(raw, '\\')
-		if j < 0 {
-			b.Write(raw)
-			return b.String()
+		// The runs between escapes are often short: look at a few bytes
+		// before calling IndexByte.
+		j := 0
+		for j < len(raw) && j < 8 && raw[j] != '\\' {
+			j++
+		}
+		if j == 8 {
+			if k := bytes.IndexByte(raw[8:], '\\'); k < 0 {
+				j = len(raw)
+			} else {
+				j += k
+			}
 		}
 		b.Write(raw[:j])
+		if j == len(raw) {
+			return b.String()
+		}
 		c, r, n := stitchEscapeAt(raw[j:])
-		if n == 2 {
+		switch {
+		case n == 2:
 			b.WriteByte(c)
-		} else {
+		case r < 0x80:
+			b.WriteByte(byte(r))
+		case r < 0x800:
+			b.WriteByte(0xc0 | byte(r>>6))
+			b.WriteByte(0x80 | byte(r)&0x3f)
+		default:
 			b.WriteRune(r)
 		}
 		raw = raw[j+n:]
@@ -3594,6 +3635,87 @@ func (d *stitchDecoder) str() (string, bool) {
 		d.want("string")
 		return "", false
 	}
+	return d.strValue()
+}
+
+// strValue reads the string at d.pos (which is '"') as a Go string in one
+// allocation, validating and unescaping in one pass: the text up to the
+// first escape is copied as it is, then each escape is decoded as it is
+// validated, into a buffer the size of the rest of the raw string. On any
+// invalid byte it reads the string again with scanString, which records
+// the issue.
+func (d *stitchDecoder) strValue() (string, bool) {
+	data := d.data
+	start := d.pos + 1
+	i := start
+	var b strings.Builder
+	run := start // the bytes data[run:i] are not written to b yet
+	for {
+		for i+8 <= len(data) {
+			if m := stitchSpecial(binary.LittleEndian.Uint64(data[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				break
+			}
+			i += 8
+		}
+		for i < len(data) && stitchPlain(data[i]) {
+			i++
+		}
+		if i >= len(data) {
+			break
+		}
+		switch c := data[i]; {
+		case c == '"':
+			d.pos = i + 1
+			if b.Cap() == 0 {
+				return string(data[start:i]), true
+			}
+			b.Write(data[run:i])
+			return b.String(), true
+		case c == '\\':
+			r, n, _ := stitchEscape(data[i:])
+			if n == 0 {
+				return d.strSlow()
+			}
+			if b.Cap() == 0 {
+				end := stitchStringEnd(data, i+n)
+				if end < 0 {
+					return d.strSlow()
+				}
+				b.Grow(end - start)
+			}
+			b.Write(data[run:i])
+			switch {
+			case r < 0x80:
+				b.WriteByte(byte(r))
+			case r < 0x800:
+				b.WriteByte(0xc0 | byte(r>>6))
+				b.WriteByte(0x80 | byte(r)&0x3f)
+			default:
+				b.WriteRune(r)
+			}
+			i += n
+			run = i
+		case c < 0x20:
+			return d.strSlow()
+		default:
+			if c >= 0xc2 && c <= 0xdf && i+1 < len(data) && data[i+1]&0xc0 == 0x80 {
+				i += 2 // a two-byte sequence
+				continue
+			}
+			r, n := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && n <= 1 {
+				return d.strSlow()
+			}
+			i += n
+		}
+	}
+	return d.strSlow()
+}
+
+// strSlow reads the string at d.pos (which is '"') in two passes: it
+// validates, recording the first problem, then unescapes.
+func (d *stitchDecoder) strSlow() (string, bool) {
 	raw, esc, ok := d.scanString()
 	if !ok {
 		return "", false

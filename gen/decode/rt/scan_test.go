@@ -2,6 +2,7 @@ package rt
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -51,6 +52,15 @@ func checkScan(t *testing.T, data []byte) {
 	wraw, wesc, wpos, wmsg := refScanString(data)
 	if ok != (wmsg == "") || d.pos != wpos || esc != wesc || !bytes.Equal(raw, wraw) {
 		t.Fatalf("scanString(%q) = %q, %v, %v at %d; want %q, %v, %q at %d", data, raw, esc, ok, d.pos, wraw, wesc, wmsg, wpos)
+	}
+	// The one-pass string reader agrees with scan-then-unescape.
+	a, b := stitchNewDecoder(data, false), stitchNewDecoder(data, false)
+	defer a.release()
+	defer b.release()
+	av, aok := a.strValue()
+	bv, bok := b.strSlow()
+	if av != bv || aok != bok || a.pos != b.pos || fmt.Sprint(a.issues) != fmt.Sprint(b.issues) {
+		t.Fatalf("strValue(%q) = %q, %v at %d %v; strSlow: %q, %v at %d %v", data, av, aok, a.pos, a.issues, bv, bok, b.pos, b.issues)
 	}
 	if !ok {
 		want := "invalid JSON at byte offset " + itoa(wpos) + ": " + wmsg
@@ -144,6 +154,46 @@ func TestStrLen(t *testing.T) {
 				d.release()
 				w.release()
 			}
+		}
+	}
+}
+
+// TestUnescapeRandom escapes random text in random ways and checks both
+// unescapers give the text back.
+func TestUnescapeRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	runes := []rune{'a', 'Z', ' ', '"', '\\', '/', '\b', '\f', '\n', '\r', '\t', 0, 0x1f, 0x7f, 0x80, 0xe9, 0x7ff, 0x800, 0x20ac, 0xffff, 0x10000, 0x1f600, 0x10ffff}
+	short := map[rune]string{'"': `\"`, '\\': `\\`, '/': `\/`, '\b': `\b`, '\f': `\f`, '\n': `\n`, '\r': `\r`, '\t': `\t`}
+	for range 20000 {
+		var want, raw strings.Builder
+		for n := r.IntN(30); n > 0; n-- {
+			c := runes[r.IntN(len(runes))]
+			want.WriteRune(c)
+			esc, hasShort := short[c]
+			switch {
+			case hasShort && r.IntN(2) == 0:
+				raw.WriteString(esc)
+			case c >= 0x10000:
+				c -= 0x10000
+				fmt.Fprintf(&raw, `\u%04x\u%04X`, 0xd800+(c>>10), 0xdc00+(c&0x3ff))
+			case r.IntN(2) == 0 || c < 0x20 || c == '"' || c == '\\':
+				fmt.Fprintf(&raw, `\u%04x`, c)
+			default:
+				raw.WriteRune(c)
+			}
+		}
+		if got := stitchUnescapeString([]byte(raw.String())); got != want.String() {
+			t.Fatalf("stitchUnescapeString(%q) = %q, want %q", raw.String(), got, want.String())
+		}
+		doc := []byte(`"` + raw.String() + `"`)
+		checkScan(t, doc)
+		d := stitchNewDecoder(doc, false)
+		if got, ok := d.strValue(); !ok || got != want.String() {
+			t.Fatalf("strValue(%q) = %q, %v, want %q", doc, got, ok, want.String())
+		}
+		d.release()
+		if got := string(stitchUnescape(nil, []byte(raw.String()))); got != want.String() {
+			t.Fatalf("stitchUnescape(%q) = %q, want %q", raw.String(), got, want.String())
 		}
 	}
 }

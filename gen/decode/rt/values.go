@@ -2,10 +2,13 @@ package rt
 
 import (
 	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
+	"math/bits"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // str reads a string.
@@ -14,6 +17,87 @@ func (d *stitchDecoder) str() (string, bool) {
 		d.want("string")
 		return "", false
 	}
+	return d.strValue()
+}
+
+// strValue reads the string at d.pos (which is '"') as a Go string in one
+// allocation, validating and unescaping in one pass: the text up to the
+// first escape is copied as it is, then each escape is decoded as it is
+// validated, into a buffer the size of the rest of the raw string. On any
+// invalid byte it reads the string again with scanString, which records
+// the issue.
+func (d *stitchDecoder) strValue() (string, bool) {
+	data := d.data
+	start := d.pos + 1
+	i := start
+	var b strings.Builder
+	run := start // the bytes data[run:i] are not written to b yet
+	for {
+		for i+8 <= len(data) {
+			if m := stitchSpecial(binary.LittleEndian.Uint64(data[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				break
+			}
+			i += 8
+		}
+		for i < len(data) && stitchPlain(data[i]) {
+			i++
+		}
+		if i >= len(data) {
+			break
+		}
+		switch c := data[i]; {
+		case c == '"':
+			d.pos = i + 1
+			if b.Cap() == 0 {
+				return string(data[start:i]), true
+			}
+			b.Write(data[run:i])
+			return b.String(), true
+		case c == '\\':
+			r, n, _ := stitchEscape(data[i:])
+			if n == 0 {
+				return d.strSlow()
+			}
+			if b.Cap() == 0 {
+				end := stitchStringEnd(data, i+n)
+				if end < 0 {
+					return d.strSlow()
+				}
+				b.Grow(end - start)
+			}
+			b.Write(data[run:i])
+			switch {
+			case r < 0x80:
+				b.WriteByte(byte(r))
+			case r < 0x800:
+				b.WriteByte(0xc0 | byte(r>>6))
+				b.WriteByte(0x80 | byte(r)&0x3f)
+			default:
+				b.WriteRune(r)
+			}
+			i += n
+			run = i
+		case c < 0x20:
+			return d.strSlow()
+		default:
+			if c >= 0xc2 && c <= 0xdf && i+1 < len(data) && data[i+1]&0xc0 == 0x80 {
+				i += 2 // a two-byte sequence
+				continue
+			}
+			r, n := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && n <= 1 {
+				return d.strSlow()
+			}
+			i += n
+		}
+	}
+	return d.strSlow()
+}
+
+// strSlow reads the string at d.pos (which is '"') in two passes: it
+// validates, recording the first problem, then unescapes.
+func (d *stitchDecoder) strSlow() (string, bool) {
 	raw, esc, ok := d.scanString()
 	if !ok {
 		return "", false
