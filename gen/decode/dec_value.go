@@ -332,7 +332,22 @@ func (e *emitter) stringChecks(t *model.Type, c *model.Constraints, x string) []
 	}
 	var out []jen.Code
 	if c.MinLength != nil || c.MaxLength != nil {
-		out = append(out, d.Clone().Dot("strLen").Call(id(x), bound(c.MinLength), bound(c.MaxLength)))
+		// A code point is 1 to 4 bytes: the count is only taken (by strLen)
+		// when the byte length cannot decide the bounds.
+		var conds []jen.Code
+		if c.MaxLength != nil {
+			conds = append(conds, jen.Len(id(x)).Op(">").Lit(*c.MaxLength))
+		}
+		if c.MinLength != nil && 4**c.MinLength-3 > 0 {
+			conds = append(conds, jen.Len(id(x)).Op("<").Lit(4**c.MinLength-3))
+		}
+		call := d.Clone().Dot("strLen").Call(id(x), bound(c.MinLength), bound(c.MaxLength))
+		switch len(conds) {
+		case 1:
+			out = append(out, jen.If(conds[0]).Block(call))
+		case 2:
+			out = append(out, jen.If(jen.Add(conds[0]).Op("||").Add(conds[1])).Block(call))
+		}
 	}
 	if c.Pattern != "" {
 		out = append(out, d.Clone().Dot("pattern").Call(id(x), id(e.regexpVar(c.Pattern))))

@@ -94,7 +94,9 @@ func stitchDecodeSendBroadcast(d *stitchDecoder, x *SendBroadcast) {
 			seen[0] |= 0x1
 			d.push(k)
 			if s0, ok := d.str(); ok {
-				d.strLen(s0, 1, 80)
+				if len(s0) > 80 || len(s0) < 1 {
+					d.strLen(s0, 1, 80)
+				}
 				x.Channel = s0
 			}
 			d.pop()
@@ -346,7 +348,9 @@ func stitchDecodeTextPart(d *stitchDecoder, x *TextPart) {
 			seen[0] |= 0x1
 			d.push(k)
 			if s0, ok := d.str(); ok {
-				d.strLen(s0, 1, 4000)
+				if len(s0) > 4000 || len(s0) < 1 {
+					d.strLen(s0, 1, 4000)
+				}
 				x.Text = s0
 			}
 			d.pop()
@@ -442,7 +446,9 @@ func stitchDecodeImagePart(d *stitchDecoder, x *ImagePart) {
 			d.push(k)
 			x.Caption = new(string)
 			if s0, ok := d.str(); ok {
-				d.strLen(s0, -1, 200)
+				if len(s0) > 200 {
+					d.strLen(s0, -1, 200)
+				}
 				(*x.Caption) = s0
 			}
 			d.pop()
@@ -670,7 +676,9 @@ func stitchDecodeMedia(d *stitchDecoder, x *Media) {
 			seen[0] |= 0x2
 			d.push(k)
 			if s0, ok := d.str(); ok {
-				d.strLen(s0, -1, 300)
+				if len(s0) > 300 {
+					d.strLen(s0, -1, 300)
+				}
 				x.Alt = s0
 			}
 			d.pop()
@@ -1294,7 +1302,9 @@ func stitchDecodeReplaceTextOp(d *stitchDecoder, x *ReplaceTextOp) {
 			seen[0] |= 0x2
 			d.push(k)
 			if s0, ok := d.str(); ok {
-				d.strLen(s0, 1, 4000)
+				if len(s0) > 4000 || len(s0) < 1 {
+					d.strLen(s0, 1, 4000)
+				}
 				x.Text = s0
 			}
 			d.pop()
@@ -1842,6 +1852,11 @@ func (d *stitchDecoder) strLen(s string, lo, hi int) {
 	if (hi < 0 || len(s) <= hi) && (len(s)+3)/4 >= lo {
 		return
 	}
+	d.strLenSlow(s, lo, hi)
+}
+
+//go:noinline (keeps strLen within the inlining budget)
+func (d *stitchDecoder) strLenSlow(s string, lo, hi int) {
 	d.count(utf8.RuneCountInString(s), lo, hi, "string length")
 }
 
@@ -2970,21 +2985,37 @@ func stitchDigitsOf[T stitchText](x *stitchNum[T]) (string, int64) {
 	return string(b), x.exp - int64(n)
 }
 
-// ws skips JSON whitespace.
+// ws skips JSON whitespace. The common case, a byte above ' ' (never
+// whitespace), is decided inline.
 func (d *stitchDecoder) ws() {
-	for d.pos < len(d.data) {
-		switch d.data[d.pos] {
-		case ' ', '\t', '\n', '\r':
-			d.pos++
-		default:
-			return
-		}
+	if d.pos < len(d.data) && d.data[d.pos] > ' ' {
+		return
 	}
+	d.pos = stitchWS(d.data, d.pos)
 }
 
 // peek skips whitespace and returns the next byte, 0 at the end.
 func (d *stitchDecoder) peek() byte {
-	d.ws()
+	if d.pos < len(d.data) {
+		if c := d.data[d.pos]; c > ' ' {
+			return c
+		}
+	}
+	return d.peekSlow()
+}
+
+// cur returns the byte at d.pos, 0 at the end. Hot callers write
+// c := d.cur(); if c <= ' ' { c = d.peek() }: peek itself is over the
+// inlining budget, and the next byte is rarely whitespace.
+func (d *stitchDecoder) cur() byte {
+	if d.pos < len(d.data) {
+		return d.data[d.pos]
+	}
+	return 0
+}
+
+func (d *stitchDecoder) peekSlow() byte {
+	d.pos = stitchWS(d.data, d.pos)
 	if d.pos < len(d.data) {
 		return d.data[d.pos]
 	}
@@ -3006,7 +3037,11 @@ func (d *stitchDecoder) enter() bool {
 // objStart opens an object. A null is a "null" issue, anything else a
 // "type" issue; both skip the value and return false.
 func (d *stitchDecoder) objStart() bool {
-	if d.peek() == '{' {
+	c := d.cur()
+	if c <= ' ' {
+		c = d.peek()
+	}
+	if c == '{' {
 		return d.enter()
 	}
 	d.want("object")
@@ -3015,7 +3050,11 @@ func (d *stitchDecoder) objStart() bool {
 
 // arrStart opens an array, like objStart.
 func (d *stitchDecoder) arrStart() bool {
-	if d.peek() == '[' {
+	c := d.cur()
+	if c <= ' ' {
+		c = d.peek()
+	}
+	if c == '[' {
 		return d.enter()
 	}
 	d.want("array")
@@ -3032,7 +3071,7 @@ func (d *stitchDecoder) objNext() ([]byte, bool) {
 	if !d.sep('}') {
 		return nil, false
 	}
-	if d.peek() != '"' {
+	if c := d.cur(); c != '"' && (c > ' ' || d.peek() != '"') {
 		d.syntax("expected a string key")
 		return nil, false
 	}
@@ -3040,7 +3079,7 @@ func (d *stitchDecoder) objNext() ([]byte, bool) {
 	if !ok {
 		return nil, false
 	}
-	if d.peek() != ':' {
+	if c := d.cur(); c != ':' && (c > ' ' || d.peek() != ':') {
 		d.syntax("expected ':' after an object key")
 		return nil, false
 	}
@@ -3057,7 +3096,10 @@ func (d *stitchDecoder) arrNext() bool {
 // sep consumes the separator before a member or the closing byte; it
 // returns true when a member follows.
 func (d *stitchDecoder) sep(end byte) bool {
-	c := d.peek()
+	c := d.cur()
+	if c <= ' ' {
+		c = d.peek()
+	}
 	if c == end {
 		d.pos++
 		d.depth--
@@ -3081,7 +3123,7 @@ func (d *stitchDecoder) sep(end byte) bool {
 		return false
 	}
 	d.pos++
-	if c := d.peek(); c == end || c == 0 {
+	if c := d.cur(); c == end || (c <= ' ' && stitchIn(d.peek(), end)) {
 		d.syntax("expected a value after ','")
 		return false
 	}
@@ -3412,7 +3454,7 @@ func (d *stitchDecoder) literal(word string) bool {
 
 // null consumes a null and reports whether there was one.
 func (d *stitchDecoder) null() bool {
-	if d.peek() == 'n' {
+	if c := d.cur(); c == 'n' || (c <= ' ' && d.peek() == 'n') {
 		return d.literal("null")
 	}
 	return false
@@ -3452,6 +3494,10 @@ func (d *stitchDecoder) want(expected string) {
 	d.issue("type", expected, "expected "+expected+", got "+stitchKindOf(c))
 	d.skip()
 }
+
+// stitchIn reports whether c, the byte after a ',', ends the container
+// (end) or the input (0): no value follows.
+func stitchIn(c, end byte) bool { return c == end || c == 0 }
 
 // A stitchOpen is a container that skip has open.
 type stitchOpen struct {
@@ -3853,7 +3899,7 @@ func (d *stitchDecoder) root() bool {
 
 // str reads a string.
 func (d *stitchDecoder) str() (string, bool) {
-	if d.peek() != '"' {
+	if c := d.cur(); c != '"' && (c > ' ' || d.peek() != '"') {
 		d.want("string")
 		return "", false
 	}
@@ -3951,7 +3997,7 @@ func (d *stitchDecoder) strSlow() (string, bool) {
 // strView reads a string and returns its unescaped bytes, valid until
 // the next read (in place when it has no escape).
 func (d *stitchDecoder) strView() ([]byte, bool) {
-	if d.peek() != '"' {
+	if c := d.cur(); c != '"' && (c > ' ' || d.peek() != '"') {
 		d.want("string")
 		return nil, false
 	}
@@ -3988,7 +4034,10 @@ func (d *stitchDecoder) boolean(coerce bool) (bool, bool) {
 // number reads a number (or, with coerce, a string holding exactly a JSON
 // number) and keeps its text in d.num.
 func (d *stitchDecoder) number(expected string, coerce bool) bool {
-	c := d.peek()
+	c := d.cur()
+	if c <= ' ' {
+		c = d.peek()
+	}
 	if c == '-' || (c >= '0' && c <= '9') {
 		n, ok := d.scanNumber()
 		d.num = n

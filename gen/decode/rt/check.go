@@ -47,6 +47,11 @@ func (d *stitchDecoder) strLen(s string, lo, hi int) {
 	if (hi < 0 || len(s) <= hi) && (len(s)+3)/4 >= lo {
 		return
 	}
+	d.strLenSlow(s, lo, hi)
+}
+
+//go:noinline (keeps strLen within the inlining budget)
+func (d *stitchDecoder) strLenSlow(s string, lo, hi int) {
 	d.count(utf8.RuneCountInString(s), lo, hi, "string length")
 }
 

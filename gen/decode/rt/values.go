@@ -13,7 +13,7 @@ import (
 
 // str reads a string.
 func (d *stitchDecoder) str() (string, bool) {
-	if d.peek() != '"' {
+	if c := d.cur(); c != '"' && (c > ' ' || d.peek() != '"') {
 		d.want("string")
 		return "", false
 	}
@@ -111,7 +111,7 @@ func (d *stitchDecoder) strSlow() (string, bool) {
 // strView reads a string and returns its unescaped bytes, valid until
 // the next read (in place when it has no escape).
 func (d *stitchDecoder) strView() ([]byte, bool) {
-	if d.peek() != '"' {
+	if c := d.cur(); c != '"' && (c > ' ' || d.peek() != '"') {
 		d.want("string")
 		return nil, false
 	}
@@ -148,7 +148,10 @@ func (d *stitchDecoder) boolean(coerce bool) (bool, bool) {
 // number reads a number (or, with coerce, a string holding exactly a JSON
 // number) and keeps its text in d.num.
 func (d *stitchDecoder) number(expected string, coerce bool) bool {
-	c := d.peek()
+	c := d.cur()
+	if c <= ' ' {
+		c = d.peek()
+	}
 	if c == '-' || (c >= '0' && c <= '9') {
 		n, ok := d.scanNumber()
 		d.num = n

@@ -793,7 +793,9 @@ func stitchDecodeStrings(d *stitchDecoder, x *Strings) {
 			seen[0] |= 0x1
 			d.push(k)
 			if s0, ok := d.str(); ok {
-				d.strLen(s0, 2, 4)
+				if len(s0) > 4 || len(s0) < 5 {
+					d.strLen(s0, 2, 4)
+				}
 				x.Short = s0
 			}
 			d.pop()
@@ -867,7 +869,9 @@ func stitchDecodeStrings(d *stitchDecoder, x *Strings) {
 			seen[0] |= 0x10
 			d.push(k)
 			if s0, ok := d.str(); ok {
-				d.strLen(s0, -1, 8)
+				if len(s0) > 8 {
+					d.strLen(s0, -1, 8)
+				}
 				x.Deflt = s0
 			}
 			d.pop()
@@ -1311,7 +1315,9 @@ func stitchDecodeContainers(d *stitchDecoder, x *Containers) {
 						d.pushIdx(i0)
 						var e0 string
 						if s1, ok := d.str(); ok {
-							d.strLen(s1, -1, 3)
+							if len(s1) > 3 {
+								d.strLen(s1, -1, 3)
+							}
 							e0 = s1
 						}
 						if h0 != nil {
@@ -1977,7 +1983,9 @@ func stitchDecodeNulls(d *stitchDecoder, x *Nulls) {
 			if !d.null() {
 				x.Str = new(string)
 				if s0, ok := d.str(); ok {
-					d.strLen(s0, 1, -1)
+					if len(s0) < 1 {
+						d.strLen(s0, 1, -1)
+					}
 					(*x.Str) = s0
 				}
 			}
@@ -2618,7 +2626,9 @@ func stitchDecodeStripped(d *stitchDecoder, x *Stripped) {
 			seen[0] |= 0x1
 			d.push(k)
 			if s0, ok := d.str(); ok {
-				d.strLen(s0, 1, -1)
+				if len(s0) < 1 {
+					d.strLen(s0, 1, -1)
+				}
 				x.Name = s0
 			}
 			d.pop()
@@ -2892,7 +2902,9 @@ func stitchDecodeFree(d *stitchDecoder, x *Free) {
 			seen[0] |= 0x2
 			d.push(k)
 			if s0, ok := d.str(); ok {
-				d.strLen(s0, -1, 3)
+				if len(s0) > 3 {
+					d.strLen(s0, -1, 3)
+				}
 				x.Base.Note = s0
 			}
 			d.pop()
@@ -3094,7 +3106,9 @@ func stitchDecodeBase(d *stitchDecoder, x *Base) {
 			seen[0] |= 0x2
 			d.push(k)
 			if s0, ok := d.str(); ok {
-				d.strLen(s0, -1, 3)
+				if len(s0) > 3 {
+					d.strLen(s0, -1, 3)
+				}
 				x.Note = s0
 			}
 			d.pop()
@@ -3750,6 +3764,11 @@ func (d *stitchDecoder) strLen(s string, lo, hi int) {
 	if (hi < 0 || len(s) <= hi) && (len(s)+3)/4 >= lo {
 		return
 	}
+	d.strLenSlow(s, lo, hi)
+}
+
+//go:noinline (keeps strLen within the inlining budget)
+func (d *stitchDecoder) strLenSlow(s string, lo, hi int) {
 	d.count(utf8.RuneCountInString(s), lo, hi, "string length")
 }
 
@@ -4878,21 +4897,37 @@ func stitchDigitsOf[T stitchText](x *stitchNum[T]) (string, int64) {
 	return string(b), x.exp - int64(n)
 }
 
-// ws skips JSON whitespace.
+// ws skips JSON whitespace. The common case, a byte above ' ' (never
+// whitespace), is decided inline.
 func (d *stitchDecoder) ws() {
-	for d.pos < len(d.data) {
-		switch d.data[d.pos] {
-		case ' ', '\t', '\n', '\r':
-			d.pos++
-		default:
-			return
-		}
+	if d.pos < len(d.data) && d.data[d.pos] > ' ' {
+		return
 	}
+	d.pos = stitchWS(d.data, d.pos)
 }
 
 // peek skips whitespace and returns the next byte, 0 at the end.
 func (d *stitchDecoder) peek() byte {
-	d.ws()
+	if d.pos < len(d.data) {
+		if c := d.data[d.pos]; c > ' ' {
+			return c
+		}
+	}
+	return d.peekSlow()
+}
+
+// cur returns the byte at d.pos, 0 at the end. Hot callers write
+// c := d.cur(); if c <= ' ' { c = d.peek() }: peek itself is over the
+// inlining budget, and the next byte is rarely whitespace.
+func (d *stitchDecoder) cur() byte {
+	if d.pos < len(d.data) {
+		return d.data[d.pos]
+	}
+	return 0
+}
+
+func (d *stitchDecoder) peekSlow() byte {
+	d.pos = stitchWS(d.data, d.pos)
 	if d.pos < len(d.data) {
 		return d.data[d.pos]
 	}
@@ -4914,7 +4949,11 @@ func (d *stitchDecoder) enter() bool {
 // objStart opens an object. A null is a "null" issue, anything else a
 // "type" issue; both skip the value and return false.
 func (d *stitchDecoder) objStart() bool {
-	if d.peek() == '{' {
+	c := d.cur()
+	if c <= ' ' {
+		c = d.peek()
+	}
+	if c == '{' {
 		return d.enter()
 	}
 	d.want("object")
@@ -4923,7 +4962,11 @@ func (d *stitchDecoder) objStart() bool {
 
 // arrStart opens an array, like objStart.
 func (d *stitchDecoder) arrStart() bool {
-	if d.peek() == '[' {
+	c := d.cur()
+	if c <= ' ' {
+		c = d.peek()
+	}
+	if c == '[' {
 		return d.enter()
 	}
 	d.want("array")
@@ -4940,7 +4983,7 @@ func (d *stitchDecoder) objNext() ([]byte, bool) {
 	if !d.sep('}') {
 		return nil, false
 	}
-	if d.peek() != '"' {
+	if c := d.cur(); c != '"' && (c > ' ' || d.peek() != '"') {
 		d.syntax("expected a string key")
 		return nil, false
 	}
@@ -4948,7 +4991,7 @@ func (d *stitchDecoder) objNext() ([]byte, bool) {
 	if !ok {
 		return nil, false
 	}
-	if d.peek() != ':' {
+	if c := d.cur(); c != ':' && (c > ' ' || d.peek() != ':') {
 		d.syntax("expected ':' after an object key")
 		return nil, false
 	}
@@ -4965,7 +5008,10 @@ func (d *stitchDecoder) arrNext() bool {
 // sep consumes the separator before a member or the closing byte; it
 // returns true when a member follows.
 func (d *stitchDecoder) sep(end byte) bool {
-	c := d.peek()
+	c := d.cur()
+	if c <= ' ' {
+		c = d.peek()
+	}
 	if c == end {
 		d.pos++
 		d.depth--
@@ -4989,7 +5035,7 @@ func (d *stitchDecoder) sep(end byte) bool {
 		return false
 	}
 	d.pos++
-	if c := d.peek(); c == end || c == 0 {
+	if c := d.cur(); c == end || (c <= ' ' && stitchIn(d.peek(), end)) {
 		d.syntax("expected a value after ','")
 		return false
 	}
@@ -5320,7 +5366,7 @@ func (d *stitchDecoder) literal(word string) bool {
 
 // null consumes a null and reports whether there was one.
 func (d *stitchDecoder) null() bool {
-	if d.peek() == 'n' {
+	if c := d.cur(); c == 'n' || (c <= ' ' && d.peek() == 'n') {
 		return d.literal("null")
 	}
 	return false
@@ -5360,6 +5406,10 @@ func (d *stitchDecoder) want(expected string) {
 	d.issue("type", expected, "expected "+expected+", got "+stitchKindOf(c))
 	d.skip()
 }
+
+// stitchIn reports whether c, the byte after a ',', ends the container
+// (end) or the input (0): no value follows.
+func stitchIn(c, end byte) bool { return c == end || c == 0 }
 
 // A stitchOpen is a container that skip has open.
 type stitchOpen struct {
@@ -5761,7 +5811,7 @@ func (d *stitchDecoder) root() bool {
 
 // str reads a string.
 func (d *stitchDecoder) str() (string, bool) {
-	if d.peek() != '"' {
+	if c := d.cur(); c != '"' && (c > ' ' || d.peek() != '"') {
 		d.want("string")
 		return "", false
 	}
@@ -5859,7 +5909,7 @@ func (d *stitchDecoder) strSlow() (string, bool) {
 // strView reads a string and returns its unescaped bytes, valid until
 // the next read (in place when it has no escape).
 func (d *stitchDecoder) strView() ([]byte, bool) {
-	if d.peek() != '"' {
+	if c := d.cur(); c != '"' && (c > ' ' || d.peek() != '"') {
 		d.want("string")
 		return nil, false
 	}
@@ -5896,7 +5946,10 @@ func (d *stitchDecoder) boolean(coerce bool) (bool, bool) {
 // number reads a number (or, with coerce, a string holding exactly a JSON
 // number) and keeps its text in d.num.
 func (d *stitchDecoder) number(expected string, coerce bool) bool {
-	c := d.peek()
+	c := d.cur()
+	if c <= ' ' {
+		c = d.peek()
+	}
 	if c == '-' || (c >= '0' && c <= '9') {
 		n, ok := d.scanNumber()
 		d.num = n

@@ -497,7 +497,9 @@ func stitchDecodeCircle(d *stitchDecoder, x *Circle) {
 			seen[0] |= 0x2
 			d.push(k)
 			if s0, ok := d.str(); ok {
-				d.strLen(s0, -1, 5)
+				if len(s0) > 5 {
+					d.strLen(s0, -1, 5)
+				}
 				x.Label = s0
 			}
 			d.pop()
@@ -1162,7 +1164,9 @@ func stitchDecodeNode(d *stitchDecoder, x *Node) {
 			seen[0] |= 0x1
 			d.push(k)
 			if s0, ok := d.str(); ok {
-				d.strLen(s0, 1, 6)
+				if len(s0) > 6 || len(s0) < 1 {
+					d.strLen(s0, 1, 6)
+				}
 				x.Name = s0
 			}
 			d.pop()
@@ -1478,7 +1482,9 @@ func stitchDecodeTolerate(d *stitchDecoder, x *Tolerate) {
 			d.push(k)
 			if s0, ok := d.str(); ok {
 				s0 = strings.TrimSpace(s0)
-				d.strLen(s0, 1, 5)
+				if len(s0) > 5 || len(s0) < 1 {
+					d.strLen(s0, 1, 5)
+				}
 				x.Name = s0
 			}
 			d.pop()
@@ -2129,6 +2135,11 @@ func (d *stitchDecoder) strLen(s string, lo, hi int) {
 	if (hi < 0 || len(s) <= hi) && (len(s)+3)/4 >= lo {
 		return
 	}
+	d.strLenSlow(s, lo, hi)
+}
+
+//go:noinline (keeps strLen within the inlining budget)
+func (d *stitchDecoder) strLenSlow(s string, lo, hi int) {
 	d.count(utf8.RuneCountInString(s), lo, hi, "string length")
 }
 
@@ -3257,21 +3268,37 @@ func stitchDigitsOf[T stitchText](x *stitchNum[T]) (string, int64) {
 	return string(b), x.exp - int64(n)
 }
 
-// ws skips JSON whitespace.
+// ws skips JSON whitespace. The common case, a byte above ' ' (never
+// whitespace), is decided inline.
 func (d *stitchDecoder) ws() {
-	for d.pos < len(d.data) {
-		switch d.data[d.pos] {
-		case ' ', '\t', '\n', '\r':
-			d.pos++
-		default:
-			return
-		}
+	if d.pos < len(d.data) && d.data[d.pos] > ' ' {
+		return
 	}
+	d.pos = stitchWS(d.data, d.pos)
 }
 
 // peek skips whitespace and returns the next byte, 0 at the end.
 func (d *stitchDecoder) peek() byte {
-	d.ws()
+	if d.pos < len(d.data) {
+		if c := d.data[d.pos]; c > ' ' {
+			return c
+		}
+	}
+	return d.peekSlow()
+}
+
+// cur returns the byte at d.pos, 0 at the end. Hot callers write
+// c := d.cur(); if c <= ' ' { c = d.peek() }: peek itself is over the
+// inlining budget, and the next byte is rarely whitespace.
+func (d *stitchDecoder) cur() byte {
+	if d.pos < len(d.data) {
+		return d.data[d.pos]
+	}
+	return 0
+}
+
+func (d *stitchDecoder) peekSlow() byte {
+	d.pos = stitchWS(d.data, d.pos)
 	if d.pos < len(d.data) {
 		return d.data[d.pos]
 	}
@@ -3293,7 +3320,11 @@ func (d *stitchDecoder) enter() bool {
 // objStart opens an object. A null is a "null" issue, anything else a
 // "type" issue; both skip the value and return false.
 func (d *stitchDecoder) objStart() bool {
-	if d.peek() == '{' {
+	c := d.cur()
+	if c <= ' ' {
+		c = d.peek()
+	}
+	if c == '{' {
 		return d.enter()
 	}
 	d.want("object")
@@ -3302,7 +3333,11 @@ func (d *stitchDecoder) objStart() bool {
 
 // arrStart opens an array, like objStart.
 func (d *stitchDecoder) arrStart() bool {
-	if d.peek() == '[' {
+	c := d.cur()
+	if c <= ' ' {
+		c = d.peek()
+	}
+	if c == '[' {
 		return d.enter()
 	}
 	d.want("array")
@@ -3319,7 +3354,7 @@ func (d *stitchDecoder) objNext() ([]byte, bool) {
 	if !d.sep('}') {
 		return nil, false
 	}
-	if d.peek() != '"' {
+	if c := d.cur(); c != '"' && (c > ' ' || d.peek() != '"') {
 		d.syntax("expected a string key")
 		return nil, false
 	}
@@ -3327,7 +3362,7 @@ func (d *stitchDecoder) objNext() ([]byte, bool) {
 	if !ok {
 		return nil, false
 	}
-	if d.peek() != ':' {
+	if c := d.cur(); c != ':' && (c > ' ' || d.peek() != ':') {
 		d.syntax("expected ':' after an object key")
 		return nil, false
 	}
@@ -3344,7 +3379,10 @@ func (d *stitchDecoder) arrNext() bool {
 // sep consumes the separator before a member or the closing byte; it
 // returns true when a member follows.
 func (d *stitchDecoder) sep(end byte) bool {
-	c := d.peek()
+	c := d.cur()
+	if c <= ' ' {
+		c = d.peek()
+	}
 	if c == end {
 		d.pos++
 		d.depth--
@@ -3368,7 +3406,7 @@ func (d *stitchDecoder) sep(end byte) bool {
 		return false
 	}
 	d.pos++
-	if c := d.peek(); c == end || c == 0 {
+	if c := d.cur(); c == end || (c <= ' ' && stitchIn(d.peek(), end)) {
 		d.syntax("expected a value after ','")
 		return false
 	}
@@ -3699,7 +3737,7 @@ func (d *stitchDecoder) literal(word string) bool {
 
 // null consumes a null and reports whether there was one.
 func (d *stitchDecoder) null() bool {
-	if d.peek() == 'n' {
+	if c := d.cur(); c == 'n' || (c <= ' ' && d.peek() == 'n') {
 		return d.literal("null")
 	}
 	return false
@@ -3739,6 +3777,10 @@ func (d *stitchDecoder) want(expected string) {
 	d.issue("type", expected, "expected "+expected+", got "+stitchKindOf(c))
 	d.skip()
 }
+
+// stitchIn reports whether c, the byte after a ',', ends the container
+// (end) or the input (0): no value follows.
+func stitchIn(c, end byte) bool { return c == end || c == 0 }
 
 // A stitchOpen is a container that skip has open.
 type stitchOpen struct {
@@ -4140,7 +4182,7 @@ func (d *stitchDecoder) root() bool {
 
 // str reads a string.
 func (d *stitchDecoder) str() (string, bool) {
-	if d.peek() != '"' {
+	if c := d.cur(); c != '"' && (c > ' ' || d.peek() != '"') {
 		d.want("string")
 		return "", false
 	}
@@ -4238,7 +4280,7 @@ func (d *stitchDecoder) strSlow() (string, bool) {
 // strView reads a string and returns its unescaped bytes, valid until
 // the next read (in place when it has no escape).
 func (d *stitchDecoder) strView() ([]byte, bool) {
-	if d.peek() != '"' {
+	if c := d.cur(); c != '"' && (c > ' ' || d.peek() != '"') {
 		d.want("string")
 		return nil, false
 	}
@@ -4275,7 +4317,10 @@ func (d *stitchDecoder) boolean(coerce bool) (bool, bool) {
 // number reads a number (or, with coerce, a string holding exactly a JSON
 // number) and keeps its text in d.num.
 func (d *stitchDecoder) number(expected string, coerce bool) bool {
-	c := d.peek()
+	c := d.cur()
+	if c <= ' ' {
+		c = d.peek()
+	}
 	if c == '-' || (c >= '0' && c <= '9') {
 		n, ok := d.scanNumber()
 		d.num = n

@@ -81,7 +81,9 @@ func stitchDecodeSendBatch(d *stitchDecoder, x *SendBatch) {
 			seen[0] |= 0x1
 			d.push(k)
 			if s0, ok := d.str(); ok {
-				d.strLen(s0, 1, 64)
+				if len(s0) > 64 || len(s0) < 1 {
+					d.strLen(s0, 1, 64)
+				}
 				x.BatchID = s0
 			}
 			d.pop()
@@ -363,7 +365,9 @@ func stitchDecodeEmail(d *stitchDecoder, x *Email) {
 			seen[0] |= 0x2
 			d.push(k)
 			if s0, ok := d.str(); ok {
-				d.strLen(s0, -1, 200)
+				if len(s0) > 200 {
+					d.strLen(s0, -1, 200)
+				}
 				x.Subject = s0
 			}
 			d.pop()
@@ -375,7 +379,9 @@ func stitchDecodeEmail(d *stitchDecoder, x *Email) {
 			seen[0] |= 0x4
 			d.push(k)
 			if s0, ok := d.str(); ok {
-				d.strLen(s0, -1, 5000)
+				if len(s0) > 5000 {
+					d.strLen(s0, -1, 5000)
+				}
 				x.Body = s0
 			}
 			d.pop()
@@ -478,7 +484,9 @@ func stitchDecodeRecipient(d *stitchDecoder, x *Recipient) {
 			seen[0] |= 0x1
 			d.push(k)
 			if s0, ok := d.str(); ok {
-				d.strLen(s0, -1, 100)
+				if len(s0) > 100 {
+					d.strLen(s0, -1, 100)
+				}
 				x.Name = s0
 			}
 			d.pop()
@@ -490,7 +498,9 @@ func stitchDecodeRecipient(d *stitchDecoder, x *Recipient) {
 			seen[0] |= 0x2
 			d.push(k)
 			if s0, ok := d.str(); ok {
-				d.strLen(s0, 3, 254)
+				if len(s0) > 254 || len(s0) < 9 {
+					d.strLen(s0, 3, 254)
+				}
 				x.Address = s0
 			}
 			d.pop()
@@ -560,7 +570,9 @@ func stitchDecodeSMS(d *stitchDecoder, x *SMS) {
 			seen[0] |= 0x1
 			d.push(k)
 			if s0, ok := d.str(); ok {
-				d.strLen(s0, 8, 16)
+				if len(s0) > 16 || len(s0) < 29 {
+					d.strLen(s0, 8, 16)
+				}
 				d.pattern(s0, stitchRe0)
 				x.Phone = s0
 			}
@@ -573,7 +585,9 @@ func stitchDecodeSMS(d *stitchDecoder, x *SMS) {
 			seen[0] |= 0x2
 			d.push(k)
 			if s0, ok := d.str(); ok {
-				d.strLen(s0, 1, 480)
+				if len(s0) > 480 || len(s0) < 1 {
+					d.strLen(s0, 1, 480)
+				}
 				x.Text = s0
 			}
 			d.pop()
@@ -686,7 +700,9 @@ func stitchDecodeSender(d *stitchDecoder, x *Sender) {
 			seen[0] |= 0x1
 			d.push(k)
 			if s0, ok := d.str(); ok {
-				d.strLen(s0, -1, 11)
+				if len(s0) > 11 {
+					d.strLen(s0, -1, 11)
+				}
 				x.Label = s0
 			}
 			d.pop()
@@ -767,7 +783,9 @@ func stitchDecodeWebhook(d *stitchDecoder, x *Webhook) {
 			seen[0] |= 0x1
 			d.push(k)
 			if s0, ok := d.str(); ok {
-				d.strLen(s0, 8, 2048)
+				if len(s0) > 2048 || len(s0) < 29 {
+					d.strLen(s0, 8, 2048)
+				}
 				x.URL = s0
 			}
 			d.pop()
@@ -923,7 +941,9 @@ func stitchDecodePayload(d *stitchDecoder, x *Payload) {
 			seen[0] |= 0x1
 			d.push(k)
 			if s0, ok := d.str(); ok {
-				d.strLen(s0, 1, 64)
+				if len(s0) > 64 || len(s0) < 1 {
+					d.strLen(s0, 1, 64)
+				}
 				x.Event = s0
 			}
 			d.pop()
@@ -935,7 +955,9 @@ func stitchDecodePayload(d *stitchDecoder, x *Payload) {
 			seen[0] |= 0x2
 			d.push(k)
 			if s0, ok := d.str(); ok {
-				d.strLen(s0, -1, 2000)
+				if len(s0) > 2000 {
+					d.strLen(s0, -1, 2000)
+				}
 				x.Text = s0
 			}
 			d.pop()
@@ -1504,6 +1526,11 @@ func (d *stitchDecoder) strLen(s string, lo, hi int) {
 	if (hi < 0 || len(s) <= hi) && (len(s)+3)/4 >= lo {
 		return
 	}
+	d.strLenSlow(s, lo, hi)
+}
+
+//go:noinline (keeps strLen within the inlining budget)
+func (d *stitchDecoder) strLenSlow(s string, lo, hi int) {
 	d.count(utf8.RuneCountInString(s), lo, hi, "string length")
 }
 
@@ -2632,21 +2659,37 @@ func stitchDigitsOf[T stitchText](x *stitchNum[T]) (string, int64) {
 	return string(b), x.exp - int64(n)
 }
 
-// ws skips JSON whitespace.
+// ws skips JSON whitespace. The common case, a byte above ' ' (never
+// whitespace), is decided inline.
 func (d *stitchDecoder) ws() {
-	for d.pos < len(d.data) {
-		switch d.data[d.pos] {
-		case ' ', '\t', '\n', '\r':
-			d.pos++
-		default:
-			return
-		}
+	if d.pos < len(d.data) && d.data[d.pos] > ' ' {
+		return
 	}
+	d.pos = stitchWS(d.data, d.pos)
 }
 
 // peek skips whitespace and returns the next byte, 0 at the end.
 func (d *stitchDecoder) peek() byte {
-	d.ws()
+	if d.pos < len(d.data) {
+		if c := d.data[d.pos]; c > ' ' {
+			return c
+		}
+	}
+	return d.peekSlow()
+}
+
+// cur returns the byte at d.pos, 0 at the end. Hot callers write
+// c := d.cur(); if c <= ' ' { c = d.peek() }: peek itself is over the
+// inlining budget, and the next byte is rarely whitespace.
+func (d *stitchDecoder) cur() byte {
+	if d.pos < len(d.data) {
+		return d.data[d.pos]
+	}
+	return 0
+}
+
+func (d *stitchDecoder) peekSlow() byte {
+	d.pos = stitchWS(d.data, d.pos)
 	if d.pos < len(d.data) {
 		return d.data[d.pos]
 	}
@@ -2668,7 +2711,11 @@ func (d *stitchDecoder) enter() bool {
 // objStart opens an object. A null is a "null" issue, anything else a
 // "type" issue; both skip the value and return false.
 func (d *stitchDecoder) objStart() bool {
-	if d.peek() == '{' {
+	c := d.cur()
+	if c <= ' ' {
+		c = d.peek()
+	}
+	if c == '{' {
 		return d.enter()
 	}
 	d.want("object")
@@ -2677,7 +2724,11 @@ func (d *stitchDecoder) objStart() bool {
 
 // arrStart opens an array, like objStart.
 func (d *stitchDecoder) arrStart() bool {
-	if d.peek() == '[' {
+	c := d.cur()
+	if c <= ' ' {
+		c = d.peek()
+	}
+	if c == '[' {
 		return d.enter()
 	}
 	d.want("array")
@@ -2694,7 +2745,7 @@ func (d *stitchDecoder) objNext() ([]byte, bool) {
 	if !d.sep('}') {
 		return nil, false
 	}
-	if d.peek() != '"' {
+	if c := d.cur(); c != '"' && (c > ' ' || d.peek() != '"') {
 		d.syntax("expected a string key")
 		return nil, false
 	}
@@ -2702,7 +2753,7 @@ func (d *stitchDecoder) objNext() ([]byte, bool) {
 	if !ok {
 		return nil, false
 	}
-	if d.peek() != ':' {
+	if c := d.cur(); c != ':' && (c > ' ' || d.peek() != ':') {
 		d.syntax("expected ':' after an object key")
 		return nil, false
 	}
@@ -2719,7 +2770,10 @@ func (d *stitchDecoder) arrNext() bool {
 // sep consumes the separator before a member or the closing byte; it
 // returns true when a member follows.
 func (d *stitchDecoder) sep(end byte) bool {
-	c := d.peek()
+	c := d.cur()
+	if c <= ' ' {
+		c = d.peek()
+	}
 	if c == end {
 		d.pos++
 		d.depth--
@@ -2743,7 +2797,7 @@ func (d *stitchDecoder) sep(end byte) bool {
 		return false
 	}
 	d.pos++
-	if c := d.peek(); c == end || c == 0 {
+	if c := d.cur(); c == end || (c <= ' ' && stitchIn(d.peek(), end)) {
 		d.syntax("expected a value after ','")
 		return false
 	}
@@ -3074,7 +3128,7 @@ func (d *stitchDecoder) literal(word string) bool {
 
 // null consumes a null and reports whether there was one.
 func (d *stitchDecoder) null() bool {
-	if d.peek() == 'n' {
+	if c := d.cur(); c == 'n' || (c <= ' ' && d.peek() == 'n') {
 		return d.literal("null")
 	}
 	return false
@@ -3114,6 +3168,10 @@ func (d *stitchDecoder) want(expected string) {
 	d.issue("type", expected, "expected "+expected+", got "+stitchKindOf(c))
 	d.skip()
 }
+
+// stitchIn reports whether c, the byte after a ',', ends the container
+// (end) or the input (0): no value follows.
+func stitchIn(c, end byte) bool { return c == end || c == 0 }
 
 // A stitchOpen is a container that skip has open.
 type stitchOpen struct {
@@ -3515,7 +3573,7 @@ func (d *stitchDecoder) root() bool {
 
 // str reads a string.
 func (d *stitchDecoder) str() (string, bool) {
-	if d.peek() != '"' {
+	if c := d.cur(); c != '"' && (c > ' ' || d.peek() != '"') {
 		d.want("string")
 		return "", false
 	}
@@ -3613,7 +3671,7 @@ func (d *stitchDecoder) strSlow() (string, bool) {
 // strView reads a string and returns its unescaped bytes, valid until
 // the next read (in place when it has no escape).
 func (d *stitchDecoder) strView() ([]byte, bool) {
-	if d.peek() != '"' {
+	if c := d.cur(); c != '"' && (c > ' ' || d.peek() != '"') {
 		d.want("string")
 		return nil, false
 	}
@@ -3650,7 +3708,10 @@ func (d *stitchDecoder) boolean(coerce bool) (bool, bool) {
 // number reads a number (or, with coerce, a string holding exactly a JSON
 // number) and keeps its text in d.num.
 func (d *stitchDecoder) number(expected string, coerce bool) bool {
-	c := d.peek()
+	c := d.cur()
+	if c <= ' ' {
+		c = d.peek()
+	}
 	if c == '-' || (c >= '0' && c <= '9') {
 		n, ok := d.scanNumber()
 		d.num = n

@@ -691,6 +691,11 @@ func (d *stitchDecoder) strLen(s string, lo, hi int) {
 	if (hi < 0 || len(s) <= hi) && (len(s)+3)/4 >= lo {
 		return
 	}
+	d.strLenSlow(s, lo, hi)
+}
+
+//go:noinline (keeps strLen within the inlining budget)
+func (d *stitchDecoder) strLenSlow(s string, lo, hi int) {
 	d.count(utf8.RuneCountInString(s), lo, hi, "string length")
 }
 
@@ -1819,21 +1824,37 @@ func stitchDigitsOf[T stitchText](x *stitchNum[T]) (string, int64) {
 	return string(b), x.exp - int64(n)
 }
 
-// ws skips JSON whitespace.
+// ws skips JSON whitespace. The common case, a byte above ' ' (never
+// whitespace), is decided inline.
 func (d *stitchDecoder) ws() {
-	for d.pos < len(d.data) {
-		switch d.data[d.pos] {
-		case ' ', '\t', '\n', '\r':
-			d.pos++
-		default:
-			return
-		}
+	if d.pos < len(d.data) && d.data[d.pos] > ' ' {
+		return
 	}
+	d.pos = stitchWS(d.data, d.pos)
 }
 
 // peek skips whitespace and returns the next byte, 0 at the end.
 func (d *stitchDecoder) peek() byte {
-	d.ws()
+	if d.pos < len(d.data) {
+		if c := d.data[d.pos]; c > ' ' {
+			return c
+		}
+	}
+	return d.peekSlow()
+}
+
+// cur returns the byte at d.pos, 0 at the end. Hot callers write
+// c := d.cur(); if c <= ' ' { c = d.peek() }: peek itself is over the
+// inlining budget, and the next byte is rarely whitespace.
+func (d *stitchDecoder) cur() byte {
+	if d.pos < len(d.data) {
+		return d.data[d.pos]
+	}
+	return 0
+}
+
+func (d *stitchDecoder) peekSlow() byte {
+	d.pos = stitchWS(d.data, d.pos)
 	if d.pos < len(d.data) {
 		return d.data[d.pos]
 	}
@@ -1855,7 +1876,11 @@ func (d *stitchDecoder) enter() bool {
 // objStart opens an object. A null is a "null" issue, anything else a
 // "type" issue; both skip the value and return false.
 func (d *stitchDecoder) objStart() bool {
-	if d.peek() == '{' {
+	c := d.cur()
+	if c <= ' ' {
+		c = d.peek()
+	}
+	if c == '{' {
 		return d.enter()
 	}
 	d.want("object")
@@ -1864,7 +1889,11 @@ func (d *stitchDecoder) objStart() bool {
 
 // arrStart opens an array, like objStart.
 func (d *stitchDecoder) arrStart() bool {
-	if d.peek() == '[' {
+	c := d.cur()
+	if c <= ' ' {
+		c = d.peek()
+	}
+	if c == '[' {
 		return d.enter()
 	}
 	d.want("array")
@@ -1881,7 +1910,7 @@ func (d *stitchDecoder) objNext() ([]byte, bool) {
 	if !d.sep('}') {
 		return nil, false
 	}
-	if d.peek() != '"' {
+	if c := d.cur(); c != '"' && (c > ' ' || d.peek() != '"') {
 		d.syntax("expected a string key")
 		return nil, false
 	}
@@ -1889,7 +1918,7 @@ func (d *stitchDecoder) objNext() ([]byte, bool) {
 	if !ok {
 		return nil, false
 	}
-	if d.peek() != ':' {
+	if c := d.cur(); c != ':' && (c > ' ' || d.peek() != ':') {
 		d.syntax("expected ':' after an object key")
 		return nil, false
 	}
@@ -1906,7 +1935,10 @@ func (d *stitchDecoder) arrNext() bool {
 // sep consumes the separator before a member or the closing byte; it
 // returns true when a member follows.
 func (d *stitchDecoder) sep(end byte) bool {
-	c := d.peek()
+	c := d.cur()
+	if c <= ' ' {
+		c = d.peek()
+	}
 	if c == end {
 		d.pos++
 		d.depth--
@@ -1930,7 +1962,7 @@ func (d *stitchDecoder) sep(end byte) bool {
 		return false
 	}
 	d.pos++
-	if c := d.peek(); c == end || c == 0 {
+	if c := d.cur(); c == end || (c <= ' ' && stitchIn(d.peek(), end)) {
 		d.syntax("expected a value after ','")
 		return false
 	}
@@ -2261,7 +2293,7 @@ func (d *stitchDecoder) literal(word string) bool {
 
 // null consumes a null and reports whether there was one.
 func (d *stitchDecoder) null() bool {
-	if d.peek() == 'n' {
+	if c := d.cur(); c == 'n' || (c <= ' ' && d.peek() == 'n') {
 		return d.literal("null")
 	}
 	return false
@@ -2301,6 +2333,10 @@ func (d *stitchDecoder) want(expected string) {
 	d.issue("type", expected, "expected "+expected+", got "+stitchKindOf(c))
 	d.skip()
 }
+
+// stitchIn reports whether c, the byte after a ',', ends the container
+// (end) or the input (0): no value follows.
+func stitchIn(c, end byte) bool { return c == end || c == 0 }
 
 // A stitchOpen is a container that skip has open.
 type stitchOpen struct {
@@ -2702,7 +2738,7 @@ func (d *stitchDecoder) root() bool {
 
 // str reads a string.
 func (d *stitchDecoder) str() (string, bool) {
-	if d.peek() != '"' {
+	if c := d.cur(); c != '"' && (c > ' ' || d.peek() != '"') {
 		d.want("string")
 		return "", false
 	}
@@ -2800,7 +2836,7 @@ func (d *stitchDecoder) strSlow() (string, bool) {
 // strView reads a string and returns its unescaped bytes, valid until
 // the next read (in place when it has no escape).
 func (d *stitchDecoder) strView() ([]byte, bool) {
-	if d.peek() != '"' {
+	if c := d.cur(); c != '"' && (c > ' ' || d.peek() != '"') {
 		d.want("string")
 		return nil, false
 	}
@@ -2837,7 +2873,10 @@ func (d *stitchDecoder) boolean(coerce bool) (bool, bool) {
 // number reads a number (or, with coerce, a string holding exactly a JSON
 // number) and keeps its text in d.num.
 func (d *stitchDecoder) number(expected string, coerce bool) bool {
-	c := d.peek()
+	c := d.cur()
+	if c <= ' ' {
+		c = d.peek()
+	}
 	if c == '-' || (c >= '0' && c <= '9') {
 		n, ok := d.scanNumber()
 		d.num = n
