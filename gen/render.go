@@ -10,7 +10,6 @@ import (
 	"slices"
 	"sort"
 	"strconv"
-	"sync"
 
 	"github.com/dave/jennifer/jen"
 	"github.com/stitchgen/stitchgen/gen/decode"
@@ -40,38 +39,30 @@ func render(gp *Package, cfg Config) ([]byte, error) {
 	if err := f.Render(&main); err != nil {
 		return nil, err
 	}
-	rt, err := parsedRuntime()
-	if err != nil {
-		return nil, err
-	}
-	return assemble(gp.Model.Name, main.Bytes(), rt)
+	return assemble(gp.Model.Name, main.Bytes())
 }
 
-// parsedRuntime parses the runtime support code once per process; it is
-// the same for every generated file.
-var parsedRuntime = sync.OnceValues(func() (*goFile, error) {
-	return parseGoFile("runtime", decode.Runtime())
-})
-
 // RuntimeMarker is the comment line that separates the per-package code of
-// a generated file from the runtime support code, which is the same in every
-// generated file (package gen/decode/rt).
-const RuntimeMarker = "// stitchgen runtime support: everything below is the same in every generated file."
+// a generated file from the runtime support code after it: the declarations
+// of package gen/decode/rt that this package's code reaches, copied in the
+// runtime's order (see PruneRuntime).
+const RuntimeMarker = "// stitchgen runtime support: the part of gen/decode/rt this package uses, copied."
 
 // A goFile is a parsed Go source: its imports and the text of its
 // declarations after the import block.
 type goFile struct {
+	file    *ast.File
 	imports map[string]string // path → explicit name ("" for the default)
 	decls   []byte
 }
 
 func parseGoFile(name string, src []byte) (*goFile, error) {
 	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, name, src, parser.ParseComments)
+	file, err := parser.ParseFile(fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
 		return nil, fmt.Errorf("%s does not parse: %w", name, err)
 	}
-	g := &goFile{imports: map[string]string{}}
+	g := &goFile{file: file, imports: map[string]string{}}
 	end := file.Name.End()
 	for _, d := range file.Decls {
 		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT {
@@ -90,13 +81,19 @@ func parseGoFile(name string, src []byte) (*goFile, error) {
 	return g, nil
 }
 
-// assemble joins the emitted code and the runtime into one formatted file.
-func assemble(pkgName string, main []byte, r *goFile) ([]byte, error) {
+// assemble joins the emitted code and the runtime declarations it reaches
+// into one formatted file.
+func assemble(pkgName string, main []byte) ([]byte, error) {
+	rt, err := runtimeDecls()
+	if err != nil {
+		return nil, err
+	}
 	m, err := parseGoFile("generated code", main)
 	if err != nil {
 		return nil, err
 	}
-	for path, name := range r.imports {
+	rtText, rtImports := rt.pruned(identifiers(m.file))
+	for path, name := range rtImports {
 		if have, ok := m.imports[path]; ok && have != name {
 			return nil, fmt.Errorf("import %q is named %q by the emitted code and %q by the runtime", path, have, name)
 		}
@@ -120,14 +117,13 @@ func assemble(pkgName string, main []byte, r *goFile) ([]byte, error) {
 	b.Write(m.decls)
 	b.WriteString("\n" + RuntimeMarker + "\n")
 	// Only the per-package part needs formatting (the import block and the
-	// seam); the runtime declarations are already gofmt'd once per run and
-	// are appended as they are, after one blank line, as gofmt would.
+	// seam); the runtime declarations are gofmt'd once per run and are
+	// appended as they are, each after one blank line, as gofmt would.
 	out, err := format.Source(b.Bytes())
 	if err != nil {
 		return nil, fmt.Errorf("formatting the generated file: %w", err)
 	}
-	out = append(out, '\n')
-	return append(out, bytes.TrimLeft(r.decls, "\n")...), nil
+	return append(out, rtText...), nil
 }
 
 // emitSchemas writes the schema constants of every tool.
