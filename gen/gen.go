@@ -3,6 +3,9 @@ package gen
 import (
 	"fmt"
 	"path/filepath"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
 	"github.com/stitchgen/stitchgen/flatten"
 	"github.com/stitchgen/stitchgen/gen/check"
@@ -88,14 +91,33 @@ func Generate(cfg Config) (*Result, error) {
 		res.Packages = nil
 		return res, nil
 	}
+	// Packages render concurrently (each is independent and the runtime
+	// graph is shared read-only); results are taken in package order, so
+	// the output and the first error reported do not depend on scheduling.
+	type rendered struct {
+		content []byte
+		names   map[string]string
+		err     error
+	}
+	outs := make([]rendered, len(res.Packages))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(res.Packages)) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(res.Packages); i = int(next.Add(1) - 1) {
+				o := &outs[i]
+				o.content, o.names, o.err = render(res.Packages[i], cfg)
+			}
+		})
+	}
+	wg.Wait()
 	var clash []model.Diagnostic
-	for _, gp := range res.Packages {
-		content, err := render(gp, cfg)
-		if err != nil {
+	for i, gp := range res.Packages {
+		if err := outs[i].err; err != nil {
 			return nil, fmt.Errorf("rendering %s: %w", gp.Model.Path, err)
 		}
-		gp.Content = content
-		clash = append(clash, clashes(gp.Model, gp.File, content)...)
+		gp.Content = outs[i].content
+		clash = append(clash, clashes(gp.Model, gp.File, outs[i].names)...)
 	}
 	if len(clash) > 0 {
 		res.Diagnostics = model.SortDiagnostics(append(res.Diagnostics, clash...))

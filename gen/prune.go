@@ -31,6 +31,7 @@ type runtimeGraph struct {
 type rtDecl struct {
 	text    []byte   // its formatted text with doc and floating comments before it, after one blank line
 	defines []string // the names it declares; none for a method
+	what    []string // for each of defines, how a clash message names it ("func stitchScan")
 	recv    string   // a method's receiver type name
 	method  string   // a method's name
 	uses    []string // every identifier in it, deduplicated (names of locals and fields included: an over-approximation)
@@ -82,16 +83,18 @@ func newRuntimeGraph(src []byte) (*runtimeGraph, error) {
 			if d.Recv != nil {
 				rd.recv, rd.method = recvName(d.Recv.List[0].Type), d.Name.Name
 			} else {
-				rd.defines = []string{d.Name.Name}
+				rd.defines, rd.what = []string{d.Name.Name}, []string{"func " + d.Name.Name}
 			}
 		case *ast.GenDecl:
 			for _, s := range d.Specs {
 				switch s := s.(type) {
 				case *ast.TypeSpec:
 					rd.defines = append(rd.defines, s.Name.Name)
+					rd.what = append(rd.what, "type "+s.Name.Name)
 				case *ast.ValueSpec:
 					for _, n := range s.Names {
 						rd.defines = append(rd.defines, n.Name)
+						rd.what = append(rd.what, d.Tok.String()+" "+n.Name)
 					}
 				}
 			}
@@ -206,10 +209,11 @@ func (g *runtimeGraph) reach(used map[string]bool) []bool {
 }
 
 // pruned returns the text of the reached declarations in their runtime
-// order and the imports they use.
-func (g *runtimeGraph) pruned(used map[string]bool) (text []byte, imports map[string]string) {
+// order, the imports they use and the names they declare (for clashes). It
+// adds to used.
+func (g *runtimeGraph) pruned(used map[string]bool) (text []byte, imports, names map[string]string) {
 	reached := g.reach(used)
-	imports = map[string]string{}
+	imports, names = map[string]string{}, map[string]string{}
 	var b bytes.Buffer
 	for i, d := range g.decls {
 		if !reached[i] {
@@ -219,26 +223,13 @@ func (g *runtimeGraph) pruned(used map[string]bool) (text []byte, imports map[st
 		for _, p := range d.imports {
 			imports[p] = g.imports[p]
 		}
-	}
-	return b.Bytes(), imports
-}
-
-// identifiers returns every identifier of a parsed file outside its
-// package clause and imports.
-func identifiers(f *ast.File) map[string]bool {
-	used := map[string]bool{}
-	for _, d := range f.Decls {
-		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT {
-			continue
-		}
-		ast.Inspect(d, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok {
-				used[id.Name] = true
+		for k, n := range d.defines {
+			if n != "_" {
+				names[n] = d.what[k]
 			}
-			return true
-		})
+		}
 	}
-	return used
+	return b.Bytes(), imports, names
 }
 
 // PruneRuntime returns the runtime part of a generated file whose
@@ -250,10 +241,10 @@ func PruneRuntime(src []byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := parser.ParseFile(token.NewFileSet(), "generated code", src, parser.SkipObjectResolution)
+	m, err := splitGoFile("generated code", src)
 	if err != nil {
 		return nil, err
 	}
-	text, _ := g.pruned(identifiers(f))
+	text, _, _ := g.pruned(m.idents)
 	return text, nil
 }

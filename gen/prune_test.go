@@ -74,7 +74,7 @@ func TestRuntimeReach(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text, imports := g.pruned(map[string]bool{"stitchA": true, "stitchT": true, "used": true, "stitchShadow": true, "stitchC2": true})
+	text, imports, _ := g.pruned(map[string]bool{"stitchA": true, "stitchT": true, "used": true, "stitchShadow": true, "stitchC2": true})
 	want := `
 // stitchA is reached from the file.
 func stitchA() string { return strconv.Itoa(stitchB()) }
