@@ -81,36 +81,31 @@ func Generate(cfg Config) (*Result, error) {
 		res.Diagnostics = model.SortDiagnostics(diags)
 		return res, nil
 	}
-	for _, p := range pkgs {
-		gp, ds := build(p, cfg)
+	// Packages are built and rendered concurrently: each is independent and
+	// the runtime graph is shared read-only. Results are taken in package
+	// order, so the output and the first error reported do not depend on
+	// scheduling.
+	built := make([][]model.Diagnostic, len(pkgs))
+	res.Packages = make([]*Package, len(pkgs))
+	parallel(len(pkgs), func(i int) { res.Packages[i], built[i] = build(pkgs[i], cfg) })
+	for _, ds := range built {
 		diags = append(diags, ds...)
-		res.Packages = append(res.Packages, gp)
 	}
 	res.Diagnostics = model.SortDiagnostics(diags)
 	if model.HasErrors(res.Diagnostics) {
 		res.Packages = nil
 		return res, nil
 	}
-	// Packages render concurrently (each is independent and the runtime
-	// graph is shared read-only); results are taken in package order, so
-	// the output and the first error reported do not depend on scheduling.
 	type rendered struct {
 		content []byte
 		names   map[string]string
 		err     error
 	}
 	outs := make([]rendered, len(res.Packages))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(res.Packages)) {
-		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < len(res.Packages); i = int(next.Add(1) - 1) {
-				o := &outs[i]
-				o.content, o.names, o.err = render(res.Packages[i], cfg)
-			}
-		})
-	}
-	wg.Wait()
+	parallel(len(res.Packages), func(i int) {
+		o := &outs[i]
+		o.content, o.names, o.err = render(res.Packages[i], cfg)
+	})
 	var clash []model.Diagnostic
 	for i, gp := range res.Packages {
 		if err := outs[i].err; err != nil {
@@ -124,6 +119,21 @@ func Generate(cfg Config) (*Result, error) {
 		res.Packages = nil
 	}
 	return res, nil
+}
+
+// parallel calls f(0) ... f(n-1) on up to GOMAXPROCS goroutines and
+// returns when all have returned.
+func parallel(n int, f func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), n) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				f(i)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // build computes the schemas of a package's tools and runs the §6 checks.
