@@ -3,7 +3,6 @@ package gen
 import (
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"path"
 	"strconv"
@@ -16,11 +15,10 @@ import (
 // name the generated file declares or imports: the file would not compile,
 // and "StitchError redeclared in this block" inside generated code does not
 // say which of the user's names to change.
-func clashes(p *model.Package, file string, content []byte) []model.Diagnostic {
-	names, err := generatedNames(content)
-	if err != nil {
-		return []model.Diagnostic{{Subject: "package " + p.Path, Msg: "the generated file does not parse: " + err.Error()}}
-	}
+//
+// names maps every package-level name of the generated file (its
+// declarations and the names of its imports) to a description.
+func clashes(p *model.Package, file string, names map[string]string) []model.Diagnostic {
 	var diags []model.Diagnostic
 	for _, d := range p.Declared {
 		what, ok := names[d.Name]
@@ -36,13 +34,9 @@ func clashes(p *model.Package, file string, content []byte) []model.Diagnostic {
 	return diags
 }
 
-// generatedNames maps every package-level name of a generated file (its
+// fileNames maps every package-level name of a parsed file (its
 // declarations and the names of its imports) to a description.
-func generatedNames(content []byte) (map[string]string, error) {
-	f, err := parser.ParseFile(token.NewFileSet(), "", content, parser.SkipObjectResolution)
-	if err != nil {
-		return nil, err
-	}
+func fileNames(f *ast.File) map[string]string {
 	names := map[string]string{}
 	for _, imp := range f.Imports {
 		p, _ := strconv.Unquote(imp.Path.Value)
@@ -60,7 +54,7 @@ func generatedNames(content []byte) (map[string]string, error) {
 			}
 		}
 	}
-	return names, nil
+	return names
 }
 
 func addSpecNames(names map[string]string, tok token.Token, spec ast.Spec) {

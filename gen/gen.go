@@ -3,6 +3,9 @@ package gen
 import (
 	"fmt"
 	"path/filepath"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
 	"github.com/stitchgen/stitchgen/flatten"
 	"github.com/stitchgen/stitchgen/gen/check"
@@ -78,30 +81,59 @@ func Generate(cfg Config) (*Result, error) {
 		res.Diagnostics = model.SortDiagnostics(diags)
 		return res, nil
 	}
-	for _, p := range pkgs {
-		gp, ds := build(p, cfg)
+	// Packages are built and rendered concurrently: each is independent and
+	// the runtime graph is shared read-only. Results are taken in package
+	// order, so the output and the first error reported do not depend on
+	// scheduling.
+	built := make([][]model.Diagnostic, len(pkgs))
+	res.Packages = make([]*Package, len(pkgs))
+	parallel(len(pkgs), func(i int) { res.Packages[i], built[i] = build(pkgs[i], cfg) })
+	for _, ds := range built {
 		diags = append(diags, ds...)
-		res.Packages = append(res.Packages, gp)
 	}
 	res.Diagnostics = model.SortDiagnostics(diags)
 	if model.HasErrors(res.Diagnostics) {
 		res.Packages = nil
 		return res, nil
 	}
+	type rendered struct {
+		content []byte
+		names   map[string]string
+		err     error
+	}
+	outs := make([]rendered, len(res.Packages))
+	parallel(len(res.Packages), func(i int) {
+		o := &outs[i]
+		o.content, o.names, o.err = render(res.Packages[i], cfg)
+	})
 	var clash []model.Diagnostic
-	for _, gp := range res.Packages {
-		content, err := render(gp, cfg)
-		if err != nil {
+	for i, gp := range res.Packages {
+		if err := outs[i].err; err != nil {
 			return nil, fmt.Errorf("rendering %s: %w", gp.Model.Path, err)
 		}
-		gp.Content = content
-		clash = append(clash, clashes(gp.Model, gp.File, content)...)
+		gp.Content = outs[i].content
+		clash = append(clash, clashes(gp.Model, gp.File, outs[i].names)...)
 	}
 	if len(clash) > 0 {
 		res.Diagnostics = model.SortDiagnostics(append(res.Diagnostics, clash...))
 		res.Packages = nil
 	}
 	return res, nil
+}
+
+// parallel calls f(0) ... f(n-1) on up to GOMAXPROCS goroutines and
+// returns when all have returned.
+func parallel(n int, f func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), n) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				f(i)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // build computes the schemas of a package's tools and runs the §6 checks.

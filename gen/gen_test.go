@@ -84,20 +84,24 @@ func generate(t *testing.T, dir string, reverse bool) map[string][]byte {
 	return res.Files()
 }
 
-// TestDeterminism generates the same package three times, once with its
+// TestDeterminism generates the same packages three times, once with their
 // files processed in reverse order, and compares the bytes.
 func TestDeterminism(t *testing.T) {
 	t.Setenv("GOFLAGS", "-mod=mod")
 	t.Setenv("GOWORK", "off")
 	m := testmod.New(t, "example.com/det")
-	for name, src := range multiFile {
-		if err := m.WriteFile("shop/"+name, []byte(src)); err != nil {
-			t.Fatal(err)
+	// Three copies of the package, so that packages render concurrently.
+	for _, pkg := range []string{"shop", "shop2", "shop3"} {
+		for name, src := range multiFile {
+			src = strings.Replace(src, "package shop\n", "package "+pkg+"\n", 1)
+			if err := m.WriteFile(pkg+"/"+name, []byte(src)); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	first := generate(t, m.Dir, false)
-	if len(first) != 1 {
-		t.Fatalf("generated %d files, want 1", len(first))
+	if len(first) != 3 {
+		t.Fatalf("generated %d files, want 3", len(first))
 	}
 	for _, reverse := range []bool{false, true} {
 		again := generate(t, m.Dir, reverse)

@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
-	"go/format"
 	"go/parser"
+	"go/printer"
+	"go/scanner"
 	"go/token"
 	"slices"
 	"sort"
 	"strconv"
-	"sync"
 
 	"github.com/dave/jennifer/jen"
 	"github.com/stitchgen/stitchgen/gen/decode"
@@ -20,58 +20,57 @@ import (
 
 // render produces the generated file of one package: the jennifer-emitted
 // code (schema constants, staleness guards, decoders, handlers) followed by
-// the runtime support code of package decode, with one merged import block.
-func render(gp *Package, cfg Config) ([]byte, error) {
+// the runtime support code it reaches, with one merged import block. It also
+// returns every package-level name the file declares or imports, for
+// clashes.
+func render(gp *Package, cfg Config) ([]byte, map[string]string, error) {
 	f := jen.NewFilePathName(gp.Model.Path, gp.Model.Name)
-	f.HeaderComment(Header)
+	// assemble formats the file once; jennifer's own formatting pass would
+	// parse and print it a second time.
+	f.NoFormat = true
 	emitSchemas(f, gp, cfg)
 	emitGuards(f, gp.Model)
 	if err := decode.Emit(f, gp.Model); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	mcp := cfg.MCP
 	if mcp == "" {
 		mcp = "gosdk"
 	}
 	if err := serve.Emit(f, gp.Model, serve.Options{MCP: mcp}); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var main bytes.Buffer
 	if err := f.Render(&main); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	rt, err := parsedRuntime()
-	if err != nil {
-		return nil, err
-	}
-	return assemble(gp.Model.Name, main.Bytes(), rt)
+	return assemble(gp.Model.Name, main.Bytes())
 }
 
-// parsedRuntime parses the runtime support code once per process; it is
-// the same for every generated file.
-var parsedRuntime = sync.OnceValues(func() (*goFile, error) {
-	return parseGoFile("runtime", decode.Runtime())
-})
-
 // RuntimeMarker is the comment line that separates the per-package code of
-// a generated file from the runtime support code, which is the same in every
-// generated file (package gen/decode/rt).
-const RuntimeMarker = "// stitchgen runtime support: everything below is the same in every generated file."
+// a generated file from the runtime support code after it: the declarations
+// of package gen/decode/rt that this package's code reaches, copied in the
+// runtime's order (see PruneRuntime).
+const RuntimeMarker = "// stitchgen runtime support: the part of gen/decode/rt this package uses, copied."
 
-// A goFile is a parsed Go source: its imports and the text of its
-// declarations after the import block.
+// A goFile is Go source split at its imports: the imports, the declarations
+// after them as text, and every identifier of those declarations.
 type goFile struct {
 	imports map[string]string // path → explicit name ("" for the default)
 	decls   []byte
+	idents  map[string]bool
 }
 
-func parseGoFile(name string, src []byte) (*goFile, error) {
+// splitGoFile reads the imports of src (an imports-only parse) and the
+// identifiers of the rest (a token scan): both much cheaper than a parse of
+// the whole file, which only the formatter needs.
+func splitGoFile(name string, src []byte) (*goFile, error) {
 	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, name, src, parser.ParseComments)
+	file, err := parser.ParseFile(fset, name, src, parser.ImportsOnly|parser.SkipObjectResolution)
 	if err != nil {
 		return nil, fmt.Errorf("%s does not parse: %w", name, err)
 	}
-	g := &goFile{imports: map[string]string{}}
+	g := &goFile{imports: map[string]string{}, idents: map[string]bool{}}
 	end := file.Name.End()
 	for _, d := range file.Decls {
 		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT {
@@ -87,18 +86,44 @@ func parseGoFile(name string, src []byte) (*goFile, error) {
 		g.imports[path] = name
 	}
 	g.decls = src[fset.Position(end).Offset:]
+	var sc scanner.Scanner
+	var errs scanner.ErrorList
+	sc.Init(token.NewFileSet().AddFile(name, -1, len(g.decls)), g.decls, errs.Add, 0)
+	for {
+		_, tok, lit := sc.Scan()
+		if tok == token.EOF {
+			break
+		}
+		if tok == token.IDENT {
+			g.idents[lit] = true
+		}
+	}
+	if err := errs.Err(); err != nil {
+		return nil, fmt.Errorf("%s does not scan: %w", name, err)
+	}
 	return g, nil
 }
 
-// assemble joins the emitted code and the runtime into one formatted file.
-func assemble(pkgName string, main []byte, r *goFile) ([]byte, error) {
-	m, err := parseGoFile("generated code", main)
+// gofmt is go/format's printer configuration. 1<<30 is go/printer's
+// unexported normalizeNumbers mode, which go/format sets too (so 0X1p-2
+// prints as 0x1p-2); TestDeterminism checks the result is gofmt-clean.
+var gofmt = printer.Config{Mode: printer.UseSpaces | printer.TabIndent | printer.Mode(1<<30), Tabwidth: 8}
+
+// assemble joins the emitted code and the runtime declarations it reaches
+// into one formatted file, and lists the file's package-level names.
+func assemble(pkgName string, main []byte) ([]byte, map[string]string, error) {
+	rt, err := runtimeDecls()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	for path, name := range r.imports {
+	m, err := splitGoFile("generated code", main)
+	if err != nil {
+		return nil, nil, err
+	}
+	rtText, rtImports, rtNames := rt.pruned(m.idents)
+	for path, name := range rtImports {
 		if have, ok := m.imports[path]; ok && have != name {
-			return nil, fmt.Errorf("import %q is named %q by the emitted code and %q by the runtime", path, have, name)
+			return nil, nil, fmt.Errorf("import %q is named %q by the emitted code and %q by the runtime", path, have, name)
 		}
 		m.imports[path] = name
 	}
@@ -120,14 +145,26 @@ func assemble(pkgName string, main []byte, r *goFile) ([]byte, error) {
 	b.Write(m.decls)
 	b.WriteString("\n" + RuntimeMarker + "\n")
 	// Only the per-package part needs formatting (the import block and the
-	// seam); the runtime declarations are already gofmt'd once per run and
-	// are appended as they are, after one blank line, as gofmt would.
-	out, err := format.Source(b.Bytes())
+	// seam); the runtime declarations are gofmt'd once per run and are
+	// appended as they are, each after one blank line, as gofmt would. This
+	// is go/format.Source without its second parse (format.Node re-parses
+	// any file with an import block to sort it; the block is sorted).
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "generated code", b.Bytes(), parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
-		return nil, fmt.Errorf("formatting the generated file: %w", err)
+		return nil, nil, fmt.Errorf("formatting the generated file: %w", err)
 	}
-	out = append(out, '\n')
-	return append(out, bytes.TrimLeft(r.decls, "\n")...), nil
+	var out bytes.Buffer
+	out.Grow(b.Len() + len(rtText) + b.Len()/8)
+	if err := gofmt.Fprint(&out, fset, file); err != nil {
+		return nil, nil, fmt.Errorf("formatting the generated file: %w", err)
+	}
+	out.Write(rtText)
+	names := fileNames(file)
+	for n, what := range rtNames {
+		names[n] = what
+	}
+	return out.Bytes(), names, nil
 }
 
 // emitSchemas writes the schema constants of every tool.

@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 
 	"github.com/stitchgen/stitchgen/gen"
@@ -49,6 +50,11 @@ type options struct {
 }
 
 func main() {
+	if os.Getenv("GOGC") == "" {
+		// One run, then exit: a larger heap target trades ~80 MB of memory
+		// on a 1,000-tool module for ~10 % less CPU in the collector.
+		debug.SetGCPercent(400)
+	}
 	wd, err := os.Getwd()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "stitchgen:", err)

@@ -4,9 +4,9 @@
 // plus one unexported decode and encode function per struct and union.
 //
 // It also owns the runtime those functions call: the Go package in rt/,
-// whose non-test files Runtime returns as one source file for the assembler
-// to append to every generated file. Generated code imports only the
-// standard library.
+// whose non-test files Runtime returns as one source file; the assembler
+// (package gen) appends to each generated file the declarations of it that
+// the file reaches. Generated code imports only the standard library.
 //
 // Design, in one paragraph: a struct decoder is one pass over the members
 // with a switch on the unescaped key (no allocation), a bitset of the keys

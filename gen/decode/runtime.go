@@ -18,8 +18,8 @@ import (
 var rtFiles embed.FS
 
 // Runtime returns the Go source of the support code (scanner, issues,
-// formats) appended to every generated file: a complete Go file whose package
-// clause and imports the assembler replaces.
+// formats) copied into generated files: a complete Go file, of which the
+// assembler keeps the declarations a file reaches and their imports.
 //
 // It is the non-test files of gen/decode/rt joined into one file: one
 // package clause ("package rt"), one import block with the union of their

@@ -178,8 +178,11 @@ func (l *pkgLoader) packageErrors() {
 // generatedRefRE matches type errors about identifiers that stitchgen itself
 // generates (Stitch-prefixed names, schema constants, generated methods).
 // They are expected before the first run or after the generated file was
-// removed, and must not stop the run that creates them.
-var generatedRefRE = regexp.MustCompile(`^undefined: (New)?[Ss]titch\w*$|^undefined: \w+(InputSchema|LosslessSchema|OutputSchema)$|` +
+// removed (and the loader always reads a previous generated file as its
+// package clause only), and must not stop the run that creates them; a
+// package qualifier is allowed, for a contract package that uses another
+// one's generated API.
+var generatedRefRE = regexp.MustCompile(`^undefined: (\w+\.)?(New)?[Ss]titch\w*$|^undefined: (\w+\.)?\w+(InputSchema|LosslessSchema|OutputSchema)$|` +
 	`has no field or method (DecodeToolCall|UnmarshalJSON|MarshalJSON|[Ss]titch\w*)\)$`)
 
 func (l *pkgLoader) errorInGenerated(pos string) bool {

@@ -11,16 +11,11 @@ import (
 	"errors"
 	"fmt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-	"maps"
-	"math"
-	"math/big"
 	"math/bits"
 	"net/netip"
 	"net/url"
-	"reflect"
 	"regexp"
 	"runtime/debug"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -1812,38 +1807,7 @@ func stitchServeMCPHandler(d *StitchDispatcher, name string) mcp.ToolHandler {
 	}
 }
 
-// stitchgen runtime support: everything below is the same in every generated file.
-
-// minimum checks the last number read against a lower bound, exactly.
-func (d *stitchDecoder) minimum(lit string, exclusive bool) {
-	c := stitchCmpDec(d.num, lit)
-	if c < 0 || (exclusive && c == 0) {
-		op := ">= "
-		if exclusive {
-			op = "> "
-		}
-		d.issue("range", op+lit, "must be "+op+lit+", got "+stitchClip(d.num))
-	}
-}
-
-// maximum checks the last number read against an upper bound, exactly.
-func (d *stitchDecoder) maximum(lit string, exclusive bool) {
-	c := stitchCmpDec(d.num, lit)
-	if c > 0 || (exclusive && c == 0) {
-		op := "<= "
-		if exclusive {
-			op = "< "
-		}
-		d.issue("range", op+lit, "must be "+op+lit+", got "+stitchClip(d.num))
-	}
-}
-
-// multipleOf checks the last number read.
-func (d *stitchDecoder) multipleOf(lit string) {
-	if !stitchMultipleOf(d.num, lit) {
-		d.issue("range", "multipleOf "+lit, "must be a multiple of "+lit+", got "+stitchClip(d.num))
-	}
-}
+// stitchgen runtime support: the part of gen/decode/rt this package uses, copied.
 
 // strLen checks a string's length in Unicode code points; a bound < 0 is absent.
 // The string is valid UTF-8, so its count is between ceil(len/4) and len:
@@ -1882,115 +1846,6 @@ func (d *stitchDecoder) format(ok bool, name string) {
 	if !ok {
 		d.issue("format", name, "not a valid "+name)
 	}
-}
-
-// formatErr records the error of a type's own decoder (UnmarshalText or
-// UnmarshalJSON) as a format issue; a long error text, which may quote the
-// whole input, is cut.
-func (d *stitchDecoder) formatErr(name string, err error) {
-	msg := err.Error()
-	if len(msg) > 4*stitchClipLen {
-		n := 2 * stitchClipLen
-		for n > 0 && !utf8.RuneStart(msg[n]) {
-			n--
-		}
-		msg = msg[:n] + "…(" + strconv.Itoa(len(msg)) + " bytes)"
-	}
-	d.issue("format", name, "not a valid "+name+": "+msg)
-}
-
-// notInEnum records an enum (or const) failure; allowed lists the JSON
-// values, got is the JSON text of the value.
-func (d *stitchDecoder) notInEnum(allowed, got string) {
-	d.issue("enum", allowed, "must be one of "+allowed+"; got "+stitchClip(got))
-}
-
-// unique records a uniqueItems failure at item index i when i >= 0.
-func (d *stitchDecoder) unique(i, j int) {
-	if i >= 0 {
-		d.issue("unique", "unique items", "items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal")
-	}
-}
-
-// stitchDup returns the indexes of the first two equal items, or -1, -1.
-func stitchDup[T comparable](s []T) (int, int) {
-	if len(s) <= 16 {
-		for j := range s {
-			for i := 0; i < j; i++ {
-				if s[i] == s[j] {
-					return i, j
-				}
-			}
-		}
-		return -1, -1
-	}
-	seen := make(map[T]int, len(s))
-	for j, v := range s {
-		if i, ok := seen[v]; ok {
-			return i, j
-		}
-		seen[v] = j
-	}
-	return -1, -1
-}
-
-// stitchDupJSON is stitchDup for items that are not comparable in Go: it
-// compares a canonical form of their JSON (object keys sorted, numbers by
-// value), which is JSON equality as uniqueItems defines it.
-func stitchDupJSON[T any](s []T) (int, int) {
-	enc := make([]string, len(s))
-	for i := range s {
-		b, err := json.Marshal(s[i])
-		if err != nil {
-			return -1, -1
-		}
-		d := stitchNewDecoder(b, false)
-		v, _ := d.anyValue()
-		enc[i] = string(stitchCanon(nil, v))
-	}
-	return stitchDup(enc)
-}
-
-// stitchCanon writes a free-form value canonically: keys sorted, numbers
-// as sign, significant digits and exponent.
-func stitchCanon(b []byte, v any) []byte {
-	switch v := v.(type) {
-	case map[string]any:
-		b = append(b, '{')
-		for i, k := range slices.Sorted(maps.Keys(v)) {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = stitchAppendString(b, k)
-			b = append(b, ':')
-			b = stitchCanon(b, v[k])
-		}
-		return append(b, '}')
-	case []any:
-		b = append(b, '[')
-		for i, x := range v {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = stitchCanon(b, x)
-		}
-		return append(b, ']')
-	case json.Number:
-		x := stitchParseNum(string(v))
-		if x.zero() {
-			return append(b, '0')
-		}
-		if x.neg {
-			b = append(b, '-')
-		}
-		digits, exp := stitchDigitsOf(&x)
-		return strconv.AppendInt(append(append(b, digits...), 'e'), exp, 10)
-	case string:
-		return stitchAppendString(b, v)
-	case bool:
-		return strconv.AppendBool(b, v)
-	}
-	return append(b, "null"...)
 }
 
 // unknown handles a key the object does not declare under the strict
@@ -2049,13 +1904,6 @@ func (d *stitchDecoder) skipAt(k []byte, dups bool) {
 // missing records a missing required key.
 func (d *stitchDecoder) missing(k string) {
 	d.keyIssue([]byte(k), "missing", "", "missing required key "+strconv.Quote(k))
-}
-
-// custom records the error of a Validate method.
-func (d *stitchDecoder) custom(err error) {
-	if err != nil {
-		d.issue("custom", "", err.Error())
-	}
 }
 
 // rangeFail records a failed bound or multipleOf ("range") on the last
@@ -2296,217 +2144,12 @@ func (d *stitchDecoder) failedSince(m stitchMark) bool {
 	return len(d.issues) > m.issues || d.cut > m.cut
 }
 
-// rollback discards what was recorded after m, unless the document is
-// broken (syntax and depth issues are never caught).
-func (d *stitchDecoder) rollback(m stitchMark) bool {
-	if d.fatal {
-		return false
-	}
-	d.issues, d.cut = d.issues[:m.issues], m.cut
-	d.dropped, d.repaired = d.dropped[:m.dropped], d.repaired[:m.repaired]
-	return true
-}
-
-// catchMark opens a catch field: its issues are not final.
-func (d *stitchDecoder) catchMark() stitchMark {
-	d.catching++
-	return d.mark()
-}
-
-// catchEnd closes a catch field and reports whether its value failed and
-// was discarded (the caller then assigns the default).
-func (d *stitchDecoder) catchEnd(m stitchMark) bool {
-	d.catching--
-	return d.failedSince(m) && d.rollback(m)
-}
-
-func stitchFormatJSONPointer(s string) bool {
-	if s == "" {
-		return true
-	}
-	if !strings.HasPrefix(s, "/") {
-		return false
-	}
-	for _, tok := range strings.Split(s, "/")[1:] {
-		escape := false
-		for _, ch := range tok {
-			if escape {
-				escape = false
-				if ch != '0' && ch != '1' {
-					return false
-				}
-				continue
-			}
-			if ch == '~' {
-				escape = true
-				continue
-			}
-			switch {
-			case ch >= '\x00' && ch <= '\x2E':
-			case ch >= '\x30' && ch <= '\x7D':
-			case ch >= '\x7F' && ch <= '\U0010FFFF':
-			default:
-				return false
-			}
-		}
-		if escape {
-			return false
-		}
-	}
-	return true
-}
-
-func stitchFormatRelativeJSONPointer(s string) bool {
-	n := 0
-	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
-		n++
-	}
-	if n == 0 || (n > 1 && s[0] == '0') {
-		return false
-	}
-	s = s[n:]
-	return s == "#" || stitchFormatJSONPointer(s)
-}
-
-func stitchFormatUUID(s string) bool {
-	groups := strings.Split(s, "-")
-	want := [5]int{8, 4, 4, 4, 12}
-	if len(groups) != len(want) {
-		return false
-	}
-	for i, g := range groups {
-		if len(g) != want[i] {
-			return false
-		}
-		for _, ch := range g {
-			if !(ch >= '0' && ch <= '9' || ch >= 'a' && ch <= 'f' || ch >= 'A' && ch <= 'F') {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-func stitchFormatDuration(s string) bool {
-	s, ok := strings.CutPrefix(s, "P")
-	if !ok || s == "" {
-		return false
-	}
-	if w, ok := strings.CutSuffix(s, "W"); ok {
-		if w == "" {
-			return false
-		}
-		for _, ch := range w {
-			if ch < '0' || ch > '9' {
-				return false
-			}
-		}
-		return true
-	}
-	all := [2]string{"YMD", "HMS"}
-	for i, part := range strings.Split(s, "T") {
-		if (i != 0 && part == "") || i >= len(all) {
-			return false
-		}
-		units := all[i]
-		for part != "" {
-			n := 0
-			for n < len(part) && part[n] >= '0' && part[n] <= '9' {
-				n++
-			}
-			if n == 0 || n == len(part) {
-				return false
-			}
-			j := strings.IndexByte(units, part[n])
-			if j == -1 {
-				return false
-			}
-			units = units[j+1:]
-			part = part[n+1:]
-		}
-	}
-	return true
-}
-
-func stitchFormatIPv4(s string) bool {
-	groups := strings.Split(s, ".")
-	if len(groups) != 4 {
-		return false
-	}
-	for _, g := range groups {
-		if len(g) > 1 && g[0] == '0' {
-			return false
-		}
-		n, err := strconv.Atoi(g)
-		if err != nil || n < 0 || n > 255 {
-			return false
-		}
-	}
-	return true
-}
-
 func stitchFormatIPv6(s string) bool {
 	if !strings.Contains(s, ":") {
 		return false
 	}
 	addr, err := netip.ParseAddr(s)
 	return err == nil && addr.Zone() == ""
-}
-
-func stitchFormatHostname(s string) bool {
-	s = strings.TrimSuffix(s, ".")
-	if len(s) > 253 {
-		return false
-	}
-	for _, label := range strings.Split(s, ".") {
-		if len(label) < 1 || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
-			return false
-		}
-		for _, ch := range label {
-			if !(ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9' || ch == '-') {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-func stitchFormatEmail(s string) bool {
-	if len(s) > 254 {
-		return false
-	}
-	at := strings.LastIndexByte(s, '@')
-	if at == -1 {
-		return false
-	}
-	local, domain := s[:at], s[at+1:]
-	if len(local) > 64 {
-		return false
-	}
-	if len(local) > 1 && strings.HasPrefix(local, `"`) && strings.HasSuffix(local, `"`) {
-		q := local[1 : len(local)-1]
-		if strings.IndexByte(q, '\\') != -1 || strings.IndexByte(q, '"') != -1 {
-			return false
-		}
-	} else {
-		if strings.HasPrefix(local, ".") || strings.HasSuffix(local, ".") || strings.Contains(local, "..") {
-			return false
-		}
-		for _, ch := range local {
-			if !(ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9' ||
-				strings.ContainsRune(".!#$%&'*+-/=?^_`{|}~", ch)) {
-				return false
-			}
-		}
-	}
-	if strings.HasPrefix(domain, "[") && strings.HasSuffix(domain, "]") {
-		domain = domain[1 : len(domain)-1]
-		if rem, ok := strings.CutPrefix(domain, "IPv6:"); ok {
-			return stitchFormatIPv6(rem)
-		}
-		return stitchFormatIPv4(domain)
-	}
-	return stitchFormatHostname(domain)
 }
 
 func stitchFormatDate(s string) bool {
@@ -2592,53 +2235,6 @@ func stitchFormatURI(s string) bool {
 	return ok && u.IsAbs()
 }
 
-func stitchFormatURIReference(s string) bool {
-	if strings.Contains(s, `\`) {
-		return false
-	}
-	_, ok := stitchParseURL(s)
-	return ok
-}
-
-func stitchFormatURITemplate(s string) bool {
-	u, ok := stitchParseURL(s)
-	if !ok {
-		return false
-	}
-	for _, tok := range strings.Split(u.RawPath, "/") {
-		tok, err := url.PathUnescape(tok)
-		if err != nil {
-			return false
-		}
-		want := true
-		for _, ch := range tok {
-			var got bool
-			switch ch {
-			case '{':
-				got = true
-			case '}':
-				got = false
-			default:
-				continue
-			}
-			if got != want {
-				return false
-			}
-			want = !want
-		}
-		if !want {
-			return false
-		}
-	}
-	return true
-}
-
-// stitchFormatRegex checks that s compiles as an RE2 expression.
-func stitchFormatRegex(s string) bool {
-	_, err := regexp.Compile(s)
-	return err == nil
-}
-
 // A StitchIssue is one problem found while decoding a value.
 //
 // Path is the RFC 6901 JSON Pointer of the offending value ("" for the
@@ -2682,18 +2278,6 @@ func (is StitchIssue) String() string {
 
 // stitchMaxIssues caps the issues one decode records; the rest are counted.
 const stitchMaxIssues = 100
-
-// stitchQuoteList renders values as a comma-separated list of quoted strings.
-func stitchQuoteList(vs []string) string {
-	var b strings.Builder
-	for i, v := range vs {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(strconv.Quote(v))
-	}
-	return b.String()
-}
 
 // stitchClipLen is the longest piece of input an issue message repeats
 // whole; a longer one is cut (an issue is for a model to read, and a 1 MiB
@@ -2813,51 +2397,6 @@ func (x *stitchNum[T]) zero() bool {
 	return true
 }
 
-// stitchCmpDec compares two JSON number literals exactly: -1, 0 or 1.
-func stitchCmpDec[A, B stitchText](a A, b B) int {
-	x, y := stitchParseNum(a), stitchParseNum(b)
-	xz, yz := x.zero(), y.zero()
-	switch {
-	case xz && yz:
-		return 0
-	case xz:
-		return stitchSign(!y.neg)
-	case yz:
-		return stitchSign(x.neg)
-	case x.neg != y.neg:
-		return stitchSign(x.neg)
-	}
-	c := 0
-	switch {
-	case x.exp < y.exp:
-		c = -1
-	case x.exp > y.exp:
-		c = 1
-	default:
-		for k := 0; k < x.n || k < y.n; k++ {
-			if dx, dy := x.sig(k), y.sig(k); dx != dy {
-				c = 1
-				if dx < dy {
-					c = -1
-				}
-				break
-			}
-		}
-	}
-	if x.neg {
-		c = -c
-	}
-	return c
-}
-
-// stitchSign is -1 when neg, else 1.
-func stitchSign(neg bool) int {
-	if neg {
-		return -1
-	}
-	return 1
-}
-
 // stitchIntOf returns the magnitude of an integral number literal, its
 // sign, whether it is integral at all, and whether it overflows uint64.
 func stitchIntOf(s []byte) (mag uint64, neg, integral, over bool) {
@@ -2912,77 +2451,6 @@ func stitchIsNumber(b []byte) bool {
 	}
 	_, ok := d.scanNumber()
 	return ok && d.pos == len(b)
-}
-
-var stitchPow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
-	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
-
-// stitchFastFloat converts a number with at most 15 significant digits and
-// a small exponent exactly (both operands are exact float64 values, so
-// one division or multiplication rounds correctly); ok is false otherwise.
-func stitchFastFloat(s []byte) (float64, bool) {
-	x := stitchParseNum(s)
-	if x.n > 15 {
-		return 0, false
-	}
-	var m uint64
-	for k := 0; k < x.n; k++ {
-		m = m*10 + uint64(x.sig(k)-'0')
-	}
-	e := x.exp - int64(x.n) // value = m × 10^e
-	f := float64(m)
-	switch {
-	case e == 0:
-	case e > 0 && e <= 22:
-		f *= stitchPow10[e]
-	case e < 0 && e >= -22:
-		f /= stitchPow10[-e]
-	default:
-		return 0, false
-	}
-	if x.neg {
-		f = -f
-	}
-	if math.IsInf(f, 0) {
-		return 0, false
-	}
-	return f, true
-}
-
-// stitchMultipleOf reports whether the number s is an integral multiple
-// of the positive literal m, exactly. It works on residues, so a huge
-// exponent in the input costs no huge integer.
-func stitchMultipleOf(s []byte, m string) bool {
-	x, y := stitchParseNum(s), stitchParseNum(m)
-	if x.zero() {
-		return true
-	}
-	xd, xe := stitchDigitsOf(&x)
-	yd, ye := stitchDigitsOf(&y)
-	// x = X × 10^xe, m = M × 10^ye, neither X nor M ends in 0: x/m is an
-	// integer iff xe >= ye and M divides X × 10^(xe-ye).
-	if xe < ye {
-		return false
-	}
-	X, _ := new(big.Int).SetString(xd, 10)
-	M, _ := new(big.Int).SetString(yd, 10)
-	p := new(big.Int).Exp(big.NewInt(10), big.NewInt(xe-ye), M)
-	X.Mul(X.Mod(X, M), p)
-	return X.Mod(X, M).Sign() == 0
-}
-
-// stitchDigitsOf returns the significant digits without trailing zeros
-// and the exponent e with value = digits × 10^e.
-func stitchDigitsOf[T stitchText](x *stitchNum[T]) (string, int64) {
-	n := x.n
-	for n > 0 && x.sig(n-1) == '0' {
-		n--
-	}
-	b := make([]byte, n)
-	for k := range b {
-		b[k] = x.sig(k)
-	}
-	return string(b), x.exp - int64(n)
 }
 
 // ws skips JSON whitespace. The common case, a byte above ' ' (never
@@ -3455,14 +2923,6 @@ func (d *stitchDecoder) literal(word string) bool {
 	return false
 }
 
-// null consumes a null and reports whether there was one.
-func (d *stitchDecoder) null() bool {
-	if c := d.cur(); c == 'n' || (c <= ' ' && d.peek() == 'n') {
-		return d.literal("null")
-	}
-	return false
-}
-
 // stitchKindOf names the JSON kind that starts with c.
 func stitchKindOf(c byte) string {
 	switch c {
@@ -3859,36 +3319,6 @@ func (d *stitchDecoder) discValue(got, allowed string) {
 	d.issue("discriminator", allowed, "discriminator value "+stitchQuoteClip(got)+" is not one of "+allowed)
 }
 
-// trial returns a decoder for one attempt of an untagged union variant on
-// the exact bytes of the value, at the current path. It stops at its first
-// issue, so a variant of the wrong kind costs almost nothing.
-func (d *stitchDecoder) trial(raw []byte) *stitchDecoder {
-	t := &stitchDecoder{data: raw, maxDepth: d.maxDepth - d.depth, repair: d.repair, failFast: true}
-	t.path = append(t.pathBuf[:0], d.path...)
-	return t
-}
-
-// clean reports whether a trial decoded without any issue.
-func (d *stitchDecoder) clean() bool {
-	return len(d.issues) == 0 && d.cut == 0 && !d.fatal
-}
-
-// adopt takes over the reports of the trial that matched.
-func (d *stitchDecoder) adopt(t *stitchDecoder) {
-	d.dropped = append(d.dropped, t.dropped...)
-	d.repaired = append(d.repaired, t.repaired...)
-}
-
-// matched records the outcome of an untagged union: n variants matched.
-func (d *stitchDecoder) matched(n int, variants string) {
-	switch {
-	case n == 0:
-		d.issue("type", variants, "matches none of the variants "+variants)
-	case n > 1:
-		d.issue("ambiguous", variants, "matches more than one of the variants "+variants)
-	}
-}
-
 // root checks the start of a document whose value must be an object: a
 // null there is a "type" issue (the input is not an object at all), not a
 // "null" one. It returns false when the document is null.
@@ -4088,43 +3518,8 @@ func (d *stitchDecoder) int(lo, hi int64, coerce bool) (int64, bool) {
 	return v, true
 }
 
-// uint reads an unsigned integer not above hi.
-func (d *stitchDecoder) uint(hi uint64, coerce bool) (uint64, bool) {
-	if !d.number("integer", coerce) {
-		return 0, false
-	}
-	mag, neg, integral, over := stitchIntOf(d.num)
-	if !integral {
-		d.issue("type", "integer", "expected integer, got "+stitchClip(d.num))
-		return 0, false
-	}
-	if over || mag > hi || (neg && mag != 0) {
-		d.rangeIssue("0", strconv.FormatUint(hi, 10))
-		return 0, false
-	}
-	return mag, true
-}
-
 func (d *stitchDecoder) rangeIssue(lo, hi string) {
 	d.issue("range", lo+".."+hi, "integer "+stitchClip(d.num)+" is out of range "+lo+".."+hi)
-}
-
-// float reads a number as a float of the given bits.
-func (d *stitchDecoder) float(bits int, coerce bool) (float64, bool) {
-	if !d.number("number", coerce) {
-		return 0, false
-	}
-	if bits == 64 {
-		if f, ok := stitchFastFloat(d.num); ok {
-			return f, true
-		}
-	}
-	f, err := strconv.ParseFloat(string(d.num), bits)
-	if err != nil {
-		d.issue("range", "float"+strconv.Itoa(bits), "number "+stitchClip(d.num)+" is out of the float"+strconv.Itoa(bits)+" range")
-		return 0, false
-	}
-	return f, true
 }
 
 // bytes reads a standard (padded) base64 string.
@@ -4163,79 +3558,6 @@ func (d *stitchDecoder) time() (time.Time, bool) {
 		return time.Time{}, false
 	}
 	return t, true
-}
-
-// rawMessage reads any value and returns a copy of its exact bytes.
-func (d *stitchDecoder) rawMessage() (json.RawMessage, bool) {
-	b, ok := d.raw()
-	if !ok {
-		return nil, false
-	}
-	return append(json.RawMessage(nil), b...), true
-}
-
-// anyValue reads a free-form value: map[string]any, []any, json.Number,
-// string, bool or nil. Recursion is bounded by the depth limit.
-func (d *stitchDecoder) anyValue() (any, bool) {
-	switch c := d.peek(); c {
-	case '{':
-		return d.anyObject()
-	case '[':
-		return d.anyArray()
-	case '"':
-		return d.str()
-	case 't', 'f':
-		return d.boolean(false)
-	case 'n':
-		return nil, d.literal("null")
-	case 0:
-		d.syntax("unexpected end of input")
-		return nil, false
-	default:
-		if c == '-' || (c >= '0' && c <= '9') {
-			n, ok := d.scanNumber()
-			return json.Number(n), ok
-		}
-		d.syntax("unexpected character " + stitchQuoteByte(c))
-		return nil, false
-	}
-}
-
-func (d *stitchDecoder) anyObject() (any, bool) {
-	if !d.enter() {
-		return nil, false
-	}
-	m := map[string]any{}
-	ok := true
-	for k, more := d.objNext(); more; k, more = d.objNext() {
-		if _, dup := m[string(k)]; dup {
-			d.dup(k)
-			ok = false
-			continue
-		}
-		d.push(k)
-		v, vok := d.anyValue()
-		d.pop()
-		m[string(k)] = v
-		ok = ok && vok
-	}
-	return m, ok && !d.fatal
-}
-
-func (d *stitchDecoder) anyArray() (any, bool) {
-	if !d.enter() {
-		return nil, false
-	}
-	a := []any{}
-	ok := true
-	for i := 0; d.arrNext(); i++ {
-		d.pushIdx(i)
-		v, vok := d.anyValue()
-		d.pop()
-		a = append(a, v)
-		ok = ok && vok
-	}
-	return a, ok && !d.fatal
 }
 
 // beginRepair implements JSON-string repair (SPEC §4.12) where an object,
@@ -4354,50 +3676,6 @@ func stitchDecodeRune[T stitchText](s T) (rune, int) {
 	return utf8.DecodeRune([]byte(s))
 }
 
-// stitchAppendFloat appends f as encoding/json writes a float of the given
-// bits; NaN and infinities are an error.
-func stitchAppendFloat(b []byte, f float64, bits int) ([]byte, error) {
-	if math.IsInf(f, 0) || math.IsNaN(f) {
-		return b, errors.New("json: unsupported value: " + strconv.FormatFloat(f, 'g', -1, bits))
-	}
-	abs := math.Abs(f)
-	fmt := byte('f')
-	if abs != 0 {
-		if bits == 64 && (abs < 1e-6 || abs >= 1e21) || bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) {
-			fmt = 'e'
-		}
-	}
-	b = strconv.AppendFloat(b, f, fmt, -1, bits)
-	if fmt == 'e' {
-		// clean up e-09 to e-9
-		n := len(b)
-		if n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
-			b[n-2] = b[n-1]
-			b = b[:n-1]
-		}
-	}
-	return b, nil
-}
-
-// stitchAppendBytes appends v as a standard base64 string. Unlike
-// encoding/json it writes nil as "" (the schema says string; a nullable
-// property writes null before calling this).
-func stitchAppendBytes(b, v []byte) []byte {
-	b = append(b, '"')
-	b = base64.StdEncoding.AppendEncode(b, v)
-	return append(b, '"')
-}
-
-// stitchAppendJSON appends v encoded by encoding/json (free-form values,
-// raw messages, opaque types and times).
-func stitchAppendJSON(b []byte, v any) ([]byte, error) {
-	j, err := json.Marshal(v)
-	if err != nil {
-		return b, err
-	}
-	return append(b, j...), nil
-}
-
 // stitchClose replaces a trailing comma by the closing byte, or appends it.
 func stitchClose(b []byte, c byte) []byte {
 	if n := len(b); n > 0 && b[n-1] == ',' {
@@ -4436,16 +3714,6 @@ func (e *stitchOutputError) Error() string {
 }
 
 func (e *stitchOutputError) Unwrap() error { return e.err }
-
-// stitchIsZero is encoding/json's omitzero test: the value's IsZero method
-// when it has one (value or pointer receiver), else whether it is the zero
-// value of its type.
-func stitchIsZero[T any](p *T) bool {
-	if z, ok := any(p).(interface{ IsZero() bool }); ok {
-		return z.IsZero()
-	}
-	return reflect.ValueOf(p).Elem().IsZero()
-}
 
 // stitchBuffers recycles encode buffers: MarshalJSON encodes into a pooled
 // buffer and returns an exact-size copy, so a call allocates once.

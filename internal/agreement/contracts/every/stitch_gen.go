@@ -3724,7 +3724,7 @@ func stitchServeMCPHandler(d *StitchDispatcher, name string) mcp.ToolHandler {
 	}
 }
 
-// stitchgen runtime support: everything below is the same in every generated file.
+// stitchgen runtime support: the part of gen/decode/rt this package uses, copied.
 
 // minimum checks the last number read against a lower bound, exactly.
 func (d *stitchDecoder) minimum(lit string, exclusive bool) {
@@ -3844,65 +3844,6 @@ func stitchDup[T comparable](s []T) (int, int) {
 		seen[v] = j
 	}
 	return -1, -1
-}
-
-// stitchDupJSON is stitchDup for items that are not comparable in Go: it
-// compares a canonical form of their JSON (object keys sorted, numbers by
-// value), which is JSON equality as uniqueItems defines it.
-func stitchDupJSON[T any](s []T) (int, int) {
-	enc := make([]string, len(s))
-	for i := range s {
-		b, err := json.Marshal(s[i])
-		if err != nil {
-			return -1, -1
-		}
-		d := stitchNewDecoder(b, false)
-		v, _ := d.anyValue()
-		enc[i] = string(stitchCanon(nil, v))
-	}
-	return stitchDup(enc)
-}
-
-// stitchCanon writes a free-form value canonically: keys sorted, numbers
-// as sign, significant digits and exponent.
-func stitchCanon(b []byte, v any) []byte {
-	switch v := v.(type) {
-	case map[string]any:
-		b = append(b, '{')
-		for i, k := range slices.Sorted(maps.Keys(v)) {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = stitchAppendString(b, k)
-			b = append(b, ':')
-			b = stitchCanon(b, v[k])
-		}
-		return append(b, '}')
-	case []any:
-		b = append(b, '[')
-		for i, x := range v {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = stitchCanon(b, x)
-		}
-		return append(b, ']')
-	case json.Number:
-		x := stitchParseNum(string(v))
-		if x.zero() {
-			return append(b, '0')
-		}
-		if x.neg {
-			b = append(b, '-')
-		}
-		digits, exp := stitchDigitsOf(&x)
-		return strconv.AppendInt(append(append(b, digits...), 'e'), exp, 10)
-	case string:
-		return stitchAppendString(b, v)
-	case bool:
-		return strconv.AppendBool(b, v)
-	}
-	return append(b, "null"...)
 }
 
 // unknown handles a key the object does not declare under the strict
@@ -4206,30 +4147,6 @@ func (d *stitchDecoder) mark() stitchMark {
 // failedSince reports whether an issue was recorded after m.
 func (d *stitchDecoder) failedSince(m stitchMark) bool {
 	return len(d.issues) > m.issues || d.cut > m.cut
-}
-
-// rollback discards what was recorded after m, unless the document is
-// broken (syntax and depth issues are never caught).
-func (d *stitchDecoder) rollback(m stitchMark) bool {
-	if d.fatal {
-		return false
-	}
-	d.issues, d.cut = d.issues[:m.issues], m.cut
-	d.dropped, d.repaired = d.dropped[:m.dropped], d.repaired[:m.repaired]
-	return true
-}
-
-// catchMark opens a catch field: its issues are not final.
-func (d *stitchDecoder) catchMark() stitchMark {
-	d.catching++
-	return d.mark()
-}
-
-// catchEnd closes a catch field and reports whether its value failed and
-// was discarded (the caller then assigns the default).
-func (d *stitchDecoder) catchEnd(m stitchMark) bool {
-	d.catching--
-	return d.failedSince(m) && d.rollback(m)
 }
 
 func stitchFormatJSONPointer(s string) bool {
@@ -4594,18 +4511,6 @@ func (is StitchIssue) String() string {
 
 // stitchMaxIssues caps the issues one decode records; the rest are counted.
 const stitchMaxIssues = 100
-
-// stitchQuoteList renders values as a comma-separated list of quoted strings.
-func stitchQuoteList(vs []string) string {
-	var b strings.Builder
-	for i, v := range vs {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(strconv.Quote(v))
-	}
-	return b.String()
-}
 
 // stitchClipLen is the longest piece of input an issue message repeats
 // whole; a longer one is cut (an issue is for a model to read, and a 1 MiB
@@ -5587,110 +5492,6 @@ func (d *stitchDecoder) raw() ([]byte, bool) {
 	return d.data[start:d.pos], true
 }
 
-// discriminator finds the string value of key in the object at d.pos
-// without consuming the object: members before it are validated and
-// skipped, the scan stops at its first occurrence, and the decoder returns
-// to the object's start so the chosen variant decodes it whole. A missing
-// key, a non-string value or a non-object is an issue; the object is then
-// skipped (duplicate keys in it reported) and ok is false. allowed lists
-// the values for the message.
-func (d *stitchDecoder) discriminator(key, allowed string) (val []byte, ok bool) {
-	if d.peek() != '{' {
-		d.want("object")
-		return nil, false
-	}
-	if val, ok := d.discFast(key); ok {
-		return val, true
-	}
-	start, depth := d.pos, d.depth
-	if !d.enter() {
-		return nil, false
-	}
-	for k, more := d.objNext(); more; k, more = d.objNext() {
-		if string(k) != key {
-			d.skipAt(k, false) // read again by the variant
-			continue
-		}
-		d.push(k)
-		if c := d.peek(); c == '"' {
-			val, ok = d.strBytes()
-		} else {
-			d.issue("discriminator", allowed, "discriminator "+strconv.Quote(key)+" must be a string, got "+stitchKindOf(c)+"; allowed values: "+allowed)
-		}
-		d.pop()
-		if ok {
-			d.pos, d.depth = start, depth
-			return val, true
-		}
-		break
-	}
-	if d.fatal {
-		return nil, false
-	}
-	if d.depth == depth { // the object was read to its end without the key
-		d.keyIssue([]byte(key), "discriminator", allowed, "missing discriminator "+strconv.Quote(key)+"; allowed values: "+allowed)
-	}
-	// Skip the whole object again, now looking for duplicate keys.
-	d.pos, d.depth = start, depth
-	d.skip()
-	return nil, false
-}
-
-// discFast looks for the discriminator of the object at d.pos with a
-// structural scan that validates nothing, and leaves d as it is. It gives
-// up (false) unless the key's first occurrence is plain (unescaped) and
-// holds a plain string, and on anything the scan does not expect; the
-// validating scan of discriminator then runs. When it succeeds, the object
-// is read again from its start by the variant's decoder (or by the skip
-// of badDiscriminator), which validates all of it, so an invalid document
-// still gets the first syntax error and its path exactly as the validating
-// scan would have reported it: members are read in order by the same
-// primitives, and a syntax or depth issue replaces every other issue.
-func (d *stitchDecoder) discFast(key string) ([]byte, bool) {
-	data := d.data
-	i := d.pos + 1
-	for {
-		i = stitchWS(data, i)
-		if i >= len(data) || data[i] != '"' {
-			return nil, false
-		}
-		end := stitchStringEnd(data, i+1)
-		if end < 0 {
-			return nil, false
-		}
-		k := data[i+1 : end-1]
-		i = stitchWS(data, end)
-		if i >= len(data) || data[i] != ':' {
-			return nil, false
-		}
-		i = stitchWS(data, i+1)
-		if string(k) == key {
-			if i >= len(data) || data[i] != '"' {
-				return nil, false
-			}
-			end := stitchStringEnd(data, i+1)
-			if end < 0 {
-				return nil, false
-			}
-			v := data[i+1 : end-1]
-			if bytes.IndexByte(v, '\\') >= 0 {
-				return nil, false
-			}
-			return v, true
-		}
-		if bytes.IndexByte(k, '\\') >= 0 {
-			return nil, false // an escaped key may spell the discriminator
-		}
-		if i = stitchSkipFast(data, i); i < 0 {
-			return nil, false
-		}
-		if i = stitchWS(data, i); i >= len(data) || data[i] != ',' {
-			return nil, false
-		}
-		i++
-	}
-}
-
 // stitchWS returns the index of the first non-whitespace byte at or after i.
 func stitchWS(data []byte, i int) int {
 	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
@@ -5716,88 +5517,6 @@ func stitchStringEnd(data []byte, i int) int {
 			return q + 1
 		}
 		i = q + 1
-	}
-}
-
-// stitchSkipFast returns the index after the value that starts at i, or
-// -1; it follows only strings and brackets and validates nothing.
-func stitchSkipFast(data []byte, i int) int {
-	depth := 0
-	for i < len(data) {
-		switch data[i] {
-		case '"':
-			if i = stitchStringEnd(data, i+1); i < 0 {
-				return -1
-			}
-		case '{', '[':
-			depth++
-			i++
-			continue
-		case '}', ']':
-			if depth--; depth < 0 {
-				return -1
-			}
-			i++
-		case ' ', '\t', '\n', '\r', ',', ':':
-			if depth == 0 {
-				return -1
-			}
-			i++
-			continue
-		default: // a number or a literal
-			for i++; i < len(data); i++ {
-				if c := data[i]; c == ',' || c == '}' || c == ']' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ':' || c == '"' || c == '{' || c == '[' {
-					break
-				}
-			}
-		}
-		if depth == 0 {
-			return i
-		}
-	}
-	return -1
-}
-
-// badDiscriminator records an unknown discriminator value at key and skips
-// the object (which starts at d.pos).
-func (d *stitchDecoder) badDiscriminator(key string, got []byte, allowed string) {
-	d.keyIssue([]byte(key), "discriminator", allowed, "unknown discriminator value "+stitchQuoteClip(got)+" for "+strconv.Quote(key)+"; allowed values: "+allowed)
-	d.skip()
-}
-
-// discValue records a discriminator value (at the current path) that this
-// variant does not answer to.
-func (d *stitchDecoder) discValue(got, allowed string) {
-	d.issue("discriminator", allowed, "discriminator value "+stitchQuoteClip(got)+" is not one of "+allowed)
-}
-
-// trial returns a decoder for one attempt of an untagged union variant on
-// the exact bytes of the value, at the current path. It stops at its first
-// issue, so a variant of the wrong kind costs almost nothing.
-func (d *stitchDecoder) trial(raw []byte) *stitchDecoder {
-	t := &stitchDecoder{data: raw, maxDepth: d.maxDepth - d.depth, repair: d.repair, failFast: true}
-	t.path = append(t.pathBuf[:0], d.path...)
-	return t
-}
-
-// clean reports whether a trial decoded without any issue.
-func (d *stitchDecoder) clean() bool {
-	return len(d.issues) == 0 && d.cut == 0 && !d.fatal
-}
-
-// adopt takes over the reports of the trial that matched.
-func (d *stitchDecoder) adopt(t *stitchDecoder) {
-	d.dropped = append(d.dropped, t.dropped...)
-	d.repaired = append(d.repaired, t.repaired...)
-}
-
-// matched records the outcome of an untagged union: n variants matched.
-func (d *stitchDecoder) matched(n int, variants string) {
-	switch {
-	case n == 0:
-		d.issue("type", variants, "matches none of the variants "+variants)
-	case n > 1:
-		d.issue("ambiguous", variants, "matches more than one of the variants "+variants)
 	}
 }
 
@@ -6323,31 +6042,6 @@ func stitchClose(b []byte, c byte) []byte {
 func stitchNilError(where string) error {
 	return errors.New("stitch: cannot encode " + where + ": nil value of a required non-nullable property")
 }
-
-// stitchCheckOutput decodes the bytes an output encoder wrote with the exact
-// decoder of the same type (repair off), so that a value that would break
-// the advertised output schema (a bound, a length, a format, a hidden
-// check) fails to encode instead of reaching the caller (SPEC §3).
-func stitchCheckOutput(b []byte, decode func(*stitchDecoder)) error {
-	d := stitchNewDecoder(b, false)
-	decode(d)
-	err := d.finish()
-	d.release()
-	if err != nil {
-		return &stitchOutputError{err.(*StitchError)}
-	}
-	return nil
-}
-
-// A stitchOutputError says an output value does not match its schema; it
-// unwraps to the *StitchError listing why.
-type stitchOutputError struct{ err *StitchError }
-
-func (e *stitchOutputError) Error() string {
-	return "stitch: the value does not match its output schema: " + strings.ReplaceAll(e.err.Error(), "\n", "; ")
-}
-
-func (e *stitchOutputError) Unwrap() error { return e.err }
 
 // stitchIsZero is encoding/json's omitzero test: the value's IsZero method
 // when it has one (value or pointer receiver), else whether it is the zero

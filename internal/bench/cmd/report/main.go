@@ -8,6 +8,7 @@
 //
 //	go run ./cmd/report            # the full run (make bench)
 //	go run ./cmd/report -quick     # a smoke run that checks the pipeline
+//	go run ./cmd/report -gen-only -gen-rounds 1   # generation and compile time alone, printed
 package main
 
 import (
@@ -15,6 +16,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 )
 
@@ -39,7 +41,7 @@ func main() {
 	flag.IntVar(&o.genRounds, "gen-rounds", 3, "rounds of the generation and compile measurements")
 	flag.StringVar(&o.out, "o", "../../docs/benchmarks.md", "the document to write")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary directory (test binary, generation module) and print its path")
-	flag.BoolVar(&o.genOnly, "gen-only", false, "only build the generation module and measure generation (no decode benchmarks, no document)")
+	flag.BoolVar(&o.genOnly, "gen-only", false, "only the generation and compile measurement: print its section of the document to standard output (no decode benchmarks, no document written)")
 	flag.BoolVar(&o.quick, "quick", false, "smoke run: -count=1 -benchtime=100x, 10 packages of 100 tools, 1 round")
 	flag.Parse()
 	if o.quick {
@@ -62,8 +64,13 @@ func run(o options, args []string) error {
 		defer os.RemoveAll(tmp)
 	}
 	if o.genOnly {
-		_, err := measureGeneration(filepath.Join(tmp, "gen"), o)
-		return err
+		g, err := measureGeneration(filepath.Join(tmp, "gen"), o)
+		if err != nil {
+			return err
+		}
+		r := &report{gen: g, machine: machine{cores: runtime.NumCPU()}}
+		r.writeGen(func(format string, args ...any) { fmt.Printf(format, args...) })
+		return nil
 	}
 	r := &report{command: "go run ./cmd/report " + strings.Join(args, " "), loadStart: loadAverage()}
 	if r.machine, err = describeMachine(); err != nil {

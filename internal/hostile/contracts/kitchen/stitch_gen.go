@@ -17,7 +17,6 @@ import (
 	"math/bits"
 	"net/netip"
 	"net/url"
-	"reflect"
 	"regexp"
 	"runtime/debug"
 	"slices"
@@ -2546,7 +2545,7 @@ func stitchServeMCPHandler(d *StitchDispatcher, name string) mcp.ToolHandler {
 	}
 }
 
-// stitchgen runtime support: everything below is the same in every generated file.
+// stitchgen runtime support: the part of gen/decode/rt this package uses, copied.
 
 // minimum checks the last number read against a lower bound, exactly.
 func (d *stitchDecoder) minimum(lit string, exclusive bool) {
@@ -2618,21 +2617,6 @@ func (d *stitchDecoder) format(ok bool, name string) {
 	}
 }
 
-// formatErr records the error of a type's own decoder (UnmarshalText or
-// UnmarshalJSON) as a format issue; a long error text, which may quote the
-// whole input, is cut.
-func (d *stitchDecoder) formatErr(name string, err error) {
-	msg := err.Error()
-	if len(msg) > 4*stitchClipLen {
-		n := 2 * stitchClipLen
-		for n > 0 && !utf8.RuneStart(msg[n]) {
-			n--
-		}
-		msg = msg[:n] + "…(" + strconv.Itoa(len(msg)) + " bytes)"
-	}
-	d.issue("format", name, "not a valid "+name+": "+msg)
-}
-
 // notInEnum records an enum (or const) failure; allowed lists the JSON
 // values, got is the JSON text of the value.
 func (d *stitchDecoder) notInEnum(allowed, got string) {
@@ -2666,65 +2650,6 @@ func stitchDup[T comparable](s []T) (int, int) {
 		seen[v] = j
 	}
 	return -1, -1
-}
-
-// stitchDupJSON is stitchDup for items that are not comparable in Go: it
-// compares a canonical form of their JSON (object keys sorted, numbers by
-// value), which is JSON equality as uniqueItems defines it.
-func stitchDupJSON[T any](s []T) (int, int) {
-	enc := make([]string, len(s))
-	for i := range s {
-		b, err := json.Marshal(s[i])
-		if err != nil {
-			return -1, -1
-		}
-		d := stitchNewDecoder(b, false)
-		v, _ := d.anyValue()
-		enc[i] = string(stitchCanon(nil, v))
-	}
-	return stitchDup(enc)
-}
-
-// stitchCanon writes a free-form value canonically: keys sorted, numbers
-// as sign, significant digits and exponent.
-func stitchCanon(b []byte, v any) []byte {
-	switch v := v.(type) {
-	case map[string]any:
-		b = append(b, '{')
-		for i, k := range slices.Sorted(maps.Keys(v)) {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = stitchAppendString(b, k)
-			b = append(b, ':')
-			b = stitchCanon(b, v[k])
-		}
-		return append(b, '}')
-	case []any:
-		b = append(b, '[')
-		for i, x := range v {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = stitchCanon(b, x)
-		}
-		return append(b, ']')
-	case json.Number:
-		x := stitchParseNum(string(v))
-		if x.zero() {
-			return append(b, '0')
-		}
-		if x.neg {
-			b = append(b, '-')
-		}
-		digits, exp := stitchDigitsOf(&x)
-		return strconv.AppendInt(append(append(b, digits...), 'e'), exp, 10)
-	case string:
-		return stitchAppendString(b, v)
-	case bool:
-		return strconv.AppendBool(b, v)
-	}
-	return append(b, "null"...)
 }
 
 // unknown handles a key the object does not declare under the strict
@@ -2783,13 +2708,6 @@ func (d *stitchDecoder) skipAt(k []byte, dups bool) {
 // missing records a missing required key.
 func (d *stitchDecoder) missing(k string) {
 	d.keyIssue([]byte(k), "missing", "", "missing required key "+strconv.Quote(k))
-}
-
-// custom records the error of a Validate method.
-func (d *stitchDecoder) custom(err error) {
-	if err != nil {
-		d.issue("custom", "", err.Error())
-	}
 }
 
 // rangeFail records a failed bound or multipleOf ("range") on the last
@@ -3030,30 +2948,6 @@ func (d *stitchDecoder) failedSince(m stitchMark) bool {
 	return len(d.issues) > m.issues || d.cut > m.cut
 }
 
-// rollback discards what was recorded after m, unless the document is
-// broken (syntax and depth issues are never caught).
-func (d *stitchDecoder) rollback(m stitchMark) bool {
-	if d.fatal {
-		return false
-	}
-	d.issues, d.cut = d.issues[:m.issues], m.cut
-	d.dropped, d.repaired = d.dropped[:m.dropped], d.repaired[:m.repaired]
-	return true
-}
-
-// catchMark opens a catch field: its issues are not final.
-func (d *stitchDecoder) catchMark() stitchMark {
-	d.catching++
-	return d.mark()
-}
-
-// catchEnd closes a catch field and reports whether its value failed and
-// was discarded (the caller then assigns the default).
-func (d *stitchDecoder) catchEnd(m stitchMark) bool {
-	d.catching--
-	return d.failedSince(m) && d.rollback(m)
-}
-
 func stitchFormatJSONPointer(s string) bool {
 	if s == "" {
 		return true
@@ -3088,18 +2982,6 @@ func stitchFormatJSONPointer(s string) bool {
 		}
 	}
 	return true
-}
-
-func stitchFormatRelativeJSONPointer(s string) bool {
-	n := 0
-	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
-		n++
-	}
-	if n == 0 || (n > 1 && s[0] == '0') {
-		return false
-	}
-	s = s[n:]
-	return s == "#" || stitchFormatJSONPointer(s)
 }
 
 func stitchFormatUUID(s string) bool {
@@ -3326,53 +3208,6 @@ func stitchFormatURI(s string) bool {
 	return ok && u.IsAbs()
 }
 
-func stitchFormatURIReference(s string) bool {
-	if strings.Contains(s, `\`) {
-		return false
-	}
-	_, ok := stitchParseURL(s)
-	return ok
-}
-
-func stitchFormatURITemplate(s string) bool {
-	u, ok := stitchParseURL(s)
-	if !ok {
-		return false
-	}
-	for _, tok := range strings.Split(u.RawPath, "/") {
-		tok, err := url.PathUnescape(tok)
-		if err != nil {
-			return false
-		}
-		want := true
-		for _, ch := range tok {
-			var got bool
-			switch ch {
-			case '{':
-				got = true
-			case '}':
-				got = false
-			default:
-				continue
-			}
-			if got != want {
-				return false
-			}
-			want = !want
-		}
-		if !want {
-			return false
-		}
-	}
-	return true
-}
-
-// stitchFormatRegex checks that s compiles as an RE2 expression.
-func stitchFormatRegex(s string) bool {
-	_, err := regexp.Compile(s)
-	return err == nil
-}
-
 // A StitchIssue is one problem found while decoding a value.
 //
 // Path is the RFC 6901 JSON Pointer of the offending value ("" for the
@@ -3416,18 +3251,6 @@ func (is StitchIssue) String() string {
 
 // stitchMaxIssues caps the issues one decode records; the rest are counted.
 const stitchMaxIssues = 100
-
-// stitchQuoteList renders values as a comma-separated list of quoted strings.
-func stitchQuoteList(vs []string) string {
-	var b strings.Builder
-	for i, v := range vs {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(strconv.Quote(v))
-	}
-	return b.String()
-}
 
 // stitchClipLen is the longest piece of input an issue message repeats
 // whole; a longer one is cut (an issue is for a model to read, and a 1 MiB
@@ -4899,79 +4722,6 @@ func (d *stitchDecoder) time() (time.Time, bool) {
 	return t, true
 }
 
-// rawMessage reads any value and returns a copy of its exact bytes.
-func (d *stitchDecoder) rawMessage() (json.RawMessage, bool) {
-	b, ok := d.raw()
-	if !ok {
-		return nil, false
-	}
-	return append(json.RawMessage(nil), b...), true
-}
-
-// anyValue reads a free-form value: map[string]any, []any, json.Number,
-// string, bool or nil. Recursion is bounded by the depth limit.
-func (d *stitchDecoder) anyValue() (any, bool) {
-	switch c := d.peek(); c {
-	case '{':
-		return d.anyObject()
-	case '[':
-		return d.anyArray()
-	case '"':
-		return d.str()
-	case 't', 'f':
-		return d.boolean(false)
-	case 'n':
-		return nil, d.literal("null")
-	case 0:
-		d.syntax("unexpected end of input")
-		return nil, false
-	default:
-		if c == '-' || (c >= '0' && c <= '9') {
-			n, ok := d.scanNumber()
-			return json.Number(n), ok
-		}
-		d.syntax("unexpected character " + stitchQuoteByte(c))
-		return nil, false
-	}
-}
-
-func (d *stitchDecoder) anyObject() (any, bool) {
-	if !d.enter() {
-		return nil, false
-	}
-	m := map[string]any{}
-	ok := true
-	for k, more := d.objNext(); more; k, more = d.objNext() {
-		if _, dup := m[string(k)]; dup {
-			d.dup(k)
-			ok = false
-			continue
-		}
-		d.push(k)
-		v, vok := d.anyValue()
-		d.pop()
-		m[string(k)] = v
-		ok = ok && vok
-	}
-	return m, ok && !d.fatal
-}
-
-func (d *stitchDecoder) anyArray() (any, bool) {
-	if !d.enter() {
-		return nil, false
-	}
-	a := []any{}
-	ok := true
-	for i := 0; d.arrNext(); i++ {
-		d.pushIdx(i)
-		v, vok := d.anyValue()
-		d.pop()
-		a = append(a, v)
-		ok = ok && vok
-	}
-	return a, ok && !d.fatal
-}
-
 // beginRepair implements JSON-string repair (SPEC §4.12) where an object,
 // array or union is expected: when repair is on and a string holding
 // exactly one JSON value arrives, the decoder switches to that value and
@@ -5144,41 +4894,6 @@ func stitchClose(b []byte, c byte) []byte {
 // stitchNilError is the error for a nil value that must be written.
 func stitchNilError(where string) error {
 	return errors.New("stitch: cannot encode " + where + ": nil value of a required non-nullable property")
-}
-
-// stitchCheckOutput decodes the bytes an output encoder wrote with the exact
-// decoder of the same type (repair off), so that a value that would break
-// the advertised output schema (a bound, a length, a format, a hidden
-// check) fails to encode instead of reaching the caller (SPEC §3).
-func stitchCheckOutput(b []byte, decode func(*stitchDecoder)) error {
-	d := stitchNewDecoder(b, false)
-	decode(d)
-	err := d.finish()
-	d.release()
-	if err != nil {
-		return &stitchOutputError{err.(*StitchError)}
-	}
-	return nil
-}
-
-// A stitchOutputError says an output value does not match its schema; it
-// unwraps to the *StitchError listing why.
-type stitchOutputError struct{ err *StitchError }
-
-func (e *stitchOutputError) Error() string {
-	return "stitch: the value does not match its output schema: " + strings.ReplaceAll(e.err.Error(), "\n", "; ")
-}
-
-func (e *stitchOutputError) Unwrap() error { return e.err }
-
-// stitchIsZero is encoding/json's omitzero test: the value's IsZero method
-// when it has one (value or pointer receiver), else whether it is the zero
-// value of its type.
-func stitchIsZero[T any](p *T) bool {
-	if z, ok := any(p).(interface{ IsZero() bool }); ok {
-		return z.IsZero()
-	}
-	return reflect.ValueOf(p).Elem().IsZero()
 }
 
 // stitchBuffers recycles encode buffers: MarshalJSON encodes into a pooled
