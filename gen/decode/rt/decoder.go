@@ -21,6 +21,7 @@ type stitchSeg struct {
 // recorded, so the hot path does not allocate per member.
 type stitchDecoder struct {
 	data     []byte
+	text     string // one string copy of data, made for the first plain string value (see sub)
 	pos      int
 	depth    int
 	maxDepth int
@@ -89,6 +90,9 @@ func (d *stitchDecoder) release() {
 	if d.data != nil {
 		d.data = nil
 	}
+	if d.text != "" {
+		d.text = "" // do not keep the input copy alive
+	}
 	if d.num != nil {
 		d.num = nil
 	}
@@ -105,6 +109,25 @@ func (d *stitchDecoder) release() {
 	d.pos, d.depth, d.maxDepth, d.cut, d.catching = 0, 0, 0, 0, 0
 	d.first, d.repair, d.fatal, d.failFast = false, false, false, false
 	stitchDecoders.Put(d)
+}
+
+// stitchShareLimit is the largest input whose string values share one
+// copy of it (sub): the default cap of a tool call's arguments
+// (StitchOptions.MaxArgBytes). A kept string keeps at most that much alive.
+const stitchShareLimit = 1 << 20
+
+// sub returns data[i:j] as a string. For an input up to stitchShareLimit
+// bytes the strings of one decode are substrings of one copy of the input,
+// made at the first call: one allocation per decode instead of one per
+// string. Larger inputs copy each string.
+func (d *stitchDecoder) sub(i, j int) string {
+	if len(d.data) > stitchShareLimit {
+		return string(d.data[i:j])
+	}
+	if d.text == "" {
+		d.text = string(d.data)
+	}
+	return d.text[i:j]
 }
 
 // finish checks that only whitespace follows the value and returns the

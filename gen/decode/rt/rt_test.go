@@ -341,6 +341,7 @@ func TestReleaseResets(t *testing.T) {
 	d := stitchNewDecoder(data, true)
 	d.failFast, d.catching, d.cut = true, 2, 3
 	d.dropped, d.repaired, d.num = []string{"/x"}, []string{"/y"}, data[1:2]
+	d.text = string(data)
 	d.push([]byte("k"))
 	for i := 0; i < 40; i++ {
 		d.push(data[i : i+1])

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -195,5 +196,94 @@ func TestUnescapeRandom(t *testing.T) {
 		if got := string(stitchUnescape(nil, []byte(raw.String()))); got != want.String() {
 			t.Fatalf("stitchUnescape(%q) = %q, want %q", raw.String(), got, want.String())
 		}
+	}
+}
+
+// readStrings reads the array of strings at the start of d.
+func readStrings(t *testing.T, d *stitchDecoder) []string {
+	t.Helper()
+	var out []string
+	if !d.arrStart() {
+		t.Fatalf("not an array: %v", d.issues)
+	}
+	for d.arrNext() {
+		s, ok := d.str()
+		if !ok {
+			t.Fatalf("string %d: %v", len(out), d.issues)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// TestSharedStrings checks that the plain strings of one decode share one
+// copy of the input (one allocation for all of them), that escaped strings
+// are still exact, and that an input over stitchShareLimit copies each
+// string and keeps no copy of the whole input.
+func TestSharedStrings(t *testing.T) {
+	doc := []byte(`["alpha","beta","gamma","delta"]`)
+	allocs := testing.AllocsPerRun(100, func() {
+		d := stitchNewDecoder(doc, false)
+		if !d.arrStart() {
+			t.Fatal("not an array")
+		}
+		for d.arrNext() {
+			if _, ok := d.str(); !ok {
+				t.Fatal("not a string")
+			}
+		}
+		d.release()
+	})
+	if allocs != 1 {
+		t.Errorf("%v allocations for four plain strings, want 1 (the input copy)", allocs)
+	}
+
+	d := stitchNewDecoder([]byte(`["a\u00e9b","plain","x\"y"]`), false)
+	got := readStrings(t, d)
+	if want := []string{"aéb", "plain", `x"y`}; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	d.release()
+
+	big := make([]byte, 0, stitchShareLimit+64)
+	big = append(big, `["head",`...)
+	big = append(big, '"')
+	big = append(big, bytes.Repeat([]byte("z"), stitchShareLimit)...)
+	big = append(big, `","tail"]`...)
+	d = stitchNewDecoder(big, false)
+	got = readStrings(t, d)
+	if len(got) != 3 || got[0] != "head" || len(got[1]) != stitchShareLimit || got[2] != "tail" {
+		t.Errorf("over the limit: got %d strings %q… %q", len(got), got[0], got[len(got)-1])
+	}
+	if d.text != "" {
+		t.Errorf("over the limit the input was copied whole (%d bytes)", len(d.text))
+	}
+	d.release()
+}
+
+// TestSharedStringsAcrossRepair checks that a repaired string's inner
+// document and the outer document each give their own substrings.
+func TestSharedStringsAcrossRepair(t *testing.T) {
+	d := stitchNewDecoder([]byte(`["before","[\"in1\",\"in2\"]","after"]`), true)
+	defer d.release()
+	if !d.arrStart() || !d.arrNext() {
+		t.Fatal("not an array")
+	}
+	first, _ := d.str()
+	if !d.arrNext() {
+		t.Fatal("second item missing")
+	}
+	r, rep := d.beginRepair()
+	if !rep {
+		t.Fatal("the stringified array was not repaired")
+	}
+	inner := readStrings(t, d)
+	d.endRepair(r)
+	if !d.arrNext() {
+		t.Fatal("third item missing")
+	}
+	last, _ := d.str()
+	if first != "before" || !slices.Equal(inner, []string{"in1", "in2"}) || last != "after" {
+		t.Errorf("got %q, %q, %q", first, inner, last)
 	}
 }

@@ -50,7 +50,7 @@ func (d *stitchDecoder) strValue() (string, bool) {
 		case c == '"':
 			d.pos = i + 1
 			if b.Cap() == 0 {
-				return string(data[start:i]), true
+				return d.sub(start, i), true
 			}
 			b.Write(data[run:i])
 			return b.String(), true
@@ -363,7 +363,7 @@ func (d *stitchDecoder) beginRepair() (stitchRepair, bool) {
 	if !ok {
 		return stitchRepair{}, false
 	}
-	saved := stitchRepair{data: d.data, pos: d.pos}
+	saved := stitchRepair{data: d.data, text: d.text, pos: d.pos}
 	inner := &stitchDecoder{data: append([]byte(nil), b...), maxDepth: d.maxDepth - d.depth}
 	inner.path = inner.pathBuf[:0]
 	inner.skipValue(false) // only its syntax: the caller decodes it
@@ -372,17 +372,18 @@ func (d *stitchDecoder) beginRepair() (stitchRepair, bool) {
 		return stitchRepair{}, false
 	}
 	d.repaired = append(d.repaired, d.pointer(nil, false))
-	d.data, d.pos = inner.data, 0
+	d.data, d.text, d.pos = inner.data, "", 0
 	return saved, true
 }
 
 // A stitchRepair is the position a repair returns to.
 type stitchRepair struct {
 	data []byte
+	text string
 	pos  int
 }
 
 // endRepair returns to the document after a repaired string.
 func (d *stitchDecoder) endRepair(r stitchRepair) {
-	d.data, d.pos = r.data, r.pos
+	d.data, d.text, d.pos = r.data, r.text, r.pos
 }

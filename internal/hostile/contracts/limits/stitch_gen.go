@@ -1300,6 +1300,7 @@ type stitchSeg struct {
 // recorded, so the hot path does not allocate per member.
 type stitchDecoder struct {
 	data     []byte
+	text     string // one string copy of data, made for the first plain string value (see sub)
 	pos      int
 	depth    int
 	maxDepth int
@@ -1368,6 +1369,9 @@ func (d *stitchDecoder) release() {
 	if d.data != nil {
 		d.data = nil
 	}
+	if d.text != "" {
+		d.text = "" // do not keep the input copy alive
+	}
 	if d.num != nil {
 		d.num = nil
 	}
@@ -1384,6 +1388,25 @@ func (d *stitchDecoder) release() {
 	d.pos, d.depth, d.maxDepth, d.cut, d.catching = 0, 0, 0, 0, 0
 	d.first, d.repair, d.fatal, d.failFast = false, false, false, false
 	stitchDecoders.Put(d)
+}
+
+// stitchShareLimit is the largest input whose string values share one
+// copy of it (sub): the default cap of a tool call's arguments
+// (StitchOptions.MaxArgBytes). A kept string keeps at most that much alive.
+const stitchShareLimit = 1 << 20
+
+// sub returns data[i:j] as a string. For an input up to stitchShareLimit
+// bytes the strings of one decode are substrings of one copy of the input,
+// made at the first call: one allocation per decode instead of one per
+// string. Larger inputs copy each string.
+func (d *stitchDecoder) sub(i, j int) string {
+	if len(d.data) > stitchShareLimit {
+		return string(d.data[i:j])
+	}
+	if d.text == "" {
+		d.text = string(d.data)
+	}
+	return d.text[i:j]
 }
 
 // finish checks that only whitespace follows the value and returns the
@@ -2591,7 +2614,7 @@ func (d *stitchDecoder) strValue() (string, bool) {
 		case c == '"':
 			d.pos = i + 1
 			if b.Cap() == 0 {
-				return string(data[start:i]), true
+				return d.sub(start, i), true
 			}
 			b.Write(data[run:i])
 			return b.String(), true
@@ -2868,7 +2891,7 @@ func (d *stitchDecoder) beginRepair() (stitchRepair, bool) {
 	if !ok {
 		return stitchRepair{}, false
 	}
-	saved := stitchRepair{data: d.data, pos: d.pos}
+	saved := stitchRepair{data: d.data, text: d.text, pos: d.pos}
 	inner := &stitchDecoder{data: append([]byte(nil), b...), maxDepth: d.maxDepth - d.depth}
 	inner.path = inner.pathBuf[:0]
 	inner.skipValue(false) // only its syntax: the caller decodes it
@@ -2877,19 +2900,20 @@ func (d *stitchDecoder) beginRepair() (stitchRepair, bool) {
 		return stitchRepair{}, false
 	}
 	d.repaired = append(d.repaired, d.pointer(nil, false))
-	d.data, d.pos = inner.data, 0
+	d.data, d.text, d.pos = inner.data, "", 0
 	return saved, true
 }
 
 // A stitchRepair is the position a repair returns to.
 type stitchRepair struct {
 	data []byte
+	text string
 	pos  int
 }
 
 // endRepair returns to the document after a repaired string.
 func (d *stitchDecoder) endRepair(r stitchRepair) {
-	d.data, d.pos = r.data, r.pos
+	d.data, d.text, d.pos = r.data, r.text, r.pos
 }
 
 const stitchHex = "0123456789abcdef"
