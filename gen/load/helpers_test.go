@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/packages"
+
 	"github.com/stitchgen/stitchgen/model"
 )
 
@@ -59,3 +61,9 @@ func diagText(ds []model.Diagnostic) string {
 	}
 	return b.String()
 }
+
+// loadMode is what the tests load a package with through go/packages
+// directly: syntax and types of the matched packages (Load itself lists
+// them with listMode and type-checks them in typecheck.go).
+const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedSyntax |
+	packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule

@@ -28,11 +28,6 @@ type Config struct {
 	ReverseFiles bool
 }
 
-// loadMode is the minimal go/packages mode: syntax and types of the matched
-// packages only (dependencies come from export data, never from source).
-const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedSyntax |
-	packages.NeedTypes | packages.NeedTypesInfo | packages.NeedModule
-
 // Load loads the packages matching cfg.Patterns and builds their models.
 // Packages without any //stitch:tool are left out. Contract problems are
 // returned as diagnostics (sorted); the error is for failures to load at all.
@@ -52,7 +47,7 @@ func Load(cfg Config) ([]*model.Package, []model.Diagnostic, error) {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	pcfg := &packages.Config{Mode: loadMode, Dir: absDir}
+	pcfg := &packages.Config{Mode: listMode, Dir: absDir}
 	if len(cfg.Tags) > 0 {
 		pcfg.BuildFlags = []string{"-tags=" + strings.Join(cfg.Tags, ",")}
 	}
@@ -65,6 +60,9 @@ func Load(cfg Config) ([]*model.Package, []model.Diagnostic, error) {
 	}
 	if len(pkgs) == 0 {
 		return nil, nil, fmt.Errorf("load: no package matches %s", strings.Join(patterns, " "))
+	}
+	if err := typeCheck(pcfg, pkgs); err != nil {
+		return nil, nil, err
 	}
 	slices.SortFunc(pkgs, func(a, b *packages.Package) int { return strings.Compare(a.PkgPath, b.PkgPath) })
 	var out []*model.Package

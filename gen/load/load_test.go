@@ -280,3 +280,29 @@ func TestGeneratedRefsAcrossPackages(t *testing.T) {
 		t.Errorf("diagnostics %q, want %q", got, want)
 	}
 }
+
+// TestImportErrors: the matched packages are type-checked against export
+// data of their imports only; an import that does not exist or does not
+// compile is a positioned diagnostic at the import.
+func TestImportErrors(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"bad/bad.go": "package bad\n\nvar X int = \"s\"\n",
+		"c/c.go":     "package c\n\nimport \"example.com/c/bad\"\n\n//stitch:tool\ntype T struct{}\n\nvar _ = bad.X\n",
+		"m/m.go":     "package m\n\nimport \"example.com/nowhere/x\"\n\n//stitch:tool\ntype T struct{}\n\nvar _ = x.Y\n",
+	})
+	_, diags, err := Load(Config{Dir: dir, Patterns: []string{"./c", "./m"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"c/c.go:3:8: could not import example.com/c/bad (# example.com/c/bad\nbad/bad.go:3:13: cannot use \"s\" (untyped string constant) as int value in variable declaration)",
+		"m/m.go:3:8: could not import example.com/nowhere/x (no required module provides package example.com/nowhere/x; to add it:\n\tgo get example.com/nowhere/x)",
+	}
+	var got []string
+	for _, d := range diags {
+		got = append(got, d.String())
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("diagnostics:\n got: %q\nwant: %q", got, want)
+	}
+}
