@@ -116,55 +116,95 @@ func assemble(pkgName string, main []byte) ([]byte, map[string]string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	m, err := splitGoFile("generated code", main)
+	// One parse of the emitted code (with the marker comment appended)
+	// serves the pruning walk, the import merge and the printer: the
+	// import declarations are taken out of the tree, the rest is printed
+	// after its package clause, and the merged import block, which is
+	// sorted and has gofmt's form already, is put in front as text. Only
+	// the seam between the package clause and the first declaration is
+	// then printed from different source than gofmt would see: one blank
+	// line either way (the emitted code has its import block there).
+	src := make([]byte, 0, len(main)+len(RuntimeMarker)+2)
+	src = append(append(append(src, main...), '\n'), RuntimeMarker+"\n"...)
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "generated code", src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("generated code does not parse: %w", err)
 	}
-	rtText, rtImports, rtNames := rt.pruned(m.idents)
+	imports := map[string]string{}
+	for _, spec := range file.Imports {
+		path, _ := strconv.Unquote(spec.Path.Value)
+		name := ""
+		if spec.Name != nil {
+			name = spec.Name.Name
+		}
+		imports[path] = name
+	}
+	idents := map[string]bool{}
+	decls := file.Decls[:0:0]
+	for _, d := range file.Decls {
+		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT {
+			continue
+		}
+		decls = append(decls, d)
+		ast.Inspect(d, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				idents[id.Name] = true
+			}
+			return true
+		})
+	}
+	if len(decls) == 0 || len(imports) == 0 && len(file.Imports) > 0 {
+		return nil, nil, fmt.Errorf("generated code has no declarations or a malformed import")
+	}
+	file.Decls, file.Imports = decls, nil
+	rtText, rtImports, rtNames := rt.pruned(idents)
 	for path, name := range rtImports {
-		if have, ok := m.imports[path]; ok && have != name {
+		if have, ok := imports[path]; ok && have != name {
 			return nil, nil, fmt.Errorf("import %q is named %q by the emitted code and %q by the runtime", path, have, name)
 		}
-		m.imports[path] = name
+		imports[path] = name
 	}
-	paths := make([]string, 0, len(m.imports))
-	for p := range m.imports {
+	paths := make([]string, 0, len(imports))
+	for p := range imports {
 		paths = append(paths, p)
 	}
 	sort.Strings(paths)
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "%s\n\npackage %s\n\nimport (\n", Header, pkgName)
-	for _, p := range paths {
-		if n := m.imports[p]; n != "" {
-			fmt.Fprintf(&b, "\t%s %q\n", n, p)
-		} else {
-			fmt.Fprintf(&b, "\t%q\n", p)
-		}
-	}
-	b.WriteString(")\n")
-	b.Write(m.decls)
-	b.WriteString("\n" + RuntimeMarker + "\n")
-	// Only the per-package part needs formatting (the import block and the
-	// seam); the runtime declarations are gofmt'd once per run and are
-	// appended as they are, each after one blank line, as gofmt would. This
-	// is go/format.Source without its second parse (format.Node re-parses
-	// any file with an import block to sort it; the block is sorted).
-	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, "generated code", b.Bytes(), parser.ParseComments|parser.SkipObjectResolution)
-	if err != nil {
-		return nil, nil, fmt.Errorf("formatting the generated file: %w", err)
-	}
+	names := fileNames(file)
 	var out bytes.Buffer
-	out.Grow(b.Len() + len(rtText) + b.Len()/8)
+	out.Grow(len(src) + len(rtText) + len(src)/8)
+	fmt.Fprintf(&out, "%s\n\npackage %s\n", Header, pkgName)
+	if len(paths) > 0 {
+		out.WriteString("\nimport (\n")
+		for _, p := range paths {
+			spec := &ast.ImportSpec{Path: &ast.BasicLit{Value: strconv.Quote(p)}}
+			if n := imports[p]; n != "" {
+				fmt.Fprintf(&out, "\t%s %q\n", n, p)
+				spec.Name = ast.NewIdent(n)
+			} else {
+				fmt.Fprintf(&out, "\t%q\n", p)
+			}
+			names[importName(spec, p)] = fmt.Sprintf("the import of package %q", p)
+		}
+		out.WriteString(")\n")
+	}
+	clause := out.Len()
 	if err := gofmt.Fprint(&out, fset, file); err != nil {
 		return nil, nil, fmt.Errorf("formatting the generated file: %w", err)
 	}
-	out.Write(rtText)
-	names := fileNames(file)
+	// Drop the printed package clause ("package x\n"); what follows starts
+	// with the blank line before the first declaration.
+	printed := out.Bytes()[clause:]
+	nl := bytes.IndexByte(printed, '\n')
+	if nl < 0 || string(printed[:nl]) != "package "+file.Name.Name {
+		return nil, nil, fmt.Errorf("formatting the generated file: unexpected package clause")
+	}
+	res := append(out.Bytes()[:clause:clause], printed[nl+1:]...)
+	res = append(res, rtText...)
 	for n, what := range rtNames {
 		names[n] = what
 	}
-	return out.Bytes(), names, nil
+	return res, names, nil
 }
 
 // emitSchemas writes the schema constants of every tool.
