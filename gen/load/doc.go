@@ -1,7 +1,8 @@
 // Package load owns go/packages: it loads the contract packages once per run
-// and turns their declarations into a model (package model), reporting every
-// problem as a positioned diagnostic. It never runs user code and never
-// writes files.
+// (listed by go/packages, type-checked from source against export data of
+// their other imports, see typecheck.go and decision 0006) and turns their
+// declarations into a model (package model), reporting every problem as a
+// positioned diagnostic. It never runs user code and never writes files.
 //
 // Conventions the later stages rely on:
 //   - positions and model.Package.Dir are relative to Config.Dir,
