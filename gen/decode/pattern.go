@@ -196,6 +196,10 @@ func emitMatcher(name, pattern string, plan patPlan) jen.Code {
 	body = append(body, jen.Id("i").Op(":=").Lit(0))
 	for _, it := range plan.items {
 		switch {
+		case len(it.lit) == 1:
+			body = append(body,
+				jen.If(jen.Id("i").Op(">=").Len(jen.Id("s")).Op("||").Id("s").Index(jen.Id("i")).Op("!=").Id(runeLit(rune(it.lit[0])))).Block(jen.Return(jen.False())),
+				jen.Id("i").Op("++"))
 		case it.lit != "":
 			body = append(body,
 				jen.If(jen.Op("!").Qual("strings", "HasPrefix").Call(jen.Id("s").Index(jen.Id("i").Op(":")), jen.Lit(it.lit))).Block(jen.Return(jen.False())),
