@@ -350,7 +350,12 @@ func (e *emitter) stringChecks(t *model.Type, c *model.Constraints, x string) []
 		}
 	}
 	if c.Pattern != "" {
-		out = append(out, d.Clone().Dot("pattern").Call(id(x), id(e.regexpVar(c.Pattern))))
+		if fn, ok := e.matcherFunc(c.Pattern); ok {
+			out = append(out, jen.If(jen.Op("!").Id(fn).Call(id(x))).Block(
+				d.Clone().Dot("patternFail").Call(jen.Lit(c.Pattern))))
+		} else {
+			out = append(out, d.Clone().Dot("pattern").Call(id(x), id(e.regexpVar(c.Pattern))))
+		}
 	}
 	if c.Format != "" && (t.Kind == model.KindString || t.Kind == model.KindText) {
 		if fn, ok := formatFuncs[c.Format]; ok {

@@ -12,7 +12,8 @@ import (
 // functions of its structs and unions. The generated code calls the runtime
 // (Runtime) that the assembler appends to the same file.
 func Emit(f *jen.File, pkg *model.Package) error {
-	e := &emitter{pkg: pkg, f: f, regexps: map[string]string{}}
+	e := &emitter{pkg: pkg, f: f, regexps: map[string]string{},
+		matchers: map[string]string{}, plans: map[string]patPlan{}}
 	inputs, outputs := map[*model.Type]bool{}, map[*model.Type]bool{}
 	for _, t := range pkg.Tools {
 		inputs[t.Input] = true
@@ -34,6 +35,9 @@ func Emit(f *jen.File, pkg *model.Package) error {
 	for _, p := range e.reOrder {
 		f.Var().Id(e.regexps[p]).Op("=").Qual("regexp", "MustCompile").Call(jen.Lit(p))
 	}
+	for _, p := range e.matchOrder {
+		f.Add(emitMatcher(e.matchers[p], p, e.plans[p]))
+	}
 	return nil
 }
 
@@ -43,7 +47,11 @@ type emitter struct {
 	f       *jen.File
 	regexps map[string]string // pattern → package-level variable name
 	reOrder []string          // patterns in order of first use
-	err     error
+
+	matchers   map[string]string  // pattern → generated matcher function name
+	plans      map[string]patPlan // pattern → its compiled plan
+	matchOrder []string           // compiled patterns in order of first use
+	err        error
 }
 
 // fail records the first generation error.
@@ -62,6 +70,23 @@ func (e *emitter) regexpVar(p string) string {
 	e.regexps[p] = v
 	e.reOrder = append(e.reOrder, p)
 	return v
+}
+
+// matcherFunc returns the name of the generated matcher of pattern p, or
+// ok = false when p is outside the compiled subset (see pattern.go).
+func (e *emitter) matcherFunc(p string) (string, bool) {
+	if v, ok := e.matchers[p]; ok {
+		return v, true
+	}
+	plan, ok := planPattern(p)
+	if !ok {
+		return "", false
+	}
+	v := fmt.Sprintf("stitchMatch%d", len(e.matchOrder))
+	e.matchers[p] = v
+	e.plans[p] = plan
+	e.matchOrder = append(e.matchOrder, p)
+	return v, true
 }
 
 // structType emits the methods and functions of a named struct.

@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"math/bits"
-	"regexp"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -215,7 +214,9 @@ func stitchDecodePlaceOrder(d *stitchDecoder, x *PlaceOrder) {
 							if len(s1) > 12 || len(s1) < 13 {
 								d.strLen(s1, 4, 12)
 							}
-							d.pattern(s1, stitchRe0)
+							if !stitchMatch0(s1) {
+								d.patternFail("^[A-Z0-9]+$")
+							}
 							e0 = s1
 						}
 						if h0 != nil {
@@ -960,7 +961,9 @@ func stitchDecodeGetOrder(d *stitchDecoder, x *GetOrder) {
 			seen[0] |= 0x1
 			d.push(k)
 			if s0, ok := d.str(); ok {
-				d.pattern(s0, stitchRe1)
+				if !stitchMatch1(s0) {
+					d.patternFail("^o-[0-9]+$")
+				}
 				x.OrderID = s0
 			}
 			d.pop()
@@ -1046,7 +1049,9 @@ func stitchDecodeCancelOrder(d *stitchDecoder, x *CancelOrder) {
 			seen[0] |= 0x1
 			d.push(k)
 			if s0, ok := d.str(); ok {
-				d.pattern(s0, stitchRe1)
+				if !stitchMatch1(s0) {
+					d.patternFail("^o-[0-9]+$")
+				}
 				x.OrderID = s0
 			}
 			d.pop()
@@ -1137,8 +1142,47 @@ func (x *CancelOrder) DecodeToolCall(data []byte) (dropped, repaired []string, e
 	return dropped, repaired, nil
 }
 
-var stitchRe0 = regexp.MustCompile("^[A-Z0-9]+$")
-var stitchRe1 = regexp.MustCompile("^o-[0-9]+$")
+// stitchMatch0 reports whether s matches the pattern "^[A-Z0-9]+$", as regexp.MatchString does
+func stitchMatch0(s string) bool {
+	i := 0
+	{
+		n := 0
+		for i < len(s) {
+			if !((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'A' && s[i] <= 'Z')) {
+				break
+			}
+			i++
+			n++
+		}
+		if n < 1 {
+			return false
+		}
+	}
+	return i == len(s)
+}
+
+// stitchMatch1 reports whether s matches the pattern "^o-[0-9]+$", as regexp.MatchString does
+func stitchMatch1(s string) bool {
+	i := 0
+	if !strings.HasPrefix(s[i:], "o-") {
+		return false
+	}
+	i += 2
+	{
+		n := 0
+		for i < len(s) {
+			if !(s[i] >= '0' && s[i] <= '9') {
+				break
+			}
+			i++
+			n++
+		}
+		if n < 1 {
+			return false
+		}
+	}
+	return i == len(s)
+}
 
 // StitchHandler is implemented by the service: one method per tool of package shop.
 // Each method receives the exactly decoded arguments of one call. A returned
@@ -1612,11 +1656,10 @@ func (d *stitchDecoder) count(n, lo, hi int, what string) {
 	}
 }
 
-// pattern checks s against a precompiled RE2 expression.
-func (d *stitchDecoder) pattern(s string, re *regexp.Regexp) {
-	if !re.MatchString(s) {
-		d.issue("pattern", re.String(), "does not match the pattern "+re.String())
-	}
+// patternFail records that a string does not match the pattern src (the
+// check itself is a matcher generated from src; same issue as pattern).
+func (d *stitchDecoder) patternFail(src string) {
+	d.issue("pattern", src, "does not match the pattern "+src)
 }
 
 // notInEnum records an enum (or const) failure; allowed lists the JSON
@@ -3156,12 +3199,18 @@ func (d *stitchDecoder) strValue() (string, bool) {
 				}
 				b.Grow(end - start)
 			}
-			b.Write(data[run:i])
+			if run < i {
+				b.Write(data[run:i])
+			}
 			switch {
 			case r < 0x80:
 				b.WriteByte(byte(r))
 			case r < 0x800:
 				b.WriteByte(0xc0 | byte(r>>6))
+				b.WriteByte(0x80 | byte(r)&0x3f)
+			case r < 0x10000: // never a surrogate: stitchEscape pairs or rejects them
+				b.WriteByte(0xe0 | byte(r>>12))
+				b.WriteByte(0x80 | byte(r>>6)&0x3f)
 				b.WriteByte(0x80 | byte(r)&0x3f)
 			default:
 				b.WriteRune(r)

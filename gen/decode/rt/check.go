@@ -72,6 +72,12 @@ func (d *stitchDecoder) pattern(s string, re *regexp.Regexp) {
 	}
 }
 
+// patternFail records that a string does not match the pattern src (the
+// check itself is a matcher generated from src; same issue as pattern).
+func (d *stitchDecoder) patternFail(src string) {
+	d.issue("pattern", src, "does not match the pattern "+src)
+}
+
 // format records a format failure unless ok.
 func (d *stitchDecoder) format(ok bool, name string) {
 	if !ok {

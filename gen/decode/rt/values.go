@@ -66,12 +66,18 @@ func (d *stitchDecoder) strValue() (string, bool) {
 				}
 				b.Grow(end - start)
 			}
-			b.Write(data[run:i])
+			if run < i {
+				b.Write(data[run:i])
+			}
 			switch {
 			case r < 0x80:
 				b.WriteByte(byte(r))
 			case r < 0x800:
 				b.WriteByte(0xc0 | byte(r>>6))
+				b.WriteByte(0x80 | byte(r)&0x3f)
+			case r < 0x10000: // never a surrogate: stitchEscape pairs or rejects them
+				b.WriteByte(0xe0 | byte(r>>12))
+				b.WriteByte(0x80 | byte(r>>6)&0x3f)
 				b.WriteByte(0x80 | byte(r)&0x3f)
 			default:
 				b.WriteRune(r)

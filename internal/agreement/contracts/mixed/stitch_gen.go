@@ -14,7 +14,6 @@ import (
 	"maps"
 	"math"
 	"math/bits"
-	"regexp"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -1510,7 +1509,9 @@ func stitchDecodeTolerate(d *stitchDecoder, x *Tolerate) {
 			d.push(k)
 			if s0, ok := d.str(); ok {
 				s0 = strings.ToUpper(s0)
-				d.pattern(s0, stitchRe0)
+				if !stitchMatch0(s0) {
+					d.patternFail("^[A-Z]+$")
+				}
 				x.Code = s0
 			}
 			d.pop()
@@ -1653,7 +1654,24 @@ func (x *Tolerate) DecodeToolCall(data []byte) (dropped, repaired []string, err 
 	return dropped, repaired, nil
 }
 
-var stitchRe0 = regexp.MustCompile("^[A-Z]+$")
+// stitchMatch0 reports whether s matches the pattern "^[A-Z]+$", as regexp.MatchString does
+func stitchMatch0(s string) bool {
+	i := 0
+	{
+		n := 0
+		for i < len(s) {
+			if !(s[i] >= 'A' && s[i] <= 'Z') {
+				break
+			}
+			i++
+			n++
+		}
+		if n < 1 {
+			return false
+		}
+	}
+	return i == len(s)
+}
 
 // StitchHandler is implemented by the service: one method per tool of package mixed.
 // Each method receives the exactly decoded arguments of one call. A returned
@@ -2130,11 +2148,10 @@ func (d *stitchDecoder) count(n, lo, hi int, what string) {
 	}
 }
 
-// pattern checks s against a precompiled RE2 expression.
-func (d *stitchDecoder) pattern(s string, re *regexp.Regexp) {
-	if !re.MatchString(s) {
-		d.issue("pattern", re.String(), "does not match the pattern "+re.String())
-	}
+// patternFail records that a string does not match the pattern src (the
+// check itself is a matcher generated from src; same issue as pattern).
+func (d *stitchDecoder) patternFail(src string) {
+	d.issue("pattern", src, "does not match the pattern "+src)
 }
 
 // notInEnum records an enum (or const) failure; allowed lists the JSON
@@ -3819,12 +3836,18 @@ func (d *stitchDecoder) strValue() (string, bool) {
 				}
 				b.Grow(end - start)
 			}
-			b.Write(data[run:i])
+			if run < i {
+				b.Write(data[run:i])
+			}
 			switch {
 			case r < 0x80:
 				b.WriteByte(byte(r))
 			case r < 0x800:
 				b.WriteByte(0xc0 | byte(r>>6))
+				b.WriteByte(0x80 | byte(r)&0x3f)
+			case r < 0x10000: // never a surrogate: stitchEscape pairs or rejects them
+				b.WriteByte(0xe0 | byte(r>>12))
+				b.WriteByte(0x80 | byte(r>>6)&0x3f)
 				b.WriteByte(0x80 | byte(r)&0x3f)
 			default:
 				b.WriteRune(r)

@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"math/bits"
-	"regexp"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -566,7 +565,9 @@ func stitchDecodeSMS(d *stitchDecoder, x *SMS) {
 				if len(s0) > 16 || len(s0) < 29 {
 					d.strLen(s0, 8, 16)
 				}
-				d.pattern(s0, stitchRe0)
+				if !stitchMatch0(s0) {
+					d.patternFail("^\\+[1-9][0-9]+$")
+				}
 				x.Phone = s0
 			}
 			d.pop()
@@ -1061,7 +1062,32 @@ func (x Payload) MarshalJSON() ([]byte, error) {
 	return b, nil
 }
 
-var stitchRe0 = regexp.MustCompile("^\\+[1-9][0-9]+$")
+// stitchMatch0 reports whether s matches the pattern "^\\+[1-9][0-9]+$", as regexp.MatchString does
+func stitchMatch0(s string) bool {
+	i := 0
+	if i >= len(s) || s[i] != '+' {
+		return false
+	}
+	i++
+	if i >= len(s) || !(s[i] >= '1' && s[i] <= '9') {
+		return false
+	}
+	i++
+	{
+		n := 0
+		for i < len(s) {
+			if !(s[i] >= '0' && s[i] <= '9') {
+				break
+			}
+			i++
+			n++
+		}
+		if n < 1 {
+			return false
+		}
+	}
+	return i == len(s)
+}
 
 // StitchHandler is implemented by the service: one method per tool of package l.
 // Each method receives the exactly decoded arguments of one call. A returned
@@ -1506,11 +1532,10 @@ func (d *stitchDecoder) count(n, lo, hi int, what string) {
 	}
 }
 
-// pattern checks s against a precompiled RE2 expression.
-func (d *stitchDecoder) pattern(s string, re *regexp.Regexp) {
-	if !re.MatchString(s) {
-		d.issue("pattern", re.String(), "does not match the pattern "+re.String())
-	}
+// patternFail records that a string does not match the pattern src (the
+// check itself is a matcher generated from src; same issue as pattern).
+func (d *stitchDecoder) patternFail(src string) {
+	d.issue("pattern", src, "does not match the pattern "+src)
 }
 
 // notInEnum records an enum (or const) failure; allowed lists the JSON
@@ -3042,12 +3067,18 @@ func (d *stitchDecoder) strValue() (string, bool) {
 				}
 				b.Grow(end - start)
 			}
-			b.Write(data[run:i])
+			if run < i {
+				b.Write(data[run:i])
+			}
 			switch {
 			case r < 0x80:
 				b.WriteByte(byte(r))
 			case r < 0x800:
 				b.WriteByte(0xc0 | byte(r>>6))
+				b.WriteByte(0x80 | byte(r)&0x3f)
+			case r < 0x10000: // never a surrogate: stitchEscape pairs or rejects them
+				b.WriteByte(0xe0 | byte(r>>12))
+				b.WriteByte(0x80 | byte(r>>6)&0x3f)
 				b.WriteByte(0x80 | byte(r)&0x3f)
 			default:
 				b.WriteRune(r)

@@ -17,7 +17,6 @@ import (
 	"math/bits"
 	"net/netip"
 	"net/url"
-	"regexp"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -205,7 +204,9 @@ func stitchDecodeScalars(d *stitchDecoder, x *Scalars) {
 				if len(s0) > 8 || len(s0) < 13 {
 					d.strLen(s0, 4, 8)
 				}
-				d.pattern(s0, stitchRe0)
+				if !stitchMatch0(s0) {
+					d.patternFail("^[a-z]{2}-[0-9]+$")
+				}
 				x.Code = s0
 			}
 			d.pop()
@@ -2087,7 +2088,41 @@ func (x Node) MarshalJSON() ([]byte, error) {
 	return b, nil
 }
 
-var stitchRe0 = regexp.MustCompile("^[a-z]{2}-[0-9]+$")
+// stitchMatch0 reports whether s matches the pattern "^[a-z]{2}-[0-9]+$", as regexp.MatchString does
+func stitchMatch0(s string) bool {
+	i := 0
+	{
+		n := 0
+		for i < len(s) && n < 2 {
+			if !(s[i] >= 'a' && s[i] <= 'z') {
+				break
+			}
+			i++
+			n++
+		}
+		if n < 2 {
+			return false
+		}
+	}
+	if i >= len(s) || s[i] != '-' {
+		return false
+	}
+	i++
+	{
+		n := 0
+		for i < len(s) {
+			if !(s[i] >= '0' && s[i] <= '9') {
+				break
+			}
+			i++
+			n++
+		}
+		if n < 1 {
+			return false
+		}
+	}
+	return i == len(s)
+}
 
 // StitchHandler is implemented by the service: one method per tool of package kitchen.
 // Each method receives the exactly decoded arguments of one call. A returned
@@ -2603,11 +2638,10 @@ func (d *stitchDecoder) count(n, lo, hi int, what string) {
 	}
 }
 
-// pattern checks s against a precompiled RE2 expression.
-func (d *stitchDecoder) pattern(s string, re *regexp.Regexp) {
-	if !re.MatchString(s) {
-		d.issue("pattern", re.String(), "does not match the pattern "+re.String())
-	}
+// patternFail records that a string does not match the pattern src (the
+// check itself is a matcher generated from src; same issue as pattern).
+func (d *stitchDecoder) patternFail(src string) {
+	d.issue("pattern", src, "does not match the pattern "+src)
 }
 
 // format records a format failure unless ok.
@@ -4535,12 +4569,18 @@ func (d *stitchDecoder) strValue() (string, bool) {
 				}
 				b.Grow(end - start)
 			}
-			b.Write(data[run:i])
+			if run < i {
+				b.Write(data[run:i])
+			}
 			switch {
 			case r < 0x80:
 				b.WriteByte(byte(r))
 			case r < 0x800:
 				b.WriteByte(0xc0 | byte(r>>6))
+				b.WriteByte(0x80 | byte(r)&0x3f)
+			case r < 0x10000: // never a surrogate: stitchEscape pairs or rejects them
+				b.WriteByte(0xe0 | byte(r>>12))
+				b.WriteByte(0x80 | byte(r>>6)&0x3f)
 				b.WriteByte(0x80 | byte(r)&0x3f)
 			default:
 				b.WriteRune(r)
