@@ -51,15 +51,10 @@ func newRuntimeGraph(src []byte) (*runtimeGraph, error) {
 	if err != nil {
 		return nil, fmt.Errorf("runtime does not parse: %w", err)
 	}
-	g := &runtimeGraph{imports: map[string]string{}}
+	g := &runtimeGraph{imports: importMap(file)}
 	byName := map[string]string{} // import name → path
 	for _, spec := range file.Imports {
 		p, _ := strconv.Unquote(spec.Path.Value)
-		name := ""
-		if spec.Name != nil {
-			name = spec.Name.Name
-		}
-		g.imports[p] = name
 		byName[importName(spec, p)] = p
 	}
 	// Each declaration's text starts on the line after the previous one

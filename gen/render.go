@@ -70,21 +70,14 @@ func splitGoFile(name string, src []byte) (*goFile, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s does not parse: %w", name, err)
 	}
-	g := &goFile{imports: map[string]string{}, idents: map[string]bool{}}
+	g := &goFile{idents: map[string]bool{}}
 	end := file.Name.End()
 	for _, d := range file.Decls {
 		if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT {
 			end = gd.End()
 		}
 	}
-	for _, spec := range file.Imports {
-		path, _ := strconv.Unquote(spec.Path.Value)
-		name := ""
-		if spec.Name != nil {
-			name = spec.Name.Name
-		}
-		g.imports[path] = name
-	}
+	g.imports = importMap(file)
 	g.decls = src[fset.Position(end).Offset:]
 	var sc scanner.Scanner
 	var errs scanner.ErrorList
@@ -102,6 +95,21 @@ func splitGoFile(name string, src []byte) (*goFile, error) {
 		return nil, fmt.Errorf("%s does not scan: %w", name, err)
 	}
 	return g, nil
+}
+
+// importMap returns the imports of file: path → explicit name ("" for
+// the default).
+func importMap(file *ast.File) map[string]string {
+	m := make(map[string]string, len(file.Imports))
+	for _, spec := range file.Imports {
+		path, _ := strconv.Unquote(spec.Path.Value)
+		name := ""
+		if spec.Name != nil {
+			name = spec.Name.Name
+		}
+		m[path] = name
+	}
+	return m
 }
 
 // gofmt is go/format's printer configuration. 1<<30 is go/printer's
@@ -131,15 +139,7 @@ func assemble(pkgName string, main []byte) ([]byte, map[string]string, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("generated code does not parse: %w", err)
 	}
-	imports := map[string]string{}
-	for _, spec := range file.Imports {
-		path, _ := strconv.Unquote(spec.Path.Value)
-		name := ""
-		if spec.Name != nil {
-			name = spec.Name.Name
-		}
-		imports[path] = name
-	}
+	imports := importMap(file)
 	idents := map[string]bool{}
 	decls := file.Decls[:0:0]
 	for _, d := range file.Decls {
