@@ -1,6 +1,6 @@
-// Package gen is stitchgen's pipeline: it loads contract packages (gen/load),
-// builds their lossless schemas (gen/schema), flattens the advertised ones
-// (package flatten), runs the generation-time checks (gen/check), and renders
+// Package gen is stitchgen's pipeline: it loads contract packages (package load),
+// builds their lossless schemas (package schema), flattens the advertised ones
+// (package flatten), runs the generation-time checks (package check), and renders
 // one Go file per package with jennifer (schema constants and staleness
 // guards here, decoders in gen/decode, handlers in gen/serve).
 //

@@ -7,11 +7,11 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/stitchgen/stitchgen/check"
 	"github.com/stitchgen/stitchgen/flatten"
-	"github.com/stitchgen/stitchgen/gen/check"
-	"github.com/stitchgen/stitchgen/gen/load"
-	"github.com/stitchgen/stitchgen/gen/schema"
+	"github.com/stitchgen/stitchgen/load"
 	"github.com/stitchgen/stitchgen/model"
+	"github.com/stitchgen/stitchgen/schema"
 )
 
 // Header is the first line of every generated file.

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/dave/jennifer/jen"
-	"github.com/stitchgen/stitchgen/gen/load"
+	"github.com/stitchgen/stitchgen/load"
 	"golang.org/x/tools/txtar"
 )
 

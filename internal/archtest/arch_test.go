@@ -19,7 +19,7 @@ var rules = []struct {
 }{
 	{mod + "/model", nil, false},
 	{mod + "/flatten", []string{mod + "/model"}, false},
-	{mod + "/gen/check", []string{mod + "/model", mod + "/gen/schema"}, false},
+	{mod + "/check", []string{mod + "/model", mod + "/schema"}, false},
 	{mod + "/gen/decode/rt", nil, false},
 	{mod + "/templates", nil, false},
 }

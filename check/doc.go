@@ -6,6 +6,6 @@
 //
 // It owns those checks only. Tool names are validated by the loader. It
 // reads documents and the model; it imports the standard library, model
-// and gen/schema (for the positions of the lossless document), never
+// and schema (for the positions of the lossless document), never
 // go/packages, jennifer or anything that does I/O.
 package check

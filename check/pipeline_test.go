@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/stitchgen/stitchgen/flatten"
-	"github.com/stitchgen/stitchgen/gen/schema"
 	"github.com/stitchgen/stitchgen/model"
+	"github.com/stitchgen/stitchgen/schema"
 )
 
 // checkPipeline runs the stages as the generator does: lossless schema,

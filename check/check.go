@@ -1,8 +1,8 @@
 package check
 
 import (
-	"github.com/stitchgen/stitchgen/gen/schema"
 	"github.com/stitchgen/stitchgen/model"
+	"github.com/stitchgen/stitchgen/schema"
 )
 
 // Options switch checks on and off.

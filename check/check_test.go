@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stitchgen/stitchgen/gen/schema"
 	"github.com/stitchgen/stitchgen/model"
+	"github.com/stitchgen/stitchgen/schema"
 )
 
 func pos(line int) model.Pos { return model.Pos{File: "contract.go", Line: line, Col: 2} }

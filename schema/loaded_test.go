@@ -9,14 +9,14 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/stitchgen/stitchgen/flatten"
-	"github.com/stitchgen/stitchgen/gen/load"
+	"github.com/stitchgen/stitchgen/load"
 	"github.com/stitchgen/stitchgen/model"
 )
 
 // conformanceDir is the shared conformance suite, relative to this package.
 const conformanceDir = "../../../shared/conformance"
 
-// TestLoadedConformance loads every conformance contract with gen/load
+// TestLoadedConformance loads every conformance contract with package load
 // (one module, one package per case) and compares each schema.json entry
 // with the flattened lossless input schema built here; every document,
 // input and output, must compile. Cases rejected at generation time are

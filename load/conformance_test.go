@@ -20,7 +20,7 @@ func TestConformanceContracts(t *testing.T) {
 	if len(files) == 0 {
 		t.Skip("shared conformance cases not present")
 	}
-	// checks_untyped is a §6 check (gen/check): it must load cleanly here.
+	// checks_untyped is a §6 check (check): it must load cleanly here.
 	loaderOwned := map[string]bool{"checks_tags": true}
 	mod := map[string]string{}
 	wants := map[string][]string{}

@@ -22,7 +22,7 @@ import (
 // longer occurs.
 //
 // The models are built by hand, next to the Go structs they describe, as
-// the loader (gen/load) would build them.
+// the loader (load) would build them.
 
 type diffAddress struct {
 	Street string  `json:"street"`
