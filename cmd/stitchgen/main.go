@@ -46,7 +46,6 @@ type options struct {
 	policy       string
 	flatten      bool
 	allowFormats string
-	mcp          string
 }
 
 func main() {
@@ -122,12 +121,11 @@ func newFlagSet(cmd string, stderr io.Writer) (*flag.FlagSet, *options) {
 	fs.StringVar(&opt.policy, "policy", "strict", "key policy of structs without a //stitch:strict|strip|loose directive: strict, strip or loose")
 	fs.BoolVar(&opt.flatten, "flatten", true, "advertise flattened input schemas (SPEC §5); false serves the lossless ones")
 	fs.StringVar(&opt.allowFormats, "allow-format", "", "comma-separated formats to allow beyond the portable ones")
-	fs.StringVar(&opt.mcp, "mcp", "gosdk", "MCP adapter to generate: gosdk or none")
 	return fs, opt
 }
 
 func config(opt *options, patterns []string, wd string) (gen.Config, error) {
-	cfg := gen.Config{Dir: wd, Patterns: patterns, Flatten: opt.flatten, Output: opt.output, MCP: opt.mcp}
+	cfg := gen.Config{Dir: wd, Patterns: patterns, Flatten: opt.flatten, Output: opt.output}
 	if len(cfg.Patterns) == 0 {
 		cfg.Patterns = []string{"."}
 	}
@@ -140,9 +138,6 @@ func config(opt *options, patterns []string, wd string) (gen.Config, error) {
 		cfg.Policy = model.Loose
 	default:
 		return cfg, fmt.Errorf("%w: -policy must be strict, strip or loose, not %q", errUsage, opt.policy)
-	}
-	if opt.mcp != "gosdk" && opt.mcp != "none" {
-		return cfg, fmt.Errorf("%w: -mcp must be gosdk or none, not %q", errUsage, opt.mcp)
 	}
 	if opt.output != "" && (filepath.Base(opt.output) != opt.output || !strings.HasSuffix(opt.output, ".go")) {
 		return cfg, fmt.Errorf("%w: -o must be a .go file name without a directory, not %q", errUsage, opt.output)

@@ -14,7 +14,7 @@ func TestUsageErrorsExit2(t *testing.T) {
 		want string // first line of stderr
 	}{
 		{[]string{"-policy", "lenient"}, `stitchgen: usage: -policy must be strict, strip or loose, not "lenient"`},
-		{[]string{"-mcp", "grpc"}, `stitchgen: usage: -mcp must be gosdk or none, not "grpc"`},
+		{[]string{"-mcp", "gosdk"}, `flag provided but not defined: -mcp`},
 		{[]string{"-o", "sub/x.go"}, `stitchgen: usage: -o must be a .go file name without a directory, not "sub/x.go"`},
 		{[]string{"-nosuchflag"}, `flag provided but not defined: -nosuchflag`},
 		{[]string{"init", "a", "b"}, `stitchgen: usage: init takes at most one directory`},

@@ -3,7 +3,7 @@
 // in-memory transport, lists the tools and makes one valid and two invalid
 // calls, printing what a model would see.
 //
-//	go run ./cmd/stitchgen ./examples/... && go run ./examples/demo
+//	make demo   (or: go -C examples run ./demo)
 package main
 
 import (
@@ -15,7 +15,9 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stitchgen/stitchgen/adapters/stitchgosdk"
 	"github.com/stitchgen/stitchgen/examples/shop/shop"
+	"github.com/stitchgen/stitchgen/stitch"
 )
 
 // calls are the demo's tool calls: what a model might send.
@@ -37,11 +39,16 @@ func main() {
 }
 
 func run(ctx context.Context) error {
-	server := shop.NewServer(shop.NewService(), shop.StitchOptions{
-		After: func(_ context.Context, c *shop.StitchCall) {
+	d, err := stitch.NewDispatcher(stitch.Options{
+		After: func(_ context.Context, c *stitch.Call) {
 			fmt.Printf("   observer: %s issues=%d dropped=%v repaired=%v in %v\n", c.Tool, len(c.Issues), c.Dropped, c.Repaired, c.Duration.Round(time.Microsecond))
 		},
-	})
+	}, shop.StitchTools(shop.NewService()))
+	if err != nil {
+		return err
+	}
+	server := mcp.NewServer(&mcp.Implementation{Name: "shop", Version: "v1.0.0"}, nil)
+	stitchgosdk.AddTools(server, d)
 	st, ct := mcp.NewInMemoryTransports()
 	if _, err := server.Connect(ctx, st, nil); err != nil {
 		return err

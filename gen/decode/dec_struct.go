@@ -50,35 +50,35 @@ func (e *emitter) decodeStructFunc(t *model.Type) {
 		cases = append(cases, e.memberCase(st, m))
 	}
 	cases = append(cases, jen.Default().Block(e.unknownKey(st, strings.Join(keys, ", "))...))
-	body := []jen.Code{jen.If(jen.Op("!").Add(d).Dot("objStart").Call()).Block(jen.Return())}
+	body := []jen.Code{jen.If(jen.Op("!").Add(d).Dot("ObjStart").Call()).Block(jen.Return())}
 	if len(ms) > 0 { // a struct without JSON properties has no key to remember
 		body = append(body, jen.Var().Id("seen").Index(jen.Lit((len(ms)+63)/64)).Uint64())
 	}
 	if st.Catchall == nil { // the unknown keys, dropped or rejected, for duplicates
-		body = append(body, jen.Var().Id("extra").Id("stitchKeySet"))
+		body = append(body, jen.Var().Id("extra").Add(rt("KeySet")))
 	}
 	if t.Validate {
-		body = append(body, id("m").Op(":=").Add(d).Dot("mark").Call())
+		body = append(body, id("m").Op(":=").Add(d).Dot("Mark").Call())
 	}
-	body = append(body, jen.For(jen.List(id("k"), id("more")).Op(":=").Add(d).Dot("objNext").Call(), id("more"),
-		jen.List(id("k"), id("more")).Op("=").Add(d).Dot("objNext").Call()).Block(jen.Switch(jen.String().Parens(id("k"))).Block(cases...)))
+	body = append(body, jen.For(jen.List(id("k"), id("more")).Op(":=").Add(d).Dot("ObjNext").Call(), id("more"),
+		jen.List(id("k"), id("more")).Op("=").Add(d).Dot("ObjNext").Call()).Block(jen.Switch(jen.String().Parens(id("k"))).Block(cases...)))
 	for _, m := range ms {
 		body = append(body, e.afterMember(m)...)
 	}
 	if t.Validate {
-		body = append(body, jen.If(jen.Op("!").Add(d).Dot("failedSince").Call(id("m"))).Block(
-			d.Clone().Dot("custom").Call(id("x").Dot("Validate").Call())))
+		body = append(body, jen.If(jen.Op("!").Add(d).Dot("FailedSince").Call(id("m"))).Block(
+			d.Clone().Dot("Custom").Call(id("x").Dot("Validate").Call())))
 	}
-	e.f.Func().Id(decodeFuncName(t)).Params(id("d").Op("*").Id("stitchDecoder"), id("x").Op("*").Id(t.Name)).Block(body...)
+	e.f.Line().Func().Id(decodeFuncName(t)).Params(id("d").Op("*").Add(rt("Decoder")), id("x").Op("*").Id(t.Name)).Block(body...)
 }
 
 // memberCase emits the switch case of one known key.
 func (e *emitter) memberCase(st *model.Struct, m member) jen.Code {
 	w, mask := seenBit(m.bit)
 	stmts := []jen.Code{
-		jen.If(jen.Add(w).Op("&").Add(mask).Op("!=").Lit(0)).Block(d.Clone().Dot("dup").Call(id("k")), jen.Continue()),
+		jen.If(jen.Add(w).Op("&").Add(mask).Op("!=").Lit(0)).Block(d.Clone().Dot("Dup").Call(id("k")), jen.Continue()),
 		jen.Add(w).Op("|=").Add(mask),
-		d.Clone().Dot("push").Call(id("k")),
+		d.Clone().Dot("Push").Call(id("k")),
 	}
 	switch {
 	case m.field == nil:
@@ -89,7 +89,7 @@ func (e *emitter) memberCase(st *model.Struct, m member) jen.Code {
 	default:
 		stmts = append(stmts, e.fieldDecode(m.field)...)
 	}
-	stmts = append(stmts, d.Clone().Dot("pop").Call())
+	stmts = append(stmts, d.Clone().Dot("Pop").Call())
 	return jen.Case(jen.Lit(m.key)).Block(stmts...)
 }
 
@@ -105,8 +105,8 @@ func (e *emitter) discCheck(st *model.Struct, lhs string, lvl int) []jen.Code {
 		}
 		cases = append(cases, jen.Case(jen.Lit(val)).Block(ok...))
 	}
-	cases = append(cases, jen.Default().Add(d.Clone().Dot("discValue").Call(jen.String().Parens(id("s")), jen.Lit(quoteList(st.Values)))))
-	return []jen.Code{jen.If(id("s").Op(",").Id("ok").Op(":=").Add(d).Dot("strView").Call(), id("ok")).Block(
+	cases = append(cases, jen.Default().Add(d.Clone().Dot("DiscValue").Call(jen.String().Parens(id("s")), jen.Lit(quoteList(st.Values)))))
+	return []jen.Code{jen.If(id("s").Op(",").Id("ok").Op(":=").Add(d).Dot("StrView").Call(), id("ok")).Block(
 		jen.Switch(jen.String().Parens(id("s"))).Block(cases...))}
 }
 
@@ -144,13 +144,13 @@ func (e *emitter) fieldDecode(f *model.Field) []jen.Code {
 	if !f.Catch {
 		return append(out, body...)
 	}
-	out = append(out, id("cm").Op(":=").Add(d).Dot("catchMark").Call())
+	out = append(out, id("cm").Op(":=").Add(d).Dot("CatchMark").Call())
 	out = append(out, body...)
 	fallback := e.defaultValue(f, lhs)
 	if fallback == nil {
 		fallback = []jen.Code{id(lhs).Op("=").Op("*").New(e.goType(f.Type))}
 	}
-	return append(out, jen.If(d.Clone().Dot("catchEnd").Call(id("cm"))).Block(fallback...))
+	return append(out, jen.If(d.Clone().Dot("CatchEnd").Call(id("cm"))).Block(fallback...))
 }
 
 // afterMember emits the missing-key check or the default of a member.
@@ -162,7 +162,7 @@ func (e *emitter) afterMember(m member) []jen.Code {
 	absent := jen.Add(w).Op("&").Add(mask).Op("==").Lit(0)
 	f := m.field
 	if f.Required {
-		return []jen.Code{jen.If(absent).Block(d.Clone().Dot("missing").Call(jen.Lit(f.JSONName)))}
+		return []jen.Code{jen.If(absent).Block(d.Clone().Dot("Missing").Call(jen.Lit(f.JSONName)))}
 	}
 	if def := e.defaultValue(f, fieldExpr(f)); def != nil {
 		return []jen.Code{jen.If(absent).Block(append(e.allocPath(f), def...)...)}
@@ -180,15 +180,15 @@ func (e *emitter) unknownKey(st *model.Struct, allowed string) []jen.Code {
 		body := append(e.allocPath(c),
 			jen.If(id(lhs).Op("==").Nil()).Block(id(lhs).Op("=").Make(e.goType(c.Type))),
 			jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Id(lhs).Index(jen.String().Parens(id("k"))), jen.Id("dup")).Block(
-				d.Clone().Dot("dup").Call(id("k")), jen.Continue()),
-			d.Clone().Dot("push").Call(id("k")),
+				d.Clone().Dot("Dup").Call(id("k")), jen.Continue()),
+			d.Clone().Dot("Push").Call(id("k")),
 			jen.Var().Id("e").Add(e.goType(c.Type.Elem)),
 		)
 		body = append(body, e.dec(c.Type.Elem, "e", site{check: c.Items}, 1)...)
-		return append(body, id(lhs).Index(jen.String().Parens(id("k"))).Op("=").Id("e"), d.Clone().Dot("pop").Call())
+		return append(body, id(lhs).Index(jen.String().Parens(id("k"))).Op("=").Id("e"), d.Clone().Dot("Pop").Call())
 	}
 	if st.Policy == model.Strip {
-		return []jen.Code{d.Clone().Dot("drop").Call(jen.Op("&").Id("extra"), id("k"))}
+		return []jen.Code{d.Clone().Dot("Drop").Call(jen.Op("&").Id("extra"), id("k"))}
 	}
-	return []jen.Code{d.Clone().Dot("unknown").Call(jen.Op("&").Id("extra"), id("k"), jen.Lit(allowed))}
+	return []jen.Code{d.Clone().Dot("Unknown").Call(jen.Op("&").Id("extra"), id("k"), jen.Lit(allowed))}
 }

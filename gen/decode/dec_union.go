@@ -44,9 +44,9 @@ func (e *emitter) decodeTaggedFunc(t *model.Type) {
 		))
 	}
 	allowed := quoteList(all)
-	cases = append(cases, jen.Default().Add(d.Clone().Dot("badDiscriminator").Call(jen.Lit(u.Discriminator), id("val"), jen.Lit(allowed))))
-	e.f.Func().Id(decodeFuncName(t)).Params(id("d").Op("*").Id("stitchDecoder"), id("x").Op("*").Id(t.Name)).Block(
-		jen.List(id("val"), id("ok")).Op(":=").Add(d).Dot("discriminator").Call(jen.Lit(u.Discriminator), jen.Lit(allowed)),
+	cases = append(cases, jen.Default().Add(d.Clone().Dot("BadDiscriminator").Call(jen.Lit(u.Discriminator), id("val"), jen.Lit(allowed))))
+	e.f.Line().Func().Id(decodeFuncName(t)).Params(id("d").Op("*").Add(rt("Decoder")), id("x").Op("*").Id(t.Name)).Block(
+		jen.List(id("val"), id("ok")).Op(":=").Add(d).Dot("Discriminator").Call(jen.Lit(u.Discriminator), jen.Lit(allowed)),
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
 		jen.Switch(jen.String().Parens(id("val"))).Block(cases...),
 	)
@@ -57,26 +57,26 @@ func (e *emitter) decodeTaggedFunc(t *model.Type) {
 func (e *emitter) decodeUntaggedFunc(t *model.Type) {
 	var names []string
 	body := []jen.Code{
-		jen.List(id("raw"), id("ok")).Op(":=").Add(d).Dot("raw").Call(),
+		jen.List(id("raw"), id("ok")).Op(":=").Add(d).Dot("Raw").Call(),
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
 		id("n").Op(":=").Lit(0),
-		jen.Var().Id("won").Op("*").Id("stitchDecoder"),
+		jen.Var().Id("won").Op("*").Add(rt("Decoder")),
 	}
 	for _, vr := range t.Union.Variants {
 		names = append(names, vr.Type.Name)
 		try := []jen.Code{
-			id("d").Op(":=").Id("d").Dot("trial").Call(id("raw")),
+			id("d").Op(":=").Id("d").Dot("Trial").Call(id("raw")),
 			jen.Var().Id("v").Add(e.goType(vr.Type)),
 		}
 		try = append(try, e.decValue(vr.Type, "v", site{}, 1)...)
 		try = append(try,
-			id("d").Dot("finish").Call(),
-			jen.If(id("d").Dot("clean").Call()).Block(id("n").Op("++"), id("won").Op("=").Id("d"), variantValue(vr, "v")))
+			id("d").Dot("Finish").Call(),
+			jen.If(id("d").Dot("Clean").Call()).Block(id("n").Op("++"), id("won").Op("=").Id("d"), variantValue(vr, "v")))
 		body = append(body, jen.Block(try...))
 	}
 	body = append(body,
-		d.Clone().Dot("matched").Call(id("n"), jen.Lit(strings.Join(names, ", "))),
-		jen.If(id("n").Op("==").Lit(1)).Block(d.Clone().Dot("adopt").Call(id("won"))),
+		d.Clone().Dot("Matched").Call(id("n"), jen.Lit(strings.Join(names, ", "))),
+		jen.If(id("n").Op("==").Lit(1)).Block(d.Clone().Dot("Adopt").Call(id("won"))),
 	)
-	e.f.Func().Id(decodeFuncName(t)).Params(id("d").Op("*").Id("stitchDecoder"), id("x").Op("*").Id(t.Name)).Block(body...)
+	e.f.Line().Func().Id(decodeFuncName(t)).Params(id("d").Op("*").Add(rt("Decoder")), id("x").Op("*").Id(t.Name)).Block(body...)
 }

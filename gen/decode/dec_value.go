@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/stitchgen/stitchgen/gen/names"
 	"github.com/stitchgen/stitchgen/model"
 )
 
@@ -22,6 +23,9 @@ var d = jen.Id("d")
 
 func id(s string) *jen.Statement { return jen.Id(s) }
 
+// rt is an identifier of the runtime package, stitchrt.
+func rt(name string) *jen.Statement { return jen.Qual(names.Runtime, name) }
+
 func v(name string, lvl int) string { return name + strconv.Itoa(lvl) }
 
 // dec returns statements that decode the next value into the addressable
@@ -29,12 +33,12 @@ func v(name string, lvl int) string { return name + strconv.Itoa(lvl) }
 func (e *emitter) dec(t *model.Type, lhs string, s site, lvl int) []jen.Code {
 	body := e.decValue(t, lhs, s, lvl)
 	if s.nullable {
-		body = []jen.Code{jen.If(jen.Op("!").Add(d).Dot("null").Call()).Block(body...)}
+		body = []jen.Code{jen.If(jen.Op("!").Add(d).Dot("Null").Call()).Block(body...)}
 	}
 	if repairable(t) {
 		r, rep := v("r", lvl), v("rep", lvl)
-		body = append([]jen.Code{id(r).Op(",").Id(rep).Op(":=").Add(d).Dot("beginRepair").Call()}, body...)
-		body = append(body, jen.If(id(rep)).Block(d.Clone().Dot("endRepair").Call(id(r))))
+		body = append([]jen.Code{id(r).Op(",").Id(rep).Op(":=").Add(d).Dot("BeginRepair").Call()}, body...)
+		body = append(body, jen.If(id(rep)).Block(d.Clone().Dot("EndRepair").Call(id(r))))
 		return []jen.Code{jen.Block(body...)}
 	}
 	return body
@@ -49,9 +53,9 @@ func (e *emitter) decValue(t *model.Type, lhs string, s site, lvl int) []jen.Cod
 	default:
 		if t.IsNamed() && t.Validate {
 			m := v("vm", lvl)
-			body := append([]jen.Code{id(m).Op(":=").Add(d).Dot("mark").Call()}, e.decKind(t, lhs, s, lvl)...)
-			body = append(body, jen.If(jen.Op("!").Add(d).Dot("failedSince").Call(id(m))).Block(
-				d.Clone().Dot("custom").Call(id(lhs).Dot("Validate").Call())))
+			body := append([]jen.Code{id(m).Op(":=").Add(d).Dot("Mark").Call()}, e.decKind(t, lhs, s, lvl)...)
+			body = append(body, jen.If(jen.Op("!").Add(d).Dot("FailedSince").Call(id(m))).Block(
+				d.Clone().Dot("Custom").Call(id(lhs).Dot("Validate").Call())))
 			return []jen.Code{jen.Block(body...)}
 		}
 	}
@@ -68,30 +72,30 @@ func (e *emitter) decKind(t *model.Type, lhs string, s site, lvl int) []jen.Code
 		return e.decString(t, lhs, s, lvl)
 	case model.KindBool:
 		b := v("b", lvl)
-		return e.scalar(b, d.Clone().Dot("boolean").Call(jen.Lit(s.coerce)), e.enumChecks(t, s.check, b), lhs, t, b)
+		return e.scalar(b, d.Clone().Dot("Bool").Call(jen.Lit(s.coerce)), e.enumChecks(t, s.check, b), lhs, t, b)
 	case model.KindInt:
 		lo, hi := intRange(t)
 		n := v("n", lvl)
-		return e.scalar(n, d.Clone().Dot("int").Call(id(lo), id(hi), jen.Lit(s.coerce)), e.integerChecks(t, s.check, n), lhs, t, n)
+		return e.scalar(n, d.Clone().Dot("Int").Call(id(lo), id(hi), jen.Lit(s.coerce)), e.integerChecks(t, s.check, n), lhs, t, n)
 	case model.KindUint:
 		_, hi := intRange(t)
 		n := v("n", lvl)
-		return e.scalar(n, d.Clone().Dot("uint").Call(id(hi), jen.Lit(s.coerce)), e.integerChecks(t, s.check, n), lhs, t, n)
+		return e.scalar(n, d.Clone().Dot("Uint").Call(id(hi), jen.Lit(s.coerce)), e.integerChecks(t, s.check, n), lhs, t, n)
 	case model.KindFloat:
 		n := v("n", lvl)
-		return e.scalar(n, d.Clone().Dot("float").Call(jen.Lit(t.Bits), jen.Lit(s.coerce)), e.numChecks(t, s.check), lhs, t, n)
+		return e.scalar(n, d.Clone().Dot("Float").Call(jen.Lit(t.Bits), jen.Lit(s.coerce)), e.numChecks(t, s.check), lhs, t, n)
 	case model.KindBytes:
 		b := v("b", lvl)
-		return e.scalar(b, d.Clone().Dot("bytes").Call(), nil, lhs, t, b)
+		return e.scalar(b, d.Clone().Dot("Bytes").Call(), nil, lhs, t, b)
 	case model.KindTime:
 		tm := v("t", lvl)
-		return e.scalar(tm, d.Clone().Dot("time").Call(), nil, lhs, t, tm)
+		return e.scalar(tm, d.Clone().Dot("Time").Call(), nil, lhs, t, tm)
 	case model.KindAny:
 		a := v("a", lvl)
 		if t.RawMessage {
-			return e.scalar(a, d.Clone().Dot("rawMessage").Call(), nil, lhs, t, a)
+			return e.scalar(a, d.Clone().Dot("RawMessage").Call(), nil, lhs, t, a)
 		}
-		return e.scalar(a, d.Clone().Dot("anyValue").Call(), nil, lhs, t, a)
+		return e.scalar(a, d.Clone().Dot("Any").Call(), nil, lhs, t, a)
 	case model.KindOpaque:
 		return e.decOpaque(t, lhs, lvl)
 	case model.KindStruct, model.KindUnion:
@@ -142,7 +146,7 @@ func (e *emitter) decString(t *model.Type, lhs string, s site, lvl int) []jen.Co
 	body = append(body, e.stringChecks(t, s.check, x)...)
 	if t.Kind == model.KindText {
 		body = append(body, jen.If(jen.Err().Op(":=").Id(lhs).Dot("UnmarshalText").Call(jen.Index().Byte().Parens(id(x))), jen.Err().Op("!=").Nil()).Block(
-			d.Clone().Dot("formatErr").Call(jen.Lit(t.Name), jen.Err())))
+			d.Clone().Dot("FormatErr").Call(jen.Lit(t.Name), jen.Err())))
 	} else {
 		body = append(body, id(lhs).Op("=").Add(e.convert(t, x)))
 	}
@@ -156,9 +160,9 @@ func (e *emitter) decString(t *model.Type, lhs string, s site, lvl int) []jen.Co
 		}
 		cases = append(cases, jen.Default().Block(id(x).Op("=").String().Parens(id(b))))
 		body = append([]jen.Code{jen.Var().Id(x).String(), jen.Switch(jen.String().Parens(id(b))).Block(cases...)}, body...)
-		return []jen.Code{jen.If(id(b).Op(",").Id("ok").Op(":=").Add(d).Dot("strView").Call(), id("ok")).Block(body...)}
+		return []jen.Code{jen.If(id(b).Op(",").Id("ok").Op(":=").Add(d).Dot("StrView").Call(), id("ok")).Block(body...)}
 	}
-	return []jen.Code{jen.If(id(x).Op(",").Id("ok").Op(":=").Add(d).Dot("str").Call(), id("ok")).Block(body...)}
+	return []jen.Code{jen.If(id(x).Op(",").Id("ok").Op(":=").Add(d).Dot("Str").Call(), id("ok")).Block(body...)}
 }
 
 // internable returns the string values of the enum (or const) of a plain
@@ -191,9 +195,9 @@ func (e *emitter) internable(t *model.Type, s site) []string {
 func (e *emitter) decOpaque(t *model.Type, lhs string, lvl int) []jen.Code {
 	r := v("raw", lvl)
 	call := jen.Qual("encoding/json", "Unmarshal").Call(id(r), jen.Op("&").Id(lhs))
-	return []jen.Code{jen.If(id(r).Op(",").Id("ok").Op(":=").Add(d).Dot("raw").Call(), id("ok")).Block(
+	return []jen.Code{jen.If(id(r).Op(",").Id("ok").Op(":=").Add(d).Dot("Raw").Call(), id("ok")).Block(
 		jen.If(jen.Err().Op(":=").Add(call), jen.Err().Op("!=").Nil()).Block(
-			d.Clone().Dot("formatErr").Call(jen.Lit(t.Name), jen.Err())))}
+			d.Clone().Dot("FormatErr").Call(jen.Lit(t.Name), jen.Err())))}
 }
 
 // decSlice decodes an array into a fresh slice (never nil). The first
@@ -204,7 +208,7 @@ func (e *emitter) decSlice(t *model.Type, lhs string, s site, lvl int) []jen.Cod
 	sl, i, el := v("s", lvl), v("i", lvl), v("e", lvl)
 	buf, heap, n := v("buf", lvl), v("h", lvl), v("n", lvl)
 	elem := e.goType(t.Elem)
-	loop := []jen.Code{d.Clone().Dot("pushIdx").Call(id(i)), jen.Var().Id(el).Add(elem)}
+	loop := []jen.Code{d.Clone().Dot("PushIdx").Call(id(i)), jen.Var().Id(el).Add(elem)}
 	loop = append(loop, e.dec(t.Elem, el, site{check: s.items}, lvl+1)...)
 	loop = append(loop,
 		jen.If(id(heap).Op("!=").Nil()).Block(
@@ -214,14 +218,14 @@ func (e *emitter) decSlice(t *model.Type, lhs string, s site, lvl int) []jen.Cod
 		).Else().Block(
 			id(heap).Op("=").Append(jen.Append(jen.Make(jen.Index().Add(elem), jen.Lit(0), jen.Lit(4).Op("*").Len(id(buf))), id(buf).Index(jen.Empty(), jen.Empty()).Op("...")), id(el)),
 		),
-		d.Clone().Dot("pop").Call())
+		d.Clone().Dot("Pop").Call())
 	um := v("um", lvl)
 	body := uniqueMark(s.check, um)
 	body = append(body,
 		jen.Var().Id(buf).Index(jen.Lit(8)).Add(elem),
 		jen.Var().Id(heap).Index().Add(elem),
 		id(n).Op(":=").Lit(0),
-		jen.For(id(i).Op(":=").Lit(0), d.Clone().Dot("arrNext").Call(), id(i).Op("++")).Block(loop...),
+		jen.For(id(i).Op(":=").Lit(0), d.Clone().Dot("ArrNext").Call(), id(i).Op("++")).Block(loop...),
 		id(sl).Op(":=").Id(heap),
 		jen.If(id(sl).Op("==").Nil()).Block(
 			id(sl).Op("=").Make(e.goType(t), id(n)),
@@ -230,7 +234,7 @@ func (e *emitter) decSlice(t *model.Type, lhs string, s site, lvl int) []jen.Cod
 	body = append(body, uniqueClean(s.check, um)...)
 	body = append(body, e.arrayChecks(t, s.check, sl, um)...)
 	body = append(body, id(lhs).Op("=").Id(sl))
-	return []jen.Code{jen.If(d.Clone().Dot("arrStart").Call()).Block(body...)}
+	return []jen.Code{jen.If(d.Clone().Dot("ArrStart").Call()).Block(body...)}
 }
 
 // decArray decodes exactly Len items into a Go array.
@@ -238,23 +242,23 @@ func (e *emitter) decArray(t *model.Type, lhs string, s site, lvl int) []jen.Cod
 	n := v("n", lvl)
 	item := append([]jen.Code{}, e.dec(t.Elem, lhs+"["+n+"]", site{check: s.items}, lvl+1)...)
 	loop := []jen.Code{
-		d.Clone().Dot("pushIdx").Call(id(n)),
-		jen.If(id(n).Op("<").Lit(t.Len)).Block(item...).Else().Block(d.Clone().Dot("skip").Call()),
-		d.Clone().Dot("pop").Call(),
+		d.Clone().Dot("PushIdx").Call(id(n)),
+		jen.If(id(n).Op("<").Lit(t.Len)).Block(item...).Else().Block(d.Clone().Dot("Skip").Call()),
+		d.Clone().Dot("Pop").Call(),
 		id(n).Op("++"),
 	}
 	um := v("um", lvl)
 	body := uniqueMark(s.check, um)
 	body = append(body,
 		id(n).Op(":=").Lit(0),
-		jen.For(d.Clone().Dot("arrNext").Call()).Block(loop...),
+		jen.For(d.Clone().Dot("ArrNext").Call()).Block(loop...),
 	)
 	body = append(body, uniqueClean(s.check, um)...)
 	body = append(body,
-		d.Clone().Dot("count").Call(id(n), jen.Lit(t.Len), jen.Lit(t.Len), jen.Lit("item count")),
+		d.Clone().Dot("Count").Call(id(n), jen.Lit(t.Len), jen.Lit(t.Len), jen.Lit("item count")),
 	)
 	body = append(body, e.arrayChecks(t, s.check, lhs+"[:]", um)...)
-	return []jen.Code{jen.If(d.Clone().Dot("arrStart").Call()).Block(body...)}
+	return []jen.Code{jen.If(d.Clone().Dot("ArrStart").Call()).Block(body...)}
 }
 
 // decMap decodes an object into a fresh map; duplicate keys are issues.
@@ -262,21 +266,21 @@ func (e *emitter) decMap(t *model.Type, lhs string, s site, lvl int) []jen.Code 
 	m, k, more, el := v("m", lvl), v("k", lvl), v("more", lvl), v("e", lvl)
 	loop := []jen.Code{
 		jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Id(m).Index(jen.String().Parens(id(k))), jen.Id("dup")).Block(
-			d.Clone().Dot("dup").Call(id(k)), jen.Continue()),
-		d.Clone().Dot("push").Call(id(k)),
+			d.Clone().Dot("Dup").Call(id(k)), jen.Continue()),
+		d.Clone().Dot("Push").Call(id(k)),
 		jen.Var().Id(el).Add(e.goType(t.Elem)),
 	}
 	loop = append(loop, e.dec(t.Elem, el, site{check: s.items}, lvl+1)...)
-	loop = append(loop, id(m).Index(jen.String().Parens(id(k))).Op("=").Id(el), d.Clone().Dot("pop").Call())
+	loop = append(loop, id(m).Index(jen.String().Parens(id(k))).Op("=").Id(el), d.Clone().Dot("Pop").Call())
 	body := []jen.Code{
 		id(m).Op(":=").Make(e.goType(t)),
-		jen.For(jen.List(id(k), id(more)).Op(":=").Add(d).Dot("objNext").Call(), id(more), jen.List(id(k), id(more)).Op("=").Add(d).Dot("objNext").Call()).Block(loop...),
+		jen.For(jen.List(id(k), id(more)).Op(":=").Add(d).Dot("ObjNext").Call(), id(more), jen.List(id(k), id(more)).Op("=").Add(d).Dot("ObjNext").Call()).Block(loop...),
 	}
 	if c := s.check; c != nil && (c.MinProperties != nil || c.MaxProperties != nil) {
-		body = append(body, d.Clone().Dot("count").Call(jen.Len(id(m)), bound(c.MinProperties), bound(c.MaxProperties), jen.Lit("property count")))
+		body = append(body, d.Clone().Dot("Count").Call(jen.Len(id(m)), bound(c.MinProperties), bound(c.MaxProperties), jen.Lit("property count")))
 	}
 	body = append(body, id(lhs).Op("=").Id(m))
-	return []jen.Code{jen.If(d.Clone().Dot("objStart").Call()).Block(body...)}
+	return []jen.Code{jen.If(d.Clone().Dot("ObjStart").Call()).Block(body...)}
 }
 
 func bound(p *int) jen.Code {
@@ -292,7 +296,7 @@ func uniqueMark(c *model.Constraints, um string) []jen.Code {
 	if c == nil || !c.UniqueItems {
 		return nil
 	}
-	return []jen.Code{id(um).Op(":=").Add(d).Dot("mark").Call()}
+	return []jen.Code{id(um).Op(":=").Add(d).Dot("Mark").Call()}
 }
 
 // uniqueClean sets um+"ok" after the items: whether every item decoded
@@ -301,7 +305,7 @@ func uniqueClean(c *model.Constraints, um string) []jen.Code {
 	if c == nil || !c.UniqueItems {
 		return nil
 	}
-	return []jen.Code{id(um + "ok").Op(":=").Op("!").Add(d).Dot("failedSince").Call(id(um))}
+	return []jen.Code{id(um + "ok").Op(":=").Op("!").Add(d).Dot("FailedSince").Call(id(um))}
 }
 
 // arrayChecks emits item counts and uniqueItems for the slice expression
@@ -312,15 +316,15 @@ func (e *emitter) arrayChecks(t *model.Type, c *model.Constraints, sl, um string
 	}
 	var out []jen.Code
 	if c.MinItems != nil || c.MaxItems != nil {
-		out = append(out, d.Clone().Dot("count").Call(jen.Len(id(sl)), bound(c.MinItems), bound(c.MaxItems), jen.Lit("item count")))
+		out = append(out, d.Clone().Dot("Count").Call(jen.Len(id(sl)), bound(c.MinItems), bound(c.MaxItems), jen.Lit("item count")))
 	}
 	if c.UniqueItems {
-		fn := "stitchDupJSON"
+		fn := "FirstDupJSON"
 		if comparable(t.Elem) && t.Elem.Kind != model.KindTime {
-			fn = "stitchDup"
+			fn = "FirstDup"
 		}
 		out = append(out, jen.If(id(um+"ok")).Block(
-			d.Clone().Dot("unique").Call(id(fn).Call(id(sl)))))
+			d.Clone().Dot("Unique").Call(rt(fn).Call(id(sl)))))
 	}
 	return out
 }
@@ -341,7 +345,7 @@ func (e *emitter) stringChecks(t *model.Type, c *model.Constraints, x string) []
 		if c.MinLength != nil && 4**c.MinLength-3 > 0 {
 			conds = append(conds, jen.Len(id(x)).Op("<").Lit(4**c.MinLength-3))
 		}
-		call := d.Clone().Dot("strLen").Call(id(x), bound(c.MinLength), bound(c.MaxLength))
+		call := d.Clone().Dot("StrLen").Call(id(x), bound(c.MinLength), bound(c.MaxLength))
 		switch len(conds) {
 		case 1:
 			out = append(out, jen.If(conds[0]).Block(call))
@@ -352,14 +356,14 @@ func (e *emitter) stringChecks(t *model.Type, c *model.Constraints, x string) []
 	if c.Pattern != "" {
 		if fn, ok := e.matcherFunc(c.Pattern); ok {
 			out = append(out, jen.If(jen.Op("!").Id(fn).Call(id(x))).Block(
-				d.Clone().Dot("patternFail").Call(jen.Lit(c.Pattern))))
+				d.Clone().Dot("PatternFail").Call(jen.Lit(c.Pattern))))
 		} else {
-			out = append(out, d.Clone().Dot("pattern").Call(id(x), id(e.regexpVar(c.Pattern))))
+			out = append(out, d.Clone().Dot("Pattern").Call(id(x), id(e.regexpVar(c.Pattern))))
 		}
 	}
 	if c.Format != "" && (t.Kind == model.KindString || t.Kind == model.KindText) {
 		if fn, ok := formatFuncs[c.Format]; ok {
-			out = append(out, d.Clone().Dot("format").Call(id(fn).Call(id(x)), jen.Lit(c.Format)))
+			out = append(out, d.Clone().Dot("Format").Call(rt(fn).Call(id(x)), jen.Lit(c.Format)))
 		}
 	}
 	out = append(out, e.enumChecks(t, c, x)...)
@@ -403,7 +407,7 @@ func (e *emitter) enumChecks(t *model.Type, c *model.Constraints, x string) []je
 		}
 		out = append(out, jen.Switch(id(x)).Block(
 			jen.Case(cases...),
-			jen.Default().Add(d.Clone().Dot("notInEnum").Call(jen.Lit(strings.Join(shown, ", ")), got))))
+			jen.Default().Add(d.Clone().Dot("NotInEnum").Call(jen.Lit(strings.Join(shown, ", ")), got))))
 	}
 	return out
 }
@@ -454,7 +458,7 @@ func (e *emitter) numChecks(t *model.Type, c *model.Constraints) []jen.Code {
 		for _, lit := range lits {
 			if val, err := model.Parse([]byte(lit)); err == nil {
 				if _, ok := val.(model.Number); ok {
-					conds = append(conds, id("stitchCmpDec").Call(d.Clone().Dot("num"), jen.Lit(lit)).Op("==").Lit(0))
+					conds = append(conds, rt("CmpDec").Call(d.Clone().Dot("Num").Call(), jen.Lit(lit)).Op("==").Lit(0))
 					shown = append(shown, lit)
 				}
 			}
@@ -467,7 +471,7 @@ func (e *emitter) numChecks(t *model.Type, c *model.Constraints) []jen.Code {
 			cond = jen.Add(cond).Op("||").Add(c)
 		}
 		out = append(out, jen.If(jen.Op("!").Parens(cond)).Block(
-			d.Clone().Dot("notInEnum").Call(jen.Lit(strings.Join(shown, ", ")), jen.String().Parens(d.Clone().Dot("num")))))
+			d.Clone().Dot("NotInEnum").Call(jen.Lit(strings.Join(shown, ", ")), jen.String().Parens(d.Clone().Dot("Num").Call()))))
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/stitchgen/stitchgen/gen/names"
 	"github.com/stitchgen/stitchgen/model"
 )
 
@@ -66,7 +67,7 @@ func (e *emitter) regexpVar(p string) string {
 	if v, ok := e.regexps[p]; ok {
 		return v
 	}
-	v := fmt.Sprintf("stitchRe%d", len(e.reOrder))
+	v := names.Regexp(len(e.reOrder))
 	e.regexps[p] = v
 	e.reOrder = append(e.reOrder, p)
 	return v
@@ -82,7 +83,7 @@ func (e *emitter) matcherFunc(p string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	v := fmt.Sprintf("stitchMatch%d", len(e.matchOrder))
+	v := names.Matcher(len(e.matchOrder))
 	e.matchers[p] = v
 	e.plans[p] = plan
 	e.matchOrder = append(e.matchOrder, p)
@@ -96,12 +97,10 @@ func (e *emitter) structType(t *model.Type, input, output bool) {
 	name := t.Name
 	e.f.Comment("UnmarshalJSON decodes " + name + " exactly (SPEC §4); JSON-string repair is off.")
 	e.f.Func().Params(jen.Id("x").Op("*").Id(name)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
-		jen.Id("d").Op(":=").Id("stitchNewDecoder").Call(jen.Id("data"), jen.False()),
+		jen.Id("d").Op(":=").Add(rt("NewDecoder")).Call(jen.Id("data"), jen.False()),
 		jen.Var().Id("v").Id(name),
-		jen.If(jen.Id("d").Dot("root").Call()).Block(jen.Id(decodeFuncName(t)).Call(jen.Id("d"), jen.Op("&").Id("v"))),
-		jen.Err().Op(":=").Id("d").Dot("finish").Call(),
-		jen.Id("d").Dot("release").Call(),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.If(jen.Id("d").Dot("Root").Call()).Block(jen.Id(decodeFuncName(t)).Call(jen.Id("d"), jen.Op("&").Id("v"))),
+		jen.If(jen.Err().Op(":=").Id("d").Dot("Finish").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.Op("*").Id("x").Op("=").Id("v"),
 		jen.Return(jen.Nil()),
 	)
@@ -113,14 +112,12 @@ func (e *emitter) structType(t *model.Type, input, output bool) {
 	e.f.Comment("(SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.")
 	e.f.Func().Params(jen.Id("x").Op("*").Id(name)).Id("DecodeToolCall").Params(jen.Id("data").Index().Byte()).
 		Params(jen.List(jen.Id("dropped"), jen.Id("repaired")).Index().String(), jen.Err().Error()).Block(
-		jen.Id("d").Op(":=").Id("stitchNewDecoder").Call(jen.Id("data"), jen.True()),
+		jen.Id("d").Op(":=").Add(rt("NewDecoder")).Call(jen.Id("data"), jen.True()),
 		jen.Var().Id("v").Id(name),
-		jen.Id("r").Op(",").Id("rep").Op(":=").Id("d").Dot("beginRepair").Call(),
-		jen.If(jen.Id("d").Dot("root").Call()).Block(jen.Id(decodeFuncName(t)).Call(jen.Id("d"), jen.Op("&").Id("v"))),
-		jen.If(jen.Id("rep")).Block(jen.Id("d").Dot("endRepair").Call(jen.Id("r"))),
-		jen.Err().Op("=").Id("d").Dot("finish").Call(),
-		jen.List(jen.Id("dropped"), jen.Id("repaired")).Op("=").List(jen.Id("d").Dot("dropped"), jen.Id("d").Dot("repaired")),
-		jen.Id("d").Dot("release").Call(),
+		jen.Id("r").Op(",").Id("rep").Op(":=").Id("d").Dot("BeginRepair").Call(),
+		jen.If(jen.Id("d").Dot("Root").Call()).Block(jen.Id(decodeFuncName(t)).Call(jen.Id("d"), jen.Op("&").Id("v"))),
+		jen.If(jen.Id("rep")).Block(jen.Id("d").Dot("EndRepair").Call(jen.Id("r"))),
+		jen.List(jen.Id("dropped"), jen.Id("repaired"), jen.Err()).Op("=").Id("d").Dot("FinishToolCall").Call(),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Nil(), jen.Err())),
 		jen.Op("*").Id("x").Op("=").Id("v"),
 		jen.Return(jen.Id("dropped"), jen.Id("repaired"), jen.Nil()),
@@ -132,9 +129,9 @@ func (e *emitter) structType(t *model.Type, input, output bool) {
 func (e *emitter) marshalMethod(t *model.Type, output bool) {
 	name := t.Name
 	body := []jen.Code{
-		jen.Id("p").Op(":=").Id("stitchGetBuffer").Call(),
+		jen.Id("p").Op(":=").Add(rt("GetBuffer")).Call(),
 		jen.List(jen.Id("b"), jen.Err()).Op(":=").Id(encodeFuncName(t)).Call(jen.Op("*").Id("p"), jen.Op("&").Id("x")),
-		jen.Id("b").Op("=").Id("stitchPutBuffer").Call(jen.Id("p"), jen.Id("b")),
+		jen.Id("b").Op("=").Add(rt("PutBuffer")).Call(jen.Id("p"), jen.Id("b")),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 	}
 	if !output {
@@ -146,7 +143,7 @@ func (e *emitter) marshalMethod(t *model.Type, output bool) {
 	e.f.Comment("MarshalJSON encodes " + name + " and checks the result against its schema: a tool output")
 	e.f.Comment("either encodes to JSON its output schema accepts or fails (SPEC §3).")
 	e.f.Func().Params(jen.Id("x").Id(name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(append(body,
-		jen.If(jen.Err().Op(":=").Id("stitchCheckOutput").Call(jen.Id("b"), jen.Func().Params(jen.Id("d").Op("*").Id("stitchDecoder")).Block(
+		jen.If(jen.Err().Op(":=").Add(rt("CheckOutput")).Call(jen.Id("b"), jen.Func().Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Block(
 			jen.Var().Id("v").Id(name),
 			jen.Id(decodeFuncName(t)).Call(jen.Id("d"), jen.Op("&").Id("v")),
 		)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
@@ -154,5 +151,5 @@ func (e *emitter) marshalMethod(t *model.Type, output bool) {
 	)...)
 }
 
-func decodeFuncName(t *model.Type) string { return "stitchDecode" + t.Name }
-func encodeFuncName(t *model.Type) string { return "stitchEncode" + t.Name }
+func decodeFuncName(t *model.Type) string { return names.DecodeFunc(t) }
+func encodeFuncName(t *model.Type) string { return names.EncodeFunc(t) }

@@ -1,4 +1,4 @@
-package decode
+package decode_test
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/stitchgen/stitchgen/gen/decode"
+	"github.com/stitchgen/stitchgen/internal/testmod"
 	"github.com/stitchgen/stitchgen/load"
 	"golang.org/x/tools/txtar"
 )
@@ -16,8 +18,9 @@ import (
 // TestGeneratedDecoders loads every testdata/*.txtar contract with the real
 // loader, emits its decoders, and runs the case's vectors through them in
 // one throw-away module with one `go test ./...` (see testdata/driver.go.txt
-// for the vector format). The generated code is stdlib-only, so the module
-// builds offline. STITCH_DECODE_BENCH=1 runs the cases' benchmarks instead
+// for the vector format). The generated code imports only the standard
+// library and the project's stitchrt and stitch, so the module builds
+// offline. STITCH_DECODE_BENCH=1 runs the cases' benchmarks instead
 // and logs them.
 func TestGeneratedDecoders(t *testing.T) {
 	if testing.Short() {
@@ -28,8 +31,8 @@ func TestGeneratedDecoders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	write(t, filepath.Join(dir, "go.mod"), []byte("module example.com/t\n\ngo 1.26\n"))
+	mod := testmod.New(t, "example.com/t")
+	dir := mod.Dir
 	for _, c := range cases {
 		ar, err := txtar.ParseFile(c)
 		if err != nil {
@@ -51,10 +54,9 @@ func TestGeneratedDecoders(t *testing.T) {
 	if len(pkgs) != len(cases) {
 		t.Fatalf("loaded %d packages, want %d", len(pkgs), len(cases))
 	}
-	rt := Runtime()
 	for _, p := range pkgs {
 		f := jen.NewFilePathName(p.Path, p.Name)
-		if err := Emit(f, p); err != nil {
+		if err := decode.Emit(f, p); err != nil {
 			t.Fatalf("%s: %v", p.Path, err)
 		}
 		registry(f, p.Types)
@@ -63,7 +65,7 @@ func TestGeneratedDecoders(t *testing.T) {
 			t.Fatalf("%s: render: %v", p.Path, err)
 		}
 		again := jen.NewFilePathName(p.Path, p.Name)
-		if err := Emit(again, p); err != nil {
+		if err := decode.Emit(again, p); err != nil {
 			t.Fatal(err)
 		}
 		registry(again, p.Types)
@@ -71,7 +73,6 @@ func TestGeneratedDecoders(t *testing.T) {
 			t.Errorf("%s: a second Emit gives different bytes", p.Path)
 		}
 		write(t, filepath.Join(dir, p.Dir, "stitch_gen.go"), buf.Bytes())
-		write(t, filepath.Join(dir, p.Dir, "stitch_rt.go"), bytes.Replace(rt, []byte("package rt"), []byte("package "+p.Name), 1))
 	}
 	vet := exec.Command("go", "vet", "./...")
 	vet.Dir = dir

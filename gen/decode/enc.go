@@ -24,7 +24,7 @@ func appendByte(c byte) jen.Code {
 func (e *emitter) enc(t *model.Type, x string, nullable bool, where string, lvl int) []jen.Code {
 	switch t.Kind {
 	case model.KindString:
-		return []jen.Code{id("b").Op("=").Id("stitchAppendString").Call(id("b"), jen.String().Parens(id(x)))}
+		return []jen.Code{id("b").Op("=").Add(rt("AppendString")).Call(id("b"), jen.String().Parens(id(x)))}
 	case model.KindBool:
 		return []jen.Code{id("b").Op("=").Qual("strconv", "AppendBool").Call(id("b"), jen.Bool().Parens(id(x)))}
 	case model.KindInt:
@@ -32,18 +32,18 @@ func (e *emitter) enc(t *model.Type, x string, nullable bool, where string, lvl 
 	case model.KindUint:
 		return []jen.Code{id("b").Op("=").Qual("strconv", "AppendUint").Call(id("b"), jen.Uint64().Parens(id(x)), jen.Lit(10))}
 	case model.KindFloat:
-		return []jen.Code{check(id("stitchAppendFloat").Call(id("b"), jen.Float64().Parens(id(x)), jen.Lit(t.Bits)))}
+		return []jen.Code{check(rt("AppendFloat").Call(id("b"), jen.Float64().Parens(id(x)), jen.Lit(t.Bits)))}
 	case model.KindBytes:
-		w := id("b").Op("=").Id("stitchAppendBytes").Call(id("b"), jen.Index().Byte().Parens(id(x)))
+		w := id("b").Op("=").Add(rt("AppendBytes")).Call(id("b"), jen.Index().Byte().Parens(id(x)))
 		if nullable {
 			return e.encNilable(x, true, where, w)
 		}
 		return []jen.Code{w}
 	case model.KindTime, model.KindText, model.KindAny, model.KindOpaque:
-		return []jen.Code{check(id("stitchAppendJSON").Call(id("b"), jen.Op("&").Id(x)))}
+		return []jen.Code{check(rt("AppendJSON").Call(id("b"), jen.Op("&").Id(x)))}
 	case model.KindStruct:
 		if !e.local(t) {
-			return []jen.Code{check(id("stitchAppendJSON").Call(id("b"), jen.Op("&").Id(x)))}
+			return []jen.Code{check(rt("AppendJSON").Call(id("b"), jen.Op("&").Id(x)))}
 		}
 		return []jen.Code{check(id(encodeFuncName(t)).Call(id("b"), jen.Op("&").Id(x)))}
 	case model.KindUnion:
@@ -61,7 +61,7 @@ func (e *emitter) enc(t *model.Type, x string, nullable bool, where string, lvl 
 
 // encNilable writes null (nullable) or fails for a nil x, else body.
 func (e *emitter) encNilable(x string, nullable bool, where string, body ...jen.Code) []jen.Code {
-	var onNil jen.Code = jen.Return(id("b"), id("stitchNilError").Call(jen.Lit(where)))
+	var onNil jen.Code = jen.Return(id("b"), rt("NilError").Call(jen.Lit(where)))
 	if nullable {
 		onNil = appendStr("null")
 	}
@@ -76,7 +76,7 @@ func (e *emitter) encSlice(t *model.Type, x string, nullable bool, where string,
 	body := []jen.Code{
 		appendByte('['),
 		jen.For(jen.List(id("_"), id(el)).Op(":=").Range().Id(x)).Block(loop...),
-		id("b").Op("=").Id("stitchClose").Call(id("b"), jen.LitByte(']')),
+		id("b").Op("=").Add(rt("AppendClose")).Call(id("b"), jen.LitByte(']')),
 	}
 	if t.Kind == model.KindArray {
 		return body
@@ -92,7 +92,7 @@ func (e *emitter) encSlice(t *model.Type, x string, nullable bool, where string,
 func (e *emitter) encMap(t *model.Type, x string, nullable bool, where string, lvl int) []jen.Code {
 	k, el := v("k", lvl), v("v", lvl)
 	loop := []jen.Code{
-		id("b").Op("=").Id("stitchAppendString").Call(id("b"), id(k)),
+		id("b").Op("=").Add(rt("AppendString")).Call(id("b"), id(k)),
 		appendByte(':'),
 		id(el).Op(":=").Id(x).Index(id(k)),
 	}
@@ -101,7 +101,7 @@ func (e *emitter) encMap(t *model.Type, x string, nullable bool, where string, l
 	body := []jen.Code{
 		appendByte('{'),
 		jen.For(jen.List(id("_"), id(k)).Op(":=").Range().Qual("slices", "Sorted").Call(jen.Qual("maps", "Keys").Call(id(x)))).Block(loop...),
-		id("b").Op("=").Id("stitchClose").Call(id("b"), jen.LitByte('}')),
+		id("b").Op("=").Add(rt("AppendClose")).Call(id("b"), jen.LitByte('}')),
 	}
 	var onNil jen.Code = appendStr("{}")
 	if nullable {
@@ -126,8 +126,8 @@ func (e *emitter) encodeStructFunc(t *model.Type) {
 	if c := st.Catchall; c != nil {
 		body = append(body, e.encCatchall(t, st, c)...)
 	}
-	body = append(body, id("b").Op("=").Id("stitchClose").Call(id("b"), jen.LitByte('}')), jen.Return(id("b"), jen.Err()))
-	e.f.Func().Id(encodeFuncName(t)).Params(id("b").Index().Byte(), id("x").Op("*").Id(t.Name)).
+	body = append(body, id("b").Op("=").Add(rt("AppendClose")).Call(id("b"), jen.LitByte('}')), jen.Return(id("b"), jen.Err()))
+	e.f.Line().Func().Id(encodeFuncName(t)).Params(id("b").Index().Byte(), id("x").Op("*").Id(t.Name)).
 		Params(jen.Index().Byte(), jen.Error()).Block(body...)
 }
 
@@ -152,7 +152,7 @@ func (e *emitter) encDiscriminator(st *model.Struct) []jen.Code {
 			appendStr(key),
 			jen.Switch(jen.String().Parens(id(fx))).Block(
 				jen.Case(jen.Lit("")).Block(appendStr(first[:len(first)-1])),
-				jen.Case(vals...).Block(id("b").Op("=").Id("stitchAppendString").Call(id("b"), jen.String().Parens(id(fx)))),
+				jen.Case(vals...).Block(id("b").Op("=").Add(rt("AppendString")).Call(id("b"), jen.String().Parens(id(fx)))),
 				jen.Default().Block(jen.Return(id("b"), jen.Qual("fmt", "Errorf").Call(
 					jen.Lit("stitch: cannot encode "+f.GoName+": %q is not a discriminator value of this variant ("+quoteList(st.Values)+")"), id(fx))))),
 			appendByte(','),
@@ -271,7 +271,7 @@ func (e *emitter) nonZero(t *model.Type, x string) jen.Code {
 	}
 	// Structs, arrays, text and opaque types: an IsZero method if the type
 	// has one, else the Go zero value, as encoding/json decides.
-	return jen.Op("!").Id("stitchIsZero").Call(jen.Op("&").Id(x))
+	return jen.Op("!").Add(rt("IsZero")).Call(jen.Op("&").Id(x))
 }
 
 // encCatchall writes the catchall members, skipping declared keys.
@@ -289,7 +289,7 @@ func (e *emitter) encCatchall(owner *model.Type, st *model.Struct, c *model.Fiel
 		loop = append(loop, jen.Switch(id("k")).Block(jen.Case(declared...).Block(jen.Continue())))
 	}
 	loop = append(loop,
-		id("b").Op("=").Id("stitchAppendString").Call(id("b"), id("k")),
+		id("b").Op("=").Add(rt("AppendString")).Call(id("b"), id("k")),
 		appendByte(':'),
 		id("v").Op(":=").Id(x).Index(id("k")))
 	loop = append(loop, e.enc(c.Type.Elem, "v", false, owner.Name+"."+c.GoName+"[]", 1)...)
@@ -310,11 +310,11 @@ func (e *emitter) encodeUnionFunc(t *model.Type) {
 			cases = append(cases, jen.Case(vt).Block(val...))
 		}
 		cases = append(cases, jen.Case(jen.Op("*").Add(vt)).Block(
-			jen.If(id("v").Op("==").Nil()).Block(jen.Return(id("b"), id("stitchNilError").Call(jen.Lit(t.Name)))),
+			jen.If(id("v").Op("==").Nil()).Block(jen.Return(id("b"), rt("NilError").Call(jen.Lit(t.Name)))),
 			jen.Block(append([]jen.Code{id("v").Op(":=").Op("*").Id("v")}, val...)...)))
 	}
-	cases = append(cases, jen.Case(jen.Nil()).Block(jen.Return(id("b"), id("stitchNilError").Call(jen.Lit(t.Name)))))
-	e.f.Func().Id(encodeFuncName(t)).Params(id("b").Index().Byte(), id("x").Id(t.Name)).Params(jen.Index().Byte(), jen.Error()).Block(
+	cases = append(cases, jen.Case(jen.Nil()).Block(jen.Return(id("b"), rt("NilError").Call(jen.Lit(t.Name)))))
+	e.f.Line().Func().Id(encodeFuncName(t)).Params(id("b").Index().Byte(), id("x").Id(t.Name)).Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.Switch(id("v").Op(":=").Id("x").Assert(jen.Type())).Block(cases...),
 		jen.Return(id("b"), jen.Qual("fmt", "Errorf").Call(jen.Lit("stitch: cannot encode %T as "+t.Name), id("x"))),
 	)

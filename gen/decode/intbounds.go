@@ -25,7 +25,7 @@ func (e *emitter) intChecks(t *model.Type, c *model.Constraints, n string) []jen
 		}
 		op := map[[2]bool]string{{true, false}: ">= ", {true, true}: "> ", {false, false}: "<= ", {false, true}: "< "}[[2]bool{lower, exclusive}]
 		limit := intLimit(r, lower, exclusive) // x must be >= limit (lower) or <= limit (upper)
-		fail := d.Clone().Dot("rangeFail").Call(jen.Lit(op + lit))
+		fail := d.Clone().Dot("RangeFail").Call(jen.Lit(op + lit))
 		switch {
 		case lower && limit.Cmp(bigOf(lo)) <= 0, !lower && limit.Cmp(bigOf(hi)) >= 0:
 			// the Go type's range already implies the bound
@@ -48,7 +48,7 @@ func (e *emitter) intChecks(t *model.Type, c *model.Constraints, n string) []jen
 			return out
 		}
 		p := r.Num()
-		fail := d.Clone().Dot("rangeFail").Call(jen.Lit("multipleOf " + c.MultipleOf))
+		fail := d.Clone().Dot("RangeFail").Call(jen.Lit("multipleOf " + c.MultipleOf))
 		if p.Cmp(bigOf(hi)) > 0 {
 			out = append(out, jen.If(id(n).Op("!=").Lit(0)).Block(fail))
 		} else {

@@ -1,4 +1,4 @@
-package decode
+package decode_test
 
 import (
 	"github.com/dave/jennifer/jen"

@@ -158,9 +158,9 @@ func intRange(t *model.Type) (lo, hi string) {
 
 // formatFuncs names the runtime check of each portable format (SPEC §6).
 var formatFuncs = map[string]string{
-	"date": "stitchFormatDate", "time": "stitchFormatTime", "date-time": "stitchFormatDateTime",
-	"duration": "stitchFormatDuration", "uri": "stitchFormatURI", "uri-reference": "stitchFormatURIReference",
-	"uri-template": "stitchFormatURITemplate", "email": "stitchFormatEmail", "hostname": "stitchFormatHostname",
-	"ipv4": "stitchFormatIPv4", "ipv6": "stitchFormatIPv6", "regex": "stitchFormatRegex", "uuid": "stitchFormatUUID",
-	"json-pointer": "stitchFormatJSONPointer", "relative-json-pointer": "stitchFormatRelativeJSONPointer",
+	"date": "FormatDate", "time": "FormatTime", "date-time": "FormatDateTime",
+	"duration": "FormatDuration", "uri": "FormatURI", "uri-reference": "FormatURIReference",
+	"uri-template": "FormatURITemplate", "email": "FormatEmail", "hostname": "FormatHostname",
+	"ipv4": "FormatIPv4", "ipv6": "FormatIPv6", "regex": "FormatRegex", "uuid": "FormatUUID",
+	"json-pointer": "FormatJSONPointer", "relative-json-pointer": "FormatRelativeJSONPointer",
 }

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"strconv"
 	"sync"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // Service implements StitchHandler with in-memory broadcasts. It is safe for
@@ -98,11 +96,4 @@ func apply(parts []Part, op Op) ([]Part, error) {
 		return parts, nil
 	}
 	return nil, fmt.Errorf("unsupported operation %T", op)
-}
-
-// NewServer returns an MCP server that serves h's tools with opt.
-func NewServer(h StitchHandler, opt StitchOptions) *mcp.Server {
-	s := mcp.NewServer(&mcp.Implementation{Name: "broadcast", Version: "v1.0.0"}, nil)
-	StitchAddTools(s, NewStitchDispatcher(h, opt))
-	return s
 }

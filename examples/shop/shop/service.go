@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"strconv"
 	"sync"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // Service implements StitchHandler with an in-memory order book. It is safe
@@ -76,11 +74,4 @@ func (s *Service) CancelOrder(ctx context.Context, in CancelOrder) (string, erro
 	r.Status = "cancelled"
 	s.orders[in.OrderID] = r
 	return "cancelled " + in.OrderID + " (" + in.Reason + ")", nil
-}
-
-// NewServer returns an MCP server that serves h's tools with opt.
-func NewServer(h StitchHandler, opt StitchOptions) *mcp.Server {
-	s := mcp.NewServer(&mcp.Implementation{Name: "shop", Version: "v1.0.0"}, nil)
-	StitchAddTools(s, NewStitchDispatcher(h, opt))
-	return s
 }

@@ -1,0 +1,129 @@
+package tools
+
+import (
+	"fmt"
+
+	"github.com/dave/jennifer/jen"
+	"github.com/stitchgen/stitchgen/gen/names"
+	"github.com/stitchgen/stitchgen/model"
+)
+
+const pathContext = "context"
+
+// Emit adds StitchHandler and StitchTools for pkg's tools to f. A package
+// without tools gets nothing. The schema constants it refers to are
+// emitted by package gen (names.InputSchema and friends).
+func Emit(f *jen.File, pkg *model.Package) error {
+	if err := checkTools(pkg); err != nil {
+		return err
+	}
+	if len(pkg.Tools) == 0 {
+		return nil
+	}
+	f.ImportName(pathContext, "context")
+	f.ImportName(names.API, "stitch")
+	emitHandler(f, pkg)
+	emitTools(f, pkg)
+	return nil
+}
+
+// checkTools reports a tool the emitter cannot serve: every tool needs a
+// named struct input type and, when it has one, a named output type.
+func checkTools(pkg *model.Package) error {
+	for _, t := range pkg.Tools {
+		if t.Input == nil || t.Input.Kind != model.KindStruct || t.Input.Name == "" {
+			return fmt.Errorf("tools: tool %q: input is not a named struct type", t.Name)
+		}
+		if t.Output != nil && t.Output.Name == "" {
+			return fmt.Errorf("tools: tool %q: output type has no name", t.Name)
+		}
+	}
+	return nil
+}
+
+// typeRef spells a named type from inside pkg.
+func typeRef(pkg *model.Package, t *model.Type) *jen.Statement {
+	if t.PkgPath == "" || t.PkgPath == pkg.Path {
+		return jen.Id(t.Name)
+	}
+	return jen.Qual(t.PkgPath, t.Name)
+}
+
+// outputRef is the first result type of a tool's handler method: the
+// output type, or string (the text) for a tool without one.
+func outputRef(pkg *model.Package, t *model.Tool) *jen.Statement {
+	if t.Output == nil {
+		return jen.String()
+	}
+	return typeRef(pkg, t.Output)
+}
+
+// emitHandler emits the StitchHandler interface.
+func emitHandler(f *jen.File, pkg *model.Package) {
+	f.Commentf("%s is implemented by the service: one method per tool of package %s.", names.Handler, pkg.Name)
+	f.Comment("Each method receives the exactly decoded arguments of one call. A returned")
+	f.Comment("error becomes an isError result (a *stitch.Error keeps its issues); a tool")
+	f.Comment("without an output type returns the text of its result. Through ctx a method")
+	f.Comment("reaches the client: stitch.Progress, stitch.Log, stitch.AddContent.")
+	f.Type().Id(names.Handler).InterfaceFunc(func(g *jen.Group) {
+		for _, t := range pkg.Tools {
+			g.Commentf("%s handles tool %s.", names.HandlerMethod(t), t.Name)
+			g.Id(names.HandlerMethod(t)).Params(
+				jen.Id("ctx").Qual(pathContext, "Context"),
+				jen.Id("in").Add(typeRef(pkg, t.Input)),
+			).Params(outputRef(pkg, t), jen.Error())
+		}
+	})
+	f.Line()
+}
+
+// emitTools emits StitchTools.
+func emitTools(f *jen.File, pkg *model.Package) {
+	f.Commentf("%s returns the tools of package %s in source order, served by h.", names.Tools, pkg.Name)
+	f.Func().Id(names.Tools).Params(jen.Id("h").Id(names.Handler)).Index().Qual(names.API, "Tool").Block(
+		jen.Return(jen.Index().Qual(names.API, "Tool").ValuesFunc(func(g *jen.Group) {
+			for _, t := range pkg.Tools {
+				g.Add(toolLiteral(pkg, t))
+			}
+		})),
+	)
+}
+
+// toolLiteral is the stitch.Tool value of t.
+func toolLiteral(pkg *model.Package, t *model.Tool) *jen.Statement {
+	in := t.Input.Name
+	fields := []jen.Code{jen.Line().Id("Name").Op(":").Lit(t.Name)}
+	if t.Title != "" {
+		fields = append(fields, jen.Line().Id("Title").Op(":").Lit(t.Title))
+	}
+	fields = append(fields,
+		jen.Line().Id("Description").Op(":").Lit(t.Description),
+		jen.Line().Id("InputSchema").Op(":").Id(names.InputSchema(in)),
+		jen.Line().Id("LosslessSchema").Op(":").Id(names.LosslessSchema(in)))
+	if t.Output != nil {
+		fields = append(fields, jen.Line().Id("OutputSchema").Op(":").Id(names.OutputSchema(in)))
+	}
+	fields = append(fields,
+		jen.Line().Id("Decode").Op(":").Func().Params(jen.Id("args").Index().Byte()).
+			Params(jen.Any(), jen.Index().String(), jen.Index().String(), jen.Error()).Block(
+			jen.Var().Id("in").Add(typeRef(pkg, t.Input)),
+			jen.List(jen.Id("dropped"), jen.Id("repaired"), jen.Err()).Op(":=").Id("in").Dot(names.DecodeToolCall).Call(jen.Id("args")),
+			jen.Return(jen.Id("in"), jen.Id("dropped"), jen.Id("repaired"), jen.Err()),
+		),
+		jen.Line().Id("Run").Op(":").Func().Params(jen.Id("ctx").Qual(pathContext, "Context"), jen.Id("in").Any()).
+			Params(jen.Qual(names.API, "Output"), jen.Error()).Block(
+			jen.List(jen.Id("out"), jen.Err()).Op(":=").Id("h").Dot(names.HandlerMethod(t)).Call(
+				jen.Id("ctx"), jen.Id("in").Assert(typeRef(pkg, t.Input))),
+			jen.Return(jen.Qual(names.API, "Output").Values(outputField(t).Op(":").Id("out")), jen.Err()),
+		).Op(",").Line(),
+	)
+	return jen.Values(fields...)
+}
+
+// outputField is the stitch.Output field a handler's first result goes in.
+func outputField(t *model.Tool) *jen.Statement {
+	if t.Output == nil {
+		return jen.Id("Text")
+	}
+	return jen.Id("Value")
+}

@@ -1,0 +1,281 @@
+package stitch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// A Dispatcher runs tool calls: tool name + raw JSON arguments → Result. It
+// needs no SDK and holds no mutable state, so one value serves concurrent
+// calls. The adapters serve a Dispatcher on an MCP SDK or to an LLM
+// provider.
+type Dispatcher struct {
+	opt    Options
+	tools  []Tool
+	byName map[string]int
+	names  string // the tool names, for UNKNOWN_TOOL
+}
+
+// NewDispatcher returns a dispatcher serving the given tool tables (the
+// StitchTools of one or several contract packages, or hand-built tools)
+// with opt. Tools keep their order: the tables' order, then each table's.
+// It fails on a tool without a name, Decode or Run, and on two tools with
+// the same name.
+func NewDispatcher(opt Options, tables ...[]Tool) (*Dispatcher, error) {
+	d := &Dispatcher{opt: opt, byName: map[string]int{}}
+	var names []string
+	for _, table := range tables {
+		for _, t := range table {
+			switch {
+			case t.Name == "":
+				return nil, errors.New("stitch: a tool has no name")
+			case t.Decode == nil || t.Run == nil:
+				return nil, fmt.Errorf("stitch: tool %q has no Decode or Run", t.Name)
+			}
+			if _, dup := d.byName[t.Name]; dup {
+				return nil, fmt.Errorf("stitch: two tools are named %q", t.Name)
+			}
+			d.byName[t.Name] = len(d.tools)
+			d.tools = append(d.tools, t)
+			names = append(names, t.Name)
+		}
+	}
+	d.names = strings.Join(names, ", ")
+	return d, nil
+}
+
+// Tools returns the dispatcher's tools in order.
+func (d *Dispatcher) Tools() []Tool {
+	return append([]Tool(nil), d.tools...)
+}
+
+// Tool returns the tool named name.
+func (d *Dispatcher) Tool(name string) (Tool, bool) {
+	i, ok := d.byName[name]
+	if !ok {
+		return Tool{}, false
+	}
+	return d.tools[i], true
+}
+
+// Call decodes args (an empty document counts as {}) with the tool's exact
+// decoder, runs the handler and encodes its output. It never fails: every
+// problem (invalid arguments, handler error or panic, abandoned handler,
+// unknown tool) is an isError result carrying a JSON envelope. Observers
+// see every call. A panic outside the handler (in Before or an encoder) is
+// an INTERNAL_ERROR too; a panic in After is recovered and ignored.
+func (d *Dispatcher) Call(ctx context.Context, tool string, args []byte) *Result {
+	start := time.Now()
+	call := &Call{Tool: tool, Args: args}
+	ctx, res := guard(ctx, call, func() (context.Context, *Result) {
+		i, ok := d.byName[tool]
+		if !ok {
+			ctx = d.before(ctx, call)
+			msg := "unknown tool " + strconv.Quote(tool) + "; the tools are: " + d.names
+			return ctx, envelope(codeUnknownTool, nil, msg)
+		}
+		return d.run(ctx, &d.tools[i], call)
+	})
+	call.Duration = time.Since(start)
+	call.Result = res
+	d.after(ctx, call)
+	return res
+}
+
+// guard runs body and turns a panic in it into an INTERNAL_ERROR.
+func guard(ctx context.Context, call *Call, body func() (context.Context, *Result)) (rctx context.Context, res *Result) {
+	defer func() {
+		if p := recover(); p != nil {
+			call.Err = &panicError{value: p, stack: debug.Stack()}
+			rctx, res = ctx, envelope(codeInternal, nil, "the tool failed unexpectedly")
+		}
+	}()
+	return body()
+}
+
+// run decodes the call's arguments, runs the handler and encodes its
+// output.
+func (d *Dispatcher) run(ctx context.Context, t *Tool, call *Call) (context.Context, *Result) {
+	in, ok := d.decode(t, call)
+	ctx = d.before(ctx, call)
+	if !ok {
+		return ctx, envelope(codeValidation, call.Issues, "")
+	}
+	hctx := ctx
+	if d.opt.Timeout > 0 {
+		var cancel context.CancelFunc
+		hctx, cancel = context.WithTimeout(ctx, d.opt.Timeout)
+		defer cancel()
+	}
+	state := &callState{}
+	hctx = context.WithValue(hctx, callKey{}, state)
+	out, err := invoke(hctx, t.Run, in)
+	blocks := state.seal()
+	if err != nil {
+		return ctx, fail(call, err)
+	}
+	res, err := encode(t, out, blocks)
+	if err != nil {
+		call.Err = fmt.Errorf("encoding the output of tool %s: %w", call.Tool, err)
+		return ctx, envelope(codeInternal, nil, "the tool's result could not be encoded")
+	}
+	return ctx, res
+}
+
+// decode applies the size cap and the tool's exact decoder and records the
+// outcome in call; ok is false for rejected arguments.
+func (d *Dispatcher) decode(t *Tool, call *Call) (in any, ok bool) {
+	args := call.Args
+	if len(args) == 0 {
+		args = []byte("{}")
+	}
+	if issue, over := sizeIssue(len(args), d.opt.MaxArgBytes); over {
+		call.Issues = []Issue{issue}
+		return nil, false
+	}
+	in, dropped, repaired, err := t.Decode(args)
+	if err != nil {
+		call.Issues = issuesOf(err)
+		return nil, false
+	}
+	call.Input, call.Dropped, call.Repaired = in, dropped, repaired
+	return in, true
+}
+
+// sizeIssue reports whether n argument bytes exceed the cap limit (0: the
+// default; negative: no cap) and the issue that says so.
+func sizeIssue(n, limit int) (Issue, bool) {
+	if limit == 0 {
+		limit = DefaultMaxArgBytes
+	}
+	if limit < 0 || n <= limit {
+		return Issue{}, false
+	}
+	return Issue{
+		Code:     CodeSize,
+		Expected: "at most " + strconv.Itoa(limit) + " bytes",
+		Message:  "the arguments are " + strconv.Itoa(n) + " bytes long, more than the limit of " + strconv.Itoa(limit),
+	}, true
+}
+
+// encode builds the result of a successful call from the handler's output
+// and the blocks it added (see AddContent).
+func encode(t *Tool, out Output, blocks []Content) (*Result, error) {
+	if t.OutputSchema == "" || out.Value == nil {
+		if out.Text != "" || len(blocks) == 0 {
+			blocks = append([]Content{&TextContent{Text: out.Text}}, blocks...)
+		}
+		return &Result{Content: blocks}, nil
+	}
+	b, err := out.Value.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	if len(blocks) == 0 {
+		blocks = []Content{&TextContent{Text: string(b)}}
+	}
+	return &Result{Content: blocks, Structured: b}, nil
+}
+
+// before calls the Before observer, if any.
+func (d *Dispatcher) before(ctx context.Context, call *Call) context.Context {
+	if d.opt.Before == nil {
+		return ctx
+	}
+	if c := d.opt.Before(ctx, call); c != nil {
+		return c
+	}
+	return ctx
+}
+
+// after calls the After observer, if any; its panic is ignored so that an
+// observer cannot change a call's result or take the server down.
+func (d *Dispatcher) after(ctx context.Context, call *Call) {
+	if d.opt.After == nil {
+		return
+	}
+	defer func() {
+		_ = recover()
+	}()
+	d.opt.After(ctx, call)
+}
+
+// outcome is what a handler goroutine hands back.
+type outcome struct {
+	out Output
+	err error
+}
+
+// A panicError is a recovered panic, with its stack.
+type panicError struct {
+	value any
+	stack []byte
+}
+
+func (p *panicError) Error() string {
+	return fmt.Sprintf("handler panic: %v\n\n%s", p.value, p.stack)
+}
+
+// invoke runs run in its own goroutine and waits for it or for ctx: the
+// only way to recover a handler's panic and to give up at its deadline. A
+// panic becomes a *panicError; an abandoned handler, ctx.Err().
+func invoke(ctx context.Context, run func(context.Context, any) (Output, error), in any) (Output, error) {
+	done := make(chan outcome, 1)
+	go func() {
+		var r outcome
+		defer func() {
+			if p := recover(); p != nil {
+				r.err = &panicError{value: p, stack: debug.Stack()}
+			}
+			done <- r
+		}()
+		r.out, r.err = run(ctx, in)
+	}()
+	select {
+	case r := <-done:
+		return r.out, r.err
+	case <-ctx.Done():
+		// A handler that finished at the same moment still wins.
+		select {
+		case r := <-done:
+			return r.out, r.err
+		default:
+			return Output{}, ctx.Err()
+		}
+	}
+}
+
+// fail classifies a handler failure: a panic is INTERNAL_ERROR, an expired
+// or canceled context TIMEOUT or CANCELED, a *Error keeps its issues as
+// VALIDATION_ERROR, any other error is TOOL_ERROR with its text.
+func fail(call *Call, err error) *Result {
+	call.Err = err
+	var p *panicError
+	var se *Error
+	switch {
+	case errors.As(err, &p):
+		return envelope(codeInternal, nil, "the tool failed unexpectedly")
+	case errors.Is(err, context.DeadlineExceeded):
+		return envelope(codeTimeout, nil, "the tool did not finish before its deadline")
+	case errors.Is(err, context.Canceled):
+		return envelope(codeCanceled, nil, "the call was canceled")
+	case errors.As(err, &se) && len(se.Issues) > 0:
+		call.Issues = se.Issues
+		return envelope(codeValidation, se.Issues, "")
+	}
+	return envelope(codeTool, nil, err.Error())
+}
+
+// issuesOf returns the issues of a decode error.
+func issuesOf(err error) []Issue {
+	var se *Error
+	if errors.As(err, &se) && len(se.Issues) > 0 {
+		return se.Issues
+	}
+	return []Issue{{Code: CodeCustom, Message: err.Error()}}
+}

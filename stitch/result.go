@@ -1,0 +1,94 @@
+package stitch
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"time"
+)
+
+// A Result is the outcome of one call, independent of any SDK.
+type Result struct {
+	// Content is what the caller reads. On success: the blocks the handler
+	// added with AddContent or, by default, one text block (the output
+	// document of a tool with an output type, the text a tool without one
+	// returned); see AddContent for how the two combine. On failure: one
+	// text block holding the JSON error envelope.
+	Content []Content
+	// Structured is the output document of a tool with an output type (the
+	// structuredContent); nil for text tools and failed calls.
+	Structured json.RawMessage
+	// IsError reports a failed call.
+	IsError bool
+	// ErrorCode is the envelope's error code: "" on success, else one of
+	// VALIDATION_ERROR, TOOL_ERROR, INTERNAL_ERROR, TIMEOUT, CANCELED,
+	// UNKNOWN_TOOL.
+	ErrorCode string
+	// Issues are the envelope's issues (VALIDATION_ERROR only).
+	Issues []Issue
+}
+
+// Text returns the text of the result's text blocks, joined by newlines:
+// for a failed call, the JSON envelope.
+func (r *Result) Text() string {
+	var parts []string
+	for _, c := range r.Content {
+		if t, ok := c.(*TextContent); ok {
+			parts = append(parts, t.Text)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// A Call is what observers see of one tool call. Each call has its own
+// value; observers may keep it but should not modify it.
+type Call struct {
+	// Tool is the called tool's name.
+	Tool string
+	// Args is the argument document as received (nil when the client sent
+	// none).
+	Args []byte
+	// Input is the decoded input value (for example a shop.PlaceOrder, not
+	// a pointer); nil when the call was rejected before its handler ran.
+	Input any
+	// Dropped lists the JSON Pointers of the keys a strip policy dropped.
+	Dropped []string
+	// Repaired lists the JSON Pointers of the strings JSON-string repair
+	// parsed.
+	Repaired []string
+	// Issues are the problems of a rejected call: the decoder's, the size
+	// cap's, or those of a *Error returned by the handler.
+	Issues []Issue
+	// Err is the handler's error, a recovered panic (with its stack), the
+	// context's error of an abandoned handler, or the output encoding
+	// error; nil otherwise.
+	Err error
+	// Duration is the time the call took, decoding included (set before
+	// After).
+	Duration time.Duration
+	// Result is what the caller gets (set before After).
+	Result *Result
+}
+
+// Options configure a Dispatcher. The zero value is ready to use.
+type Options struct {
+	// MaxArgBytes caps the size of a call's argument document: 0 means
+	// 1 MiB, a negative value means no cap. A larger document is rejected
+	// with a size issue before it is decoded.
+	MaxArgBytes int
+	// Timeout, when positive, is the deadline of each handler call. A
+	// handler that outlives its context's deadline gives a TIMEOUT result;
+	// it is not stopped, only abandoned, so handlers should watch
+	// ctx.Done().
+	Timeout time.Duration
+	// Before, when set, is called for every call once its arguments are
+	// decoded (or rejected), before the handler runs; the context it
+	// returns, if not nil, is passed to the handler and to After.
+	Before func(ctx context.Context, call *Call) context.Context
+	// After, when set, is called exactly once for every call, rejected ones
+	// included, with Duration, Err and Result filled in.
+	After func(ctx context.Context, call *Call)
+}
+
+// DefaultMaxArgBytes is the argument cap of Options.MaxArgBytes 0.
+const DefaultMaxArgBytes = 1 << 20

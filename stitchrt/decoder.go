@@ -1,0 +1,308 @@
+package stitchrt
+
+import (
+	"github.com/stitchgen/stitchgen/stitch"
+
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// defaultMaxDepth is the nesting limit of SPEC §4.8.
+const defaultMaxDepth = 512
+
+// A seg is one step of the current JSON Pointer: a key, or an index
+// when key is nil.
+type seg struct {
+	key []byte
+	idx int
+}
+
+// A Decoder reads one JSON document and collects issues. The path is
+// a stack of segments; the pointer text is built only when an issue is
+// recorded, so the hot path does not allocate per member.
+type Decoder struct {
+	data     []byte
+	text     string // one string copy of data, made for the first plain string value (see sub)
+	pos      int
+	depth    int
+	maxDepth int
+	first    bool // the container just opened has no member yet
+	repair   bool // JSON-string repair is on (tool calls)
+	fatal    bool // a syntax or depth error: stop reading
+	failFast bool // an untagged union trial: the first issue decides
+	catching int  // open catch fields
+	cut      int  // issues not recorded because of the cap
+	path     []seg
+	issues   []stitch.Issue
+	dropped  []string
+	repaired []string
+	scratch  []byte
+	num      []byte          // text of the last number read, for bound checks
+	stack    []openContainer // skip: open containers
+	keys     [][]byte        // skip: keys of the open objects, for duplicates
+	pathBuf  [16]seg
+}
+
+// decoders recycles decoders, with their path, scratch and skip
+// buffers, across decodes.
+var decoders = sync.Pool{New: func() any {
+	d := &Decoder{}
+	d.path = d.pathBuf[:0]
+	return d
+}}
+
+// NewDecoder returns a decoder for data; release returns it.
+func NewDecoder(data []byte, repair bool) *Decoder {
+	d := decoders.Get().(*Decoder)
+	d.data, d.maxDepth, d.repair = data, defaultMaxDepth, repair
+	return d
+}
+
+// Release resets the decoder and returns it to the pool. What a caller
+// keeps (issues in an error, dropped and repaired pointers) is detached.
+func (d *Decoder) Release() {
+	if cap(d.scratch) > 64<<10 || cap(d.stack) > 4096 || cap(d.path) > 1024 || cap(d.keys) > 4096 {
+		return // let an outsized decoder go
+	}
+	// Do not keep the input alive: clear what points into it. Only the
+	// fields in use are written (a whole-struct reset costs a write
+	// barrier per pointer word while the GC runs).
+	keys := d.keys[:cap(d.keys)]
+	for i := range keys {
+		if keys[i] != nil {
+			keys[i] = nil
+		}
+	}
+	for _, path := range [][]seg{d.path[:cap(d.path)], d.pathBuf[:]} {
+		for i := range path {
+			if path[i].key != nil {
+				path[i].key = nil
+			}
+		}
+		if cap(d.path) == len(d.pathBuf) {
+			break // path is pathBuf
+		}
+	}
+	if cap(d.path) == len(d.pathBuf) {
+		d.path = d.pathBuf[:0]
+	} else {
+		d.path = d.path[:0]
+	}
+	if d.data != nil {
+		d.data = nil
+	}
+	if d.text != "" {
+		d.text = "" // do not keep the input copy alive
+	}
+	if d.num != nil {
+		d.num = nil
+	}
+	if d.issues != nil {
+		d.issues = nil
+	}
+	if d.dropped != nil {
+		d.dropped = nil
+	}
+	if d.repaired != nil {
+		d.repaired = nil
+	}
+	d.scratch, d.stack, d.keys = d.scratch[:0], d.stack[:0], d.keys[:0]
+	d.pos, d.depth, d.maxDepth, d.cut, d.catching = 0, 0, 0, 0, 0
+	d.first, d.repair, d.fatal, d.failFast = false, false, false, false
+	decoders.Put(d)
+}
+
+// shareLimit is the largest input whose string values share one
+// copy of it (sub): the default cap of a tool call's arguments
+// (StitchOptions.MaxArgBytes). A kept string keeps at most that much alive.
+const shareLimit = 1 << 20
+
+// sub returns data[i:j] as a string. For an input up to shareLimit
+// bytes the strings of one decode are substrings of one copy of the input,
+// made at the first call: one allocation per decode instead of one per
+// string. Larger inputs copy each string.
+func (d *Decoder) sub(i, j int) string {
+	if len(d.data) > shareLimit {
+		return string(d.data[i:j])
+	}
+	if d.text == "" {
+		d.text = string(d.data)
+	}
+	return d.text[i:j]
+}
+
+// Finish ends a decode: it checks that only whitespace follows the value,
+// releases the decoder, and returns the collected issues as a
+// *stitch.Error, or nil. The decoder must not be used afterwards.
+func (d *Decoder) Finish() error {
+	err := d.finish()
+	d.Release()
+	return err
+}
+
+// FinishToolCall is Finish for a tool call: it also returns the JSON
+// Pointers of the keys a strip policy dropped and of the strings
+// JSON-string repair parsed, both nil when err is not.
+func (d *Decoder) FinishToolCall() (dropped, repaired []string, err error) {
+	if err = d.finish(); err == nil {
+		dropped, repaired = d.dropped, d.repaired
+	}
+	d.Release()
+	return dropped, repaired, err
+}
+
+// Num returns the text of the number read last, for the enum check of a
+// number (CmpDec).
+func (d *Decoder) Num() []byte { return d.num }
+
+// finish checks that only whitespace follows the value and returns the
+// collected issues as a *stitch.Error, or nil.
+func (d *Decoder) finish() error {
+	if !d.fatal {
+		d.ws()
+		if d.pos < len(d.data) {
+			d.syntax("unexpected data after the JSON value")
+		}
+	}
+	if len(d.issues) == 0 {
+		return nil
+	}
+	is := d.issues
+	if d.cut > 0 {
+		is = append(is, stitch.Issue{Code: is[len(is)-1].Code,
+			Message: strconv.Itoa(d.cut) + " more issues were not listed"})
+	}
+	return &stitch.Error{Issues: is}
+}
+
+// --- path ---
+
+func (d *Decoder) Push(key []byte) { d.path = append(d.path, seg{key: key}) }
+
+func (d *Decoder) PushIdx(i int) { d.path = append(d.path, seg{idx: i}) }
+
+func (d *Decoder) Pop() { d.path = d.path[:len(d.path)-1] }
+
+// pointer renders the current path, plus key when key is not nil, as an
+// RFC 6901 JSON Pointer.
+func (d *Decoder) pointer(key []byte, withKey bool) string {
+	var b strings.Builder
+	for _, s := range d.path {
+		b.WriteByte('/')
+		if s.key == nil {
+			b.WriteString(strconv.Itoa(s.idx))
+		} else {
+			escapeToken(&b, s.key)
+		}
+	}
+	if withKey {
+		b.WriteByte('/')
+		escapeToken(&b, key)
+	}
+	return b.String()
+}
+
+func escapeToken(b *strings.Builder, k []byte) {
+	for _, c := range k {
+		switch c {
+		case '~':
+			b.WriteString("~0")
+		case '/':
+			b.WriteString("~1")
+		default:
+			b.WriteByte(c)
+		}
+	}
+}
+
+// --- issues ---
+
+func (d *Decoder) add(is stitch.Issue) {
+	if d.fatal {
+		return
+	}
+	if len(d.issues) >= maxIssues {
+		d.cut++
+		return
+	}
+	d.issues = append(d.issues, is)
+	if d.failFast && d.catching == 0 {
+		d.fatal = true // a trial stops at its first issue (a caught one is not final)
+	}
+}
+
+// issue records a problem with the value at the current path.
+func (d *Decoder) issue(code, expected, msg string) {
+	if d.fatal || len(d.issues) >= maxIssues {
+		d.add(stitch.Issue{})
+		return
+	}
+	d.add(stitch.Issue{Path: d.pointer(nil, false), Code: code, Expected: expected, Message: msg})
+}
+
+// keyIssue records a problem with the key k of the current object.
+func (d *Decoder) keyIssue(k []byte, code, expected, msg string) {
+	if d.fatal || len(d.issues) >= maxIssues {
+		d.add(stitch.Issue{})
+		return
+	}
+	d.add(stitch.Issue{Path: d.pointer(k, true), Code: code, Expected: expected, Message: msg})
+}
+
+// syntax records a fatal syntax issue at the current byte offset. After
+// it only this issue is reported: the document is not JSON.
+func (d *Decoder) syntax(msg string) {
+	if d.fatal {
+		return
+	}
+	is := stitch.Issue{Path: d.pointer(nil, false), Code: "syntax",
+		Message: "invalid JSON at byte offset " + strconv.Itoa(d.pos) + ": " + msg}
+	d.issues, d.cut, d.fatal = append(d.issues[:0], is), 0, true
+}
+
+// tooDeep records the fatal depth issue.
+func (d *Decoder) tooDeep() {
+	if d.fatal {
+		return
+	}
+	is := stitch.Issue{Path: d.pointer(nil, false), Code: "depth",
+		Message: "nesting deeper than " + strconv.Itoa(d.maxDepth) + " levels at byte offset " + strconv.Itoa(d.pos)}
+	d.issues, d.cut, d.fatal = append(d.issues[:0], is), 0, true
+}
+
+// mark and rollback let a catch field discard the issues of its value.
+type Mark struct{ issues, cut, dropped, repaired int }
+
+func (d *Decoder) Mark() Mark {
+	return Mark{len(d.issues), d.cut, len(d.dropped), len(d.repaired)}
+}
+
+// FailedSince reports whether an issue was recorded after m.
+func (d *Decoder) FailedSince(m Mark) bool {
+	return len(d.issues) > m.issues || d.cut > m.cut
+}
+
+// rollback discards what was recorded after m, unless the document is
+// broken (syntax and depth issues are never caught).
+func (d *Decoder) rollback(m Mark) bool {
+	if d.fatal {
+		return false
+	}
+	d.issues, d.cut = d.issues[:m.issues], m.cut
+	d.dropped, d.repaired = d.dropped[:m.dropped], d.repaired[:m.repaired]
+	return true
+}
+
+// CatchMark opens a catch field: its issues are not final.
+func (d *Decoder) CatchMark() Mark {
+	d.catching++
+	return d.Mark()
+}
+
+// CatchEnd closes a catch field and reports whether its value failed and
+// was discarded (the caller then assigns the default).
+func (d *Decoder) CatchEnd(m Mark) bool {
+	d.catching--
+	return d.FailedSince(m) && d.rollback(m)
+}

@@ -1,0 +1,395 @@
+package stitchrt
+
+import (
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/json"
+	"math/bits"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Str reads a string.
+func (d *Decoder) Str() (string, bool) {
+	if c := d.cur(); c != '"' && (c > ' ' || d.peek() != '"') {
+		d.want("string")
+		return "", false
+	}
+	return d.strValue()
+}
+
+// strValue reads the string at d.pos (which is '"') as a Go string in one
+// allocation, validating and unescaping in one pass: the text up to the
+// first escape is copied as it is, then each escape is decoded as it is
+// validated, into a buffer the size of the rest of the raw string. On any
+// invalid byte it reads the string again with scanString, which records
+// the issue.
+func (d *Decoder) strValue() (string, bool) {
+	data := d.data
+	start := d.pos + 1
+	i := start
+	var b strings.Builder
+	run := start // the bytes data[run:i] are not written to b yet
+	for {
+		for i+8 <= len(data) {
+			if m := special(binary.LittleEndian.Uint64(data[i:])); m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				break
+			}
+			i += 8
+		}
+		for i < len(data) && plain(data[i]) {
+			i++
+		}
+		if i >= len(data) {
+			break
+		}
+		switch c := data[i]; {
+		case c == '"':
+			d.pos = i + 1
+			if b.Cap() == 0 {
+				return d.sub(start, i), true
+			}
+			b.Write(data[run:i])
+			return b.String(), true
+		case c == '\\':
+			r, n, _ := escape(data[i:])
+			if n == 0 {
+				return d.strSlow()
+			}
+			if b.Cap() == 0 {
+				end := stringEnd(data, i+n)
+				if end < 0 {
+					return d.strSlow()
+				}
+				b.Grow(end - start)
+			}
+			if run < i {
+				b.Write(data[run:i])
+			}
+			switch {
+			case r < 0x80:
+				b.WriteByte(byte(r))
+			case r < 0x800:
+				b.WriteByte(0xc0 | byte(r>>6))
+				b.WriteByte(0x80 | byte(r)&0x3f)
+			case r < 0x10000: // never a surrogate: escape pairs or rejects them
+				b.WriteByte(0xe0 | byte(r>>12))
+				b.WriteByte(0x80 | byte(r>>6)&0x3f)
+				b.WriteByte(0x80 | byte(r)&0x3f)
+			default:
+				b.WriteRune(r)
+			}
+			i += n
+			run = i
+		case c < 0x20:
+			return d.strSlow()
+		default:
+			if c >= 0xc2 && c <= 0xdf && i+1 < len(data) && data[i+1]&0xc0 == 0x80 {
+				i += 2 // a two-byte sequence
+				continue
+			}
+			r, n := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && n <= 1 {
+				return d.strSlow()
+			}
+			i += n
+		}
+	}
+	return d.strSlow()
+}
+
+// strSlow reads the string at d.pos (which is '"') in two passes: it
+// validates, recording the first problem, then unescapes.
+func (d *Decoder) strSlow() (string, bool) {
+	raw, esc, ok := d.scanString()
+	if !ok {
+		return "", false
+	}
+	if !esc {
+		return string(raw), true
+	}
+	return unescapeString(raw), true
+}
+
+// StrView reads a string and returns its unescaped bytes, valid until
+// the next read (in place when it has no escape).
+func (d *Decoder) StrView() ([]byte, bool) {
+	if c := d.cur(); c != '"' && (c > ' ' || d.peek() != '"') {
+		d.want("string")
+		return nil, false
+	}
+	return d.strBytes()
+}
+
+// Bool reads true or false; with coerce also "true" and "false".
+func (d *Decoder) Bool(coerce bool) (bool, bool) {
+	switch d.peek() {
+	case 't':
+		return true, d.literal("true")
+	case 'f':
+		return false, d.literal("false")
+	case '"':
+		if coerce {
+			b, ok := d.strBytes()
+			if !ok {
+				return false, false
+			}
+			switch string(b) {
+			case "true":
+				return true, true
+			case "false":
+				return false, true
+			}
+			d.issue("type", "boolean", "expected boolean or its string form, got string "+quoteClip(b))
+			return false, false
+		}
+	}
+	d.want("boolean")
+	return false, false
+}
+
+// number reads a number (or, with coerce, a string holding exactly a JSON
+// number) and keeps its text in d.num.
+func (d *Decoder) number(expected string, coerce bool) bool {
+	c := d.cur()
+	if c <= ' ' {
+		c = d.peek()
+	}
+	if c == '-' || (c >= '0' && c <= '9') {
+		n, ok := d.scanNumber()
+		d.num = n
+		return ok
+	}
+	if c == '"' && coerce {
+		b, ok := d.strBytes()
+		if !ok {
+			return false
+		}
+		if !isNumber(b) {
+			d.issue("type", expected, "expected "+expected+" or its string form, got string "+quoteClip(b))
+			return false
+		}
+		d.num = b
+		return true
+	}
+	d.want(expected)
+	return false
+}
+
+// Int reads an integer within [lo, hi] (the Go type's range).
+func (d *Decoder) Int(lo, hi int64, coerce bool) (int64, bool) {
+	if !d.number("integer", coerce) {
+		return 0, false
+	}
+	mag, neg, integral, over := intOf(d.num)
+	if !integral {
+		d.issue("type", "integer", "expected integer, got "+clip(d.num))
+		return 0, false
+	}
+	var v int64
+	switch {
+	case over || (!neg && mag > uint64(hi)) || (neg && mag > uint64(-(lo+1))+1):
+		d.rangeIssue(strconv.FormatInt(lo, 10), strconv.FormatInt(hi, 10))
+		return 0, false
+	case neg:
+		v = -int64(mag-1) - 1
+		if mag == 0 {
+			v = 0
+		}
+	default:
+		v = int64(mag)
+	}
+	return v, true
+}
+
+// Uint reads an unsigned integer not above hi.
+func (d *Decoder) Uint(hi uint64, coerce bool) (uint64, bool) {
+	if !d.number("integer", coerce) {
+		return 0, false
+	}
+	mag, neg, integral, over := intOf(d.num)
+	if !integral {
+		d.issue("type", "integer", "expected integer, got "+clip(d.num))
+		return 0, false
+	}
+	if over || mag > hi || (neg && mag != 0) {
+		d.rangeIssue("0", strconv.FormatUint(hi, 10))
+		return 0, false
+	}
+	return mag, true
+}
+
+func (d *Decoder) rangeIssue(lo, hi string) {
+	d.issue("range", lo+".."+hi, "integer "+clip(d.num)+" is out of range "+lo+".."+hi)
+}
+
+// Float reads a number as a Float of the given bits.
+func (d *Decoder) Float(bits int, coerce bool) (float64, bool) {
+	if !d.number("number", coerce) {
+		return 0, false
+	}
+	if bits == 64 {
+		if f, ok := fastFloat(d.num); ok {
+			return f, true
+		}
+	}
+	f, err := strconv.ParseFloat(string(d.num), bits)
+	if err != nil {
+		d.issue("range", "float"+strconv.Itoa(bits), "number "+clip(d.num)+" is out of the float"+strconv.Itoa(bits)+" range")
+		return 0, false
+	}
+	return f, true
+}
+
+// Bytes reads a standard (padded) base64 string.
+func (d *Decoder) Bytes() ([]byte, bool) {
+	if d.peek() != '"' {
+		d.want("string")
+		return nil, false
+	}
+	b, ok := d.strBytes()
+	if !ok {
+		return nil, false
+	}
+	out := make([]byte, base64.StdEncoding.DecodedLen(len(b)))
+	n, err := base64.StdEncoding.Decode(out, b)
+	if err != nil {
+		d.issue("format", "base64", "not a valid base64 string: "+err.Error())
+		return nil, false
+	}
+	return out[:n], true
+}
+
+// Time reads an RFC 3339 date-Time. RFC 3339 (§5.6) allows a lowercase
+// "t" and "z", which Time.Parse does not: they are upper-cased first.
+func (d *Decoder) Time() (time.Time, bool) {
+	s, ok := d.Str()
+	if !ok {
+		return time.Time{}, false
+	}
+	p := s
+	if strings.ContainsAny(s, "tz") {
+		p = strings.ToUpper(s)
+	}
+	t, err := time.Parse(time.RFC3339Nano, p)
+	if err != nil || !FormatDateTime(s) {
+		d.issue("format", "date-time", "not an RFC 3339 date-time: "+quoteClip(s))
+		return time.Time{}, false
+	}
+	return t, true
+}
+
+// RawMessage reads any value and returns a copy of its exact bytes.
+func (d *Decoder) RawMessage() (json.RawMessage, bool) {
+	b, ok := d.Raw()
+	if !ok {
+		return nil, false
+	}
+	return append(json.RawMessage(nil), b...), true
+}
+
+// Any reads a free-form value: map[string]any, []any, json.Number,
+// string, bool or nil. Recursion is bounded by the depth limit.
+func (d *Decoder) Any() (any, bool) {
+	switch c := d.peek(); c {
+	case '{':
+		return d.anyObject()
+	case '[':
+		return d.anyArray()
+	case '"':
+		return d.Str()
+	case 't', 'f':
+		return d.Bool(false)
+	case 'n':
+		return nil, d.literal("null")
+	case 0:
+		d.syntax("unexpected end of input")
+		return nil, false
+	default:
+		if c == '-' || (c >= '0' && c <= '9') {
+			n, ok := d.scanNumber()
+			return json.Number(n), ok
+		}
+		d.syntax("unexpected character " + quoteByte(c))
+		return nil, false
+	}
+}
+
+func (d *Decoder) anyObject() (any, bool) {
+	if !d.enter() {
+		return nil, false
+	}
+	m := map[string]any{}
+	ok := true
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		if _, dup := m[string(k)]; dup {
+			d.Dup(k)
+			ok = false
+			continue
+		}
+		d.Push(k)
+		v, vok := d.Any()
+		d.Pop()
+		m[string(k)] = v
+		ok = ok && vok
+	}
+	return m, ok && !d.fatal
+}
+
+func (d *Decoder) anyArray() (any, bool) {
+	if !d.enter() {
+		return nil, false
+	}
+	a := []any{}
+	ok := true
+	for i := 0; d.ArrNext(); i++ {
+		d.PushIdx(i)
+		v, vok := d.Any()
+		d.Pop()
+		a = append(a, v)
+		ok = ok && vok
+	}
+	return a, ok && !d.fatal
+}
+
+// BeginRepair implements JSON-string repair (SPEC §4.12) where an object,
+// array or union is expected: when repair is on and a string holding
+// exactly one JSON value arrives, the decoder switches to that value and
+// endRepair switches back. A string that is not JSON is left in place, so
+// the caller reports it as a type error.
+func (d *Decoder) BeginRepair() (Repair, bool) {
+	if !d.repair || d.peek() != '"' {
+		return Repair{}, false
+	}
+	start := d.pos
+	b, ok := d.strBytes()
+	if !ok {
+		return Repair{}, false
+	}
+	saved := Repair{data: d.data, text: d.text, pos: d.pos}
+	inner := &Decoder{data: append([]byte(nil), b...), maxDepth: d.maxDepth - d.depth}
+	inner.path = inner.pathBuf[:0]
+	inner.skipValue(false) // only its syntax: the caller decodes it
+	if inner.fatal || inner.peek() != 0 {
+		d.pos = start
+		return Repair{}, false
+	}
+	d.repaired = append(d.repaired, d.pointer(nil, false))
+	d.data, d.text, d.pos = inner.data, "", 0
+	return saved, true
+}
+
+// A Repair is the position a repair returns to.
+type Repair struct {
+	data []byte
+	text string
+	pos  int
+}
+
+// EndRepair returns to the document after a repaired string.
+func (d *Decoder) EndRepair(r Repair) {
+	d.data, d.text, d.pos = r.data, r.text, r.pos
+}
