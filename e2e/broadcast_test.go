@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stitchgen/stitchgen/stitch"
+
 	"github.com/stitchgen/stitchgen/examples/broadcast/broadcast"
 )
 
@@ -33,7 +35,7 @@ func (s *recordingBroadcast) EditBroadcast(ctx context.Context, in broadcast.Edi
 
 func TestBroadcastToolsListEqualsManifest(t *testing.T) {
 	manifest := generate(t, "./examples/broadcast/broadcast")
-	cs, rec := connect(t, broadcast.NewServer(broadcast.NewService(), broadcast.StitchOptions{}))
+	cs, rec := connect(t, newServer(t, broadcast.StitchTools(broadcast.NewService()), stitch.Options{}))
 	if _, err := cs.ListTools(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
@@ -47,8 +49,8 @@ func TestBroadcastToolsListEqualsManifest(t *testing.T) {
 func TestBroadcastMediaShapes(t *testing.T) {
 	h := &recordingBroadcast{Service: broadcast.NewService()}
 	var mu sync.Mutex
-	var calls []broadcast.StitchCall
-	cs, _ := connect(t, broadcast.NewServer(h, broadcast.StitchOptions{After: func(_ context.Context, c *broadcast.StitchCall) {
+	var calls []stitch.Call
+	cs, _ := connect(t, newServer(t, broadcast.StitchTools(h), stitch.Options{After: func(_ context.Context, c *stitch.Call) {
 		mu.Lock()
 		calls = append(calls, *c)
 		mu.Unlock()
@@ -103,7 +105,7 @@ func TestBroadcastBadCalls(t *testing.T) {
 	h := &recordingBroadcast{Service: broadcast.NewService()}
 	var mu sync.Mutex
 	var seen [][]issue
-	cs, _ := connect(t, broadcast.NewServer(h, broadcast.StitchOptions{After: func(_ context.Context, c *broadcast.StitchCall) {
+	cs, _ := connect(t, newServer(t, broadcast.StitchTools(h), stitch.Options{After: func(_ context.Context, c *stitch.Call) {
 		var is []issue
 		for _, i := range c.Issues {
 			is = append(is, issue{i.Path, i.Code})
@@ -129,7 +131,7 @@ func TestBroadcastBadCalls(t *testing.T) {
 
 func TestBroadcastEditOps(t *testing.T) {
 	h := &recordingBroadcast{Service: broadcast.NewService()}
-	cs, _ := connect(t, broadcast.NewServer(h, broadcast.StitchOptions{}))
+	cs, _ := connect(t, newServer(t, broadcast.StitchTools(h), stitch.Options{}))
 	call(t, cs, "send_broadcast", `{"channel":"news","parts":[{"kind":"text","text":"a"},{"kind":"text","text":"b"}]}`)
 	res := call(t, cs, "edit_broadcast", `{"broadcastId":"b-1","ops":[{"op":"move","index":1,"to":0},{"op":"replace_text","index":0,"text":"B"},{"op":"remove","index":1}]}`)
 	want := broadcast.EditBroadcast{BroadcastID: "b-1", Ops: []broadcast.Op{

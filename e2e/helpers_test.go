@@ -13,8 +13,10 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stitchgen/stitchgen/adapters/stitchgosdk"
 	"github.com/stitchgen/stitchgen/gen"
 	"github.com/stitchgen/stitchgen/model"
+	"github.com/stitchgen/stitchgen/stitch"
 )
 
 // hintValidation is the hint of every VALIDATION_ERROR envelope.
@@ -224,4 +226,23 @@ func servedTools(t *testing.T, raw json.RawMessage, manifest []byte) []byte {
 	}
 	b.WriteString("]}\n")
 	return b.Bytes()
+}
+
+// newDispatcher returns a dispatcher of tools with opt.
+func newDispatcher(t testing.TB, tools []stitch.Tool, opt stitch.Options) *stitch.Dispatcher {
+	t.Helper()
+	d, err := stitch.NewDispatcher(opt, tools)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// newServer returns an MCP server with tools, served by one dispatcher
+// with opt.
+func newServer(t testing.TB, tools []stitch.Tool, opt stitch.Options) *mcp.Server {
+	t.Helper()
+	s := mcp.NewServer(&mcp.Implementation{Name: "e2e", Version: "v1.0.0"}, nil)
+	stitchgosdk.AddTools(s, newDispatcher(t, tools, opt))
+	return s
 }

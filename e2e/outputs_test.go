@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stitchgen/stitchgen/stitch"
+
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/stitchgen/stitchgen/examples/broadcast/broadcast"
 	"github.com/stitchgen/stitchgen/examples/shop/shop"
@@ -49,36 +51,36 @@ func validate(t *testing.T, s *jsonschema.Schema, name string, structured []byte
 func TestOutputsValidateAgainstOutputSchema(t *testing.T) {
 	ctx := context.Background()
 	receipt := compileSchema(t, shop.PlaceOrderOutputSchema)
-	d := shop.NewStitchDispatcher(shop.NewService(), shop.StitchOptions{})
+	d := newDispatcher(t, shop.StitchTools(shop.NewService()), stitch.Options{})
 	for i, args := range []string{
 		order,
 		`{"customerId":2,"items":[{"sku":"A","quantity":99,"giftWrap":true}],"giftMessage":"hi","delivery":{"method":"store","storeId":0}}`,
 	} {
 		r := d.Call(ctx, "place_order", []byte(args))
 		if r.IsError || r.Structured == nil {
-			t.Fatalf("call %d: %s", i, r.Text)
+			t.Fatalf("call %d: %s", i, r.Text())
 		}
 		validate(t, receipt, "place_order", r.Structured)
 	}
 	if r := d.Call(ctx, "get_order", []byte(`{"orderId":"o-1"}`)); !r.IsError {
 		validate(t, compileSchema(t, shop.GetOrderOutputSchema), "get_order", r.Structured)
 	} else {
-		t.Error(r.Text)
+		t.Error(r.Text())
 	}
-	b := broadcast.NewStitchDispatcher(broadcast.NewService(), broadcast.StitchOptions{})
+	b := newDispatcher(t, broadcast.StitchTools(broadcast.NewService()), stitch.Options{})
 	r := b.Call(ctx, "send_broadcast", []byte(`{"channel":"c","parts":[{"kind":"gallery","media":[{"url":"https://example.com/1"},{"url":"https://example.com/2"}]}]}`))
 	if r.IsError {
-		t.Fatal(r.Text)
+		t.Fatal(r.Text())
 	}
 	validate(t, compileSchema(t, broadcast.SendBroadcastOutputSchema), "send_broadcast", r.Structured)
 }
 
 // TestInputSchemasCompile compiles every served input schema under 2020-12.
 func TestInputSchemasCompile(t *testing.T) {
-	for _, tool := range shop.StitchTools() {
+	for _, tool := range shop.StitchTools(nil) {
 		compileSchema(t, tool.InputSchema)
 	}
-	for _, tool := range broadcast.StitchTools() {
+	for _, tool := range broadcast.StitchTools(nil) {
 		compileSchema(t, tool.InputSchema)
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stitchgen/stitchgen/stitch"
+
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stitchgen/stitchgen/examples/shop/shop"
 )
@@ -49,32 +51,32 @@ func (s *recordingShop) PlaceOrder(ctx context.Context, in shop.PlaceOrder) (sho
 // observed collects what the After observer saw.
 type observed struct {
 	mu    sync.Mutex
-	calls []shop.StitchCall
+	calls []stitch.Call
 }
 
-func (o *observed) after(_ context.Context, c *shop.StitchCall) {
+func (o *observed) after(_ context.Context, c *stitch.Call) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	o.calls = append(o.calls, *c)
 }
 
-func (o *observed) last() shop.StitchCall {
+func (o *observed) last() stitch.Call {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return o.calls[len(o.calls)-1]
 }
 
-func shopSession(t *testing.T, opt shop.StitchOptions) (*mcp.ClientSession, *recorder, *recordingShop, *observed) {
+func shopSession(t *testing.T, opt stitch.Options) (*mcp.ClientSession, *recorder, *recordingShop, *observed) {
 	obs := &observed{}
 	opt.After = obs.after
 	h := newRecordingShop(t)
-	cs, rec := connect(t, shop.NewServer(h, opt))
+	cs, rec := connect(t, newServer(t, shop.StitchTools(h), opt))
 	return cs, rec, h, obs
 }
 
 func TestShopToolsListEqualsManifest(t *testing.T) {
 	manifest := generate(t, "./examples/shop/shop")
-	cs, rec, _, _ := shopSession(t, shop.StitchOptions{})
+	cs, rec, _, _ := shopSession(t, stitch.Options{})
 	if _, err := cs.ListTools(context.Background(), nil); err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +88,7 @@ func TestShopToolsListEqualsManifest(t *testing.T) {
 func ptr[T any](v T) *T { return &v }
 
 func TestShopValidCallReachesHandlerExactly(t *testing.T) {
-	cs, _, h, obs := shopSession(t, shop.StitchOptions{})
+	cs, _, h, obs := shopSession(t, stitch.Options{})
 	args := `{"customerId":9007199254740993,"items":[{"sku":"A-1","quantity":2,"giftWrap":true},{"sku":"B\u002d2","quantity":1.0}],` +
 		`"note":"ring twice","giftMessage":null,"delivery":{"method":"store","storeId":0},"coupons":["SPRING24"]}`
 	res := call(t, cs, "place_order", args)
@@ -148,7 +150,7 @@ func TestShopBadCalls(t *testing.T) {
 			`{"customerId":0,"items":[],"delivery":{"method":"drone"}}`,
 			[]issue{{"/customerId", "range"}, {"/delivery/method", "discriminator"}, {"/giftMessage", "missing"}, {"/items", "length"}}},
 	}
-	cs, _, h, obs := shopSession(t, shop.StitchOptions{})
+	cs, _, h, obs := shopSession(t, stitch.Options{})
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			env := parseEnvelope(t, call(t, cs, "place_order", tc.args))
@@ -175,7 +177,7 @@ func TestShopBadCalls(t *testing.T) {
 }
 
 func TestShopHandlerErrorIsToolError(t *testing.T) {
-	cs, _, _, obs := shopSession(t, shop.StitchOptions{})
+	cs, _, _, obs := shopSession(t, stitch.Options{})
 	env := parseEnvelope(t, call(t, cs, "get_order", `{"orderId":"o-404"}`))
 	want := envelope{Error: "TOOL_ERROR", Message: "no order o-404; place_order returns the order id",
 		Hint: "The tool could not complete the request. Read the message and change the arguments or the approach before retrying."}
@@ -188,7 +190,7 @@ func TestShopHandlerErrorIsToolError(t *testing.T) {
 }
 
 func TestShopDefaultFillsAbsentOptional(t *testing.T) {
-	cs, _, _, _ := shopSession(t, shop.StitchOptions{})
+	cs, _, _, _ := shopSession(t, stitch.Options{})
 	if res := call(t, cs, "place_order", order); res.IsError {
 		t.Fatal(text(res))
 	}
@@ -199,7 +201,7 @@ func TestShopDefaultFillsAbsentOptional(t *testing.T) {
 }
 
 func TestShopPanicAndHangKeepServing(t *testing.T) {
-	cs, _, _, obs := shopSession(t, shop.StitchOptions{Timeout: 100 * time.Millisecond})
+	cs, _, _, obs := shopSession(t, stitch.Options{Timeout: 100 * time.Millisecond})
 	panicky := `{"customerId":1,"items":[{"sku":"A-1","quantity":1}],"giftMessage":null,"note":"panic","delivery":{"method":"pickup","storeId":3}}`
 	env := parseEnvelope(t, call(t, cs, "place_order", panicky))
 	if env.Error != "INTERNAL_ERROR" || env.Message != "the tool failed unexpectedly" || env.Issues != nil {
@@ -226,7 +228,7 @@ func TestShopPanicAndHangKeepServing(t *testing.T) {
 func TestShopConcurrentCalls(t *testing.T) {
 	obs := &observed{}
 	h := newRecordingShop(t)
-	server := shop.NewServer(h, shop.StitchOptions{Timeout: 300 * time.Millisecond, After: obs.after})
+	server := newServer(t, shop.StitchTools(h), stitch.Options{Timeout: 300 * time.Millisecond, After: obs.after})
 	var sessions []*mcp.ClientSession
 	for range 4 {
 		cs, _ := connect(t, server)
@@ -292,7 +294,7 @@ func concurrentCall(t *testing.T, cs *mcp.ClientSession, i int) {
 }
 
 func TestShopStreamableHTTP(t *testing.T) {
-	server := shop.NewServer(shop.NewService(), shop.StitchOptions{})
+	server := newServer(t, shop.StitchTools(shop.NewService()), stitch.Options{})
 	srv := httptest.NewServer(mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, nil))
 	defer srv.Close()
 	client := mcp.NewClient(&mcp.Implementation{Name: "e2e-http", Version: "v0"}, nil)

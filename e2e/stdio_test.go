@@ -11,14 +11,15 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// TestBroadcastOverStdio builds the broadcast command and talks to it as an
-// MCP host would: over the process's stdin and stdout.
-func TestBroadcastOverStdio(t *testing.T) {
+// TestServeOverStdio builds the examples' serve command (shop and broadcast
+// on one server) and talks to it as an MCP host would: over the process's
+// stdin and stdout.
+func TestServeOverStdio(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and starts the example")
 	}
-	bin := filepath.Join(t.TempDir(), "broadcast")
-	if out, err := exec.Command("go", "build", "-o", bin, "../examples/broadcast").CombinedOutput(); err != nil {
+	bin := filepath.Join(t.TempDir(), "serve")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/stitchgen/stitchgen/examples/serve").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	client := mcp.NewClient(&mcp.Implementation{Name: "e2e-stdio", Version: "v0"}, nil)
@@ -35,7 +36,7 @@ func TestBroadcastOverStdio(t *testing.T) {
 	for _, tool := range tools.Tools {
 		names = append(names, tool.Name)
 	}
-	if want := []string{"edit_broadcast", "send_broadcast"}; !reflect.DeepEqual(names, want) {
+	if want := []string{"cancel_order", "edit_broadcast", "get_order", "place_order", "send_broadcast"}; !reflect.DeepEqual(names, want) {
 		t.Errorf("tools %v, want %v", names, want)
 	}
 	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "send_broadcast",

@@ -15,7 +15,7 @@ func TestNameClashes(t *testing.T) {
 	t.Setenv("GOFLAGS", "-mod=mod")
 	t.Setenv("GOWORK", "off")
 	m := testmod.New(t, "example.com/clash")
-	src := "package p\n\ntype strconv struct{}\n\nvar StitchError = 1\n\n// T is a tool.\n//\n//stitch:tool\ntype T struct {\n\tB int `json:\"b\"`\n}\n"
+	src := "package p\n\ntype strconv struct{}\n\nvar StitchTools = 1\n\n// T is a tool.\n//\n//stitch:tool\ntype T struct {\n\tB int `json:\"b\"`\n}\n"
 	if err := m.WriteFile("p/p.go", []byte(src)); err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +29,7 @@ func TestNameClashes(t *testing.T) {
 	}
 	want := []string{
 		`p/p.go:3:6: identifier strconv: clashes with the import of package "strconv" in the generated stitch_gen.go; rename it (names starting with Stitch or stitch are reserved for generated code)`,
-		`p/p.go:5:5: identifier StitchError: clashes with type StitchError in the generated stitch_gen.go; rename it (names starting with Stitch or stitch are reserved for generated code)`,
+		`p/p.go:5:5: identifier StitchTools: clashes with func StitchTools in the generated stitch_gen.go; rename it (names starting with Stitch or stitch are reserved for generated code)`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

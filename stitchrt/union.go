@@ -198,8 +198,10 @@ func (d *Decoder) Trial(raw []byte) *Decoder {
 	return t
 }
 
-// Clean reports whether a trial decoded without any issue.
-func (d *Decoder) Clean() bool {
+// TrialOK ends a trial: it checks that only whitespace follows the value
+// and reports whether the variant decoded without any issue.
+func (d *Decoder) TrialOK() bool {
+	d.finish()
 	return len(d.issues) == 0 && d.cut == 0 && !d.fatal
 }
 

@@ -56,8 +56,8 @@ func TestCheckAfterEdit(t *testing.T) {
 	out, _ := mustRun(t, dir, 1, "-check", "./...")
 	for _, want := range []string{
 		"--- a/notes/stitch_gen.go\n+++ b/notes/stitch_gen.go\n@@ ",
-		`-	AddNoteInputSchema = "{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\",\"maxLength\":200}}`,
-		`+	AddNoteInputSchema = "{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\",\"maxLength\":300}}`,
+		"-\tAddNoteInputSchema = `{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\",\"maxLength\":200}}",
+		"+\tAddNoteInputSchema = `{\"type\":\"object\",\"properties\":{\"text\":{\"type\":\"string\",\"maxLength\":300}}",
 		"stitchgen: 1 generated file(s) are stale; run stitchgen to update them\n",
 	} {
 		if !strings.Contains(out, want) {

@@ -1,5 +1,5 @@
-// Foreign-client end-to-end test: the TypeScript MCP SDK starts each example
-// service over stdio, lists its tools (every schema must compile in the
+// Foreign-client end-to-end test: the TypeScript MCP SDK starts the examples'
+// serve command (shop and broadcast on one server) over stdio, lists its tools (every schema must compile in the
 // SDK's own validator and under a strict JSON Schema 2020-12 validator),
 // calls valid and invalid tools and checks the results.
 //
@@ -23,17 +23,19 @@ const clients = {};
 
 const HINT = "The arguments do not match the tool's input schema. Fix every listed issue (each path is a JSON Pointer into the arguments) and call the tool again.";
 
+// ALL are the tools the serve command serves.
+const ALL = ['place_order', 'get_order', 'cancel_order', 'send_broadcast', 'edit_broadcast'];
+
 async function start(name) {
   const bin = path.join(binDir, name);
-  execFileSync('go', ['build', '-o', bin, `./examples/${name}`], { cwd: repo, stdio: 'inherit' });
+  execFileSync('go', ['build', '-o', bin, `./${name}`], { cwd: path.join(repo, 'examples'), stdio: 'inherit' });
   const client = new Client({ name: 'stitchgen-e2e-ts', version: '0.0.0' });
   await client.connect(new StdioClientTransport({ command: bin, args: [], stderr: 'ignore' }));
   return client;
 }
 
 before(async () => {
-  clients.shop = await start('shop');
-  clients.broadcast = await start('broadcast');
+  clients.serve = await start('serve');
 });
 
 after(async () => {
@@ -99,8 +101,8 @@ const order = {
 };
 
 test('shop: tools/list, valid and invalid calls', async () => {
-  const client = clients.shop;
-  const { validators } = await listAndCompile(client, ['place_order', 'get_order', 'cancel_order']);
+  const client = clients.serve;
+  const { validators } = await listAndCompile(client, ALL);
 
   const placed = await callValid(client, validators, 'place_order', order);
   const receipt = {
@@ -132,8 +134,8 @@ test('shop: tools/list, valid and invalid calls', async () => {
 });
 
 test('broadcast: media as object and array, shared index, strict beside strip', async () => {
-  const client = clients.broadcast;
-  const { byName, validators } = await listAndCompile(client, ['send_broadcast', 'edit_broadcast']);
+  const client = clients.serve;
+  const { byName, validators } = await listAndCompile(client, ALL);
   const parts = byName.send_broadcast.inputSchema.properties.parts.items;
   assert.deepEqual(parts.properties.media.type, ['object', 'array']);
   const ops = byName.edit_broadcast.inputSchema.properties.ops.items;

@@ -70,8 +70,7 @@ func (e *emitter) decodeUntaggedFunc(t *model.Type) {
 		}
 		try = append(try, e.decValue(vr.Type, "v", site{}, 1)...)
 		try = append(try,
-			id("d").Dot("Finish").Call(),
-			jen.If(id("d").Dot("Clean").Call()).Block(id("n").Op("++"), id("won").Op("=").Id("d"), variantValue(vr, "v")))
+			jen.If(id("d").Dot("TrialOK").Call()).Block(id("n").Op("++"), id("won").Op("=").Id("d"), variantValue(vr, "v")))
 		body = append(body, jen.Block(try...))
 	}
 	body = append(body,

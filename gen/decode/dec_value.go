@@ -447,11 +447,11 @@ func (e *emitter) numChecks(t *model.Type, c *model.Constraints) []jen.Code {
 			out = append(out, d.Clone().Dot(method).Call(append([]jen.Code{jen.Lit(lit)}, excl...)...))
 		}
 	}
-	add("minimum", c.Minimum, jen.False())
-	add("minimum", c.ExclusiveMinimum, jen.True())
-	add("maximum", c.Maximum, jen.False())
-	add("maximum", c.ExclusiveMaximum, jen.True())
-	add("multipleOf", c.MultipleOf)
+	add("Minimum", c.Minimum, jen.False())
+	add("Minimum", c.ExclusiveMinimum, jen.True())
+	add("Maximum", c.Maximum, jen.False())
+	add("Maximum", c.ExclusiveMaximum, jen.True())
+	add("MultipleOf", c.MultipleOf)
 	for _, lits := range enumSets(c) {
 		var conds []jen.Code
 		var shown []string

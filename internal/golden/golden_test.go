@@ -6,9 +6,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -17,8 +14,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stitchgen/stitchgen/gen"
-	"github.com/stitchgen/stitchgen/gen/decode"
 	"github.com/stitchgen/stitchgen/internal/testmod"
 )
 
@@ -40,9 +35,6 @@ type outcome struct {
 	manifest []byte // indented stdout of the manifest run; nil if not run
 	// manifestErr says why the manifest run failed; "" if it did not.
 	manifestErr string
-	// runtimes are the generated files split at the runtime marker (see
-	// cutRuntime).
-	runtimes []runtimePart
 }
 
 // wantsSuccess reports whether the archive expects a successful run: it has
@@ -102,7 +94,6 @@ func TestGolden(t *testing.T) {
 			})
 		}
 	})
-	t.Run("runtime", func(t *testing.T) { checkRuntime(t, outs) })
 	t.Run("compile", func(t *testing.T) { compileCases(t, mod, outs, known) })
 	if *update {
 		for _, o := range outs {
@@ -132,12 +123,6 @@ func runCase(t *testing.T, mod *testmod.Module, o *outcome) {
 	}
 	o.ran, o.exit, o.stderr = true, r.ExitCode, string(r.Stderr)
 	o.outputs = newFiles(t, filepath.Join(mod.Dir, c.Name), c.In)
-	for i, f := range o.outputs {
-		if head, rt, ok := cutRuntime(f.Data); ok {
-			o.runtimes = append(o.runtimes, runtimePart{f.Name, f.Data[:len(f.Data)-len(rt)], rt})
-			o.outputs[i].Data = head
-		}
-	}
 	if o.exit != 0 {
 		return
 	}
@@ -348,100 +333,4 @@ func loadKnown(t *testing.T) map[string]string {
 		known[name] = strings.TrimSpace(reason)
 	}
 	return known
-}
-
-// runtimeStub replaces the runtime support code in want/ sections.
-const runtimeStub = "// (runtime support code cut by the golden harness: the part of gen/decode/rt this package reaches, checked by TestGolden/runtime)\n"
-
-// A runtimePart is a generated file split at the runtime marker.
-type runtimePart struct {
-	file    string
-	head    []byte // through the marker line
-	runtime string // after it
-}
-
-// cutRuntime splits a generated file at gen.RuntimeMarker. The per-package
-// code before it is what a golden pins; the runtime after it is a subset of
-// gen/decode/rt (pinned by that package's own tests) that follows from the
-// per-package code, so keeping it in each archive would only make every
-// runtime change rewrite them all. It is checked by checkRuntime instead.
-func cutRuntime(data []byte) (head []byte, runtime string, ok bool) {
-	i := bytes.Index(data, []byte(gen.RuntimeMarker+"\n"))
-	if i < 0 {
-		return data, "", false
-	}
-	end := i + len(gen.RuntimeMarker) + 1
-	return append(slices.Clip(data[:end]), runtimeStub...), string(data[end:]), true
-}
-
-// checkRuntime checks the runtime part of every generated file: it is
-// exactly the runtime declarations its per-package code reaches
-// (gen.PruneRuntime, recomputed), and, independently of how that is
-// computed, its declarations are declarations of the current runtime,
-// byte for byte with their doc comments, in the runtime's order.
-func checkRuntime(t *testing.T, outs []*outcome) {
-	all := declTexts(t, "runtime", decode.Runtime())
-	n := 0
-	for _, o := range outs {
-		if o == nil {
-			continue
-		}
-		for _, r := range o.runtimes {
-			n++
-			name := o.c.Name + "/" + r.file
-			want, err := gen.PruneRuntime(r.head)
-			if err != nil {
-				t.Errorf("%s: %v", name, err)
-				continue
-			}
-			if r.runtime != string(want) {
-				t.Errorf("%s: the runtime part is not the reachable part of the runtime (-want +got):\n%s", name, Diff(string(want), r.runtime, 3))
-			}
-			got := declTexts(t, name, []byte("package p\n"+r.runtime))
-			j := 0
-			for _, d := range got {
-				for j < len(all) && all[j] != d {
-					j++
-				}
-				if j == len(all) {
-					t.Errorf("%s: runtime declaration not in the current runtime, or out of its order:\n%s", name, d)
-					break
-				}
-				j++
-			}
-		}
-	}
-	if n == 0 {
-		t.Fatal("no golden generated a file with the runtime marker")
-	}
-}
-
-// declTexts returns the source text of each top-level declaration of src
-// other than imports, from its doc comment to its end.
-func declTexts(t *testing.T, name string, src []byte) []string {
-	t.Helper()
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, name, src, parser.ParseComments|parser.SkipObjectResolution)
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	var out []string
-	for _, d := range f.Decls {
-		start := d.Pos()
-		switch d := d.(type) {
-		case *ast.GenDecl:
-			if d.Tok == token.IMPORT {
-				continue
-			}
-			if d.Doc != nil {
-				start = d.Doc.Pos()
-			}
-		case *ast.FuncDecl:
-			if d.Doc != nil {
-				start = d.Doc.Pos()
-			}
-		}
-		out = append(out, string(src[fset.Position(start).Offset:fset.Position(d.End()).Offset]))
-	}
-	return out
 }

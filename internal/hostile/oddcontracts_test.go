@@ -121,7 +121,7 @@ func write(t *testing.T, m *testmod.Module, rel, src string) {
 func rejectBad(t *testing.T, m *testmod.Module, sources map[string]string, bad map[string]bool) []string {
 	patterns := []string{"./..."}
 	for round := 0; round < 8; round++ {
-		cfg := gen.Config{Dir: m.Dir, Patterns: patterns, Policy: model.Strict, Flatten: true, MCP: "gosdk"}
+		cfg := gen.Config{Dir: m.Dir, Patterns: patterns, Policy: model.Strict, Flatten: true}
 		res, err := generateSafely(t, cfg, sources)
 		if err != nil {
 			t.Fatalf("gen.Generate(%q): %v\nsources:\n%s", patterns, err, dump(sources, patterns))

@@ -11,7 +11,7 @@
 //     the second.
 package broadcast
 
-//go:generate go tool stitchgen
+//go:generate go run github.com/stitchgen/stitchgen/cmd/stitchgen
 
 // SendBroadcast sends a message made of parts to a channel.
 //

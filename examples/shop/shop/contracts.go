@@ -4,7 +4,7 @@
 // whole tool definition; stitch_gen.go is generated from them.
 package shop
 
-//go:generate go tool stitchgen
+//go:generate go run github.com/stitchgen/stitchgen/cmd/stitchgen
 
 // PlaceOrder places an order for a customer and returns its receipt.
 //

@@ -3,78 +3,72 @@
 package every
 
 import (
-	"bytes"
 	"context"
-	"encoding/base64"
-	"encoding/binary"
 	"encoding/json"
-	"errors"
-	"fmt"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stitchgen/stitchgen/stitch"
+	"github.com/stitchgen/stitchgen/stitchrt"
 	"maps"
-	"math"
-	"math/big"
-	"math/bits"
 	"net/netip"
-	"net/url"
-	"reflect"
-	"regexp"
-	"runtime/debug"
 	"slices"
 	"strconv"
-	"strings"
-	"sync"
 	"time"
-	"unicode/utf8"
+)
+
+// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// line below does not build, regenerate the file with the stitchgen of the module
+// version your build uses (go generate).
+const (
+	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
 )
 
 const (
-	// IntsInputSchema is the input schema served for tool ints: flattened (SPEC §5).
-	IntsInputSchema = "{\"type\":\"object\",\"properties\":{\"i\":{\"type\":\"integer\"},\"i8\":{\"type\":\"integer\",\"minimum\":-128,\"maximum\":127},\"i16\":{\"type\":\"integer\",\"minimum\":-32768,\"maximum\":32767},\"i32\":{\"type\":\"integer\",\"minimum\":-2147483648,\"maximum\":2147483647},\"i64\":{\"type\":\"integer\"},\"u\":{\"type\":\"integer\",\"minimum\":0},\"u8\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":255},\"u16\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":65535},\"u32\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":4294967295},\"u64\":{\"type\":\"integer\",\"minimum\":0},\"ptr\":{\"type\":\"integer\",\"minimum\":0},\"range\":{\"type\":\"integer\",\"minimum\":-10,\"maximum\":10},\"open\":{\"type\":\"integer\",\"exclusiveMinimum\":-3,\"exclusiveMaximum\":3},\"tight\":{\"type\":\"integer\",\"minimum\":-128,\"maximum\":127},\"step\":{\"type\":\"integer\",\"multipleOf\":7},\"huge\":{\"type\":\"integer\",\"minimum\":18446744073709551000},\"deflt\":{\"type\":\"integer\",\"minimum\":-32768,\"maximum\":32767,\"default\":42}},\"required\":[\"i\",\"i8\",\"i16\",\"i32\",\"i64\",\"u\",\"u8\",\"u16\",\"u32\",\"u64\",\"range\",\"open\",\"tight\",\"step\"],\"additionalProperties\":false}"
+	// IntsInputSchema is the input schema served for tool ints: flattened.
+	IntsInputSchema = `{"type":"object","properties":{"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"ptr":{"type":"integer","minimum":0},"range":{"type":"integer","minimum":-10,"maximum":10},"open":{"type":"integer","exclusiveMinimum":-3,"exclusiveMaximum":3},"tight":{"type":"integer","minimum":-128,"maximum":127},"step":{"type":"integer","multipleOf":7},"huge":{"type":"integer","minimum":18446744073709551000},"deflt":{"type":"integer","minimum":-32768,"maximum":32767,"default":42}},"required":["i","i8","i16","i32","i64","u","u8","u16","u32","u64","range","open","tight","step"],"additionalProperties":false}`
 	// IntsLosslessSchema is the lossless input schema of tool ints (unions as oneOf/anyOf).
-	IntsLosslessSchema = "{\"type\":\"object\",\"properties\":{\"i\":{\"type\":\"integer\"},\"i8\":{\"type\":\"integer\",\"minimum\":-128,\"maximum\":127},\"i16\":{\"type\":\"integer\",\"minimum\":-32768,\"maximum\":32767},\"i32\":{\"type\":\"integer\",\"minimum\":-2147483648,\"maximum\":2147483647},\"i64\":{\"type\":\"integer\"},\"u\":{\"type\":\"integer\",\"minimum\":0},\"u8\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":255},\"u16\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":65535},\"u32\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":4294967295},\"u64\":{\"type\":\"integer\",\"minimum\":0},\"ptr\":{\"type\":\"integer\",\"minimum\":0},\"range\":{\"type\":\"integer\",\"minimum\":-10,\"maximum\":10},\"open\":{\"type\":\"integer\",\"exclusiveMinimum\":-3,\"exclusiveMaximum\":3},\"tight\":{\"type\":\"integer\",\"minimum\":-128,\"maximum\":127},\"step\":{\"type\":\"integer\",\"multipleOf\":7},\"huge\":{\"type\":\"integer\",\"minimum\":18446744073709551000},\"deflt\":{\"type\":\"integer\",\"minimum\":-32768,\"maximum\":32767,\"default\":42}},\"required\":[\"i\",\"i8\",\"i16\",\"i32\",\"i64\",\"u\",\"u8\",\"u16\",\"u32\",\"u64\",\"range\",\"open\",\"tight\",\"step\"],\"additionalProperties\":false}"
+	IntsLosslessSchema = `{"type":"object","properties":{"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"ptr":{"type":"integer","minimum":0},"range":{"type":"integer","minimum":-10,"maximum":10},"open":{"type":"integer","exclusiveMinimum":-3,"exclusiveMaximum":3},"tight":{"type":"integer","minimum":-128,"maximum":127},"step":{"type":"integer","multipleOf":7},"huge":{"type":"integer","minimum":18446744073709551000},"deflt":{"type":"integer","minimum":-32768,"maximum":32767,"default":42}},"required":["i","i8","i16","i32","i64","u","u8","u16","u32","u64","range","open","tight","step"],"additionalProperties":false}`
 )
 
 const (
-	// FloatsInputSchema is the input schema served for tool floats: flattened (SPEC §5).
-	FloatsInputSchema = "{\"type\":\"object\",\"properties\":{\"f32\":{\"type\":\"number\"},\"f64\":{\"type\":\"number\"},\"unit\":{\"type\":\"number\",\"minimum\":0,\"maximum\":1},\"open\":{\"type\":\"number\",\"exclusiveMinimum\":-1.5,\"exclusiveMaximum\":2.5},\"half\":{\"type\":\"number\",\"multipleOf\":0.5},\"tenth\":{\"type\":\"number\",\"maximum\":10,\"multipleOf\":0.1},\"deflt\":{\"type\":\"number\",\"default\":1.25}},\"required\":[\"f32\",\"f64\",\"unit\",\"open\",\"half\"],\"additionalProperties\":false}"
+	// FloatsInputSchema is the input schema served for tool floats: flattened.
+	FloatsInputSchema = `{"type":"object","properties":{"f32":{"type":"number"},"f64":{"type":"number"},"unit":{"type":"number","minimum":0,"maximum":1},"open":{"type":"number","exclusiveMinimum":-1.5,"exclusiveMaximum":2.5},"half":{"type":"number","multipleOf":0.5},"tenth":{"type":"number","maximum":10,"multipleOf":0.1},"deflt":{"type":"number","default":1.25}},"required":["f32","f64","unit","open","half"],"additionalProperties":false}`
 	// FloatsLosslessSchema is the lossless input schema of tool floats (unions as oneOf/anyOf).
-	FloatsLosslessSchema = "{\"type\":\"object\",\"properties\":{\"f32\":{\"type\":\"number\"},\"f64\":{\"type\":\"number\"},\"unit\":{\"type\":\"number\",\"minimum\":0,\"maximum\":1},\"open\":{\"type\":\"number\",\"exclusiveMinimum\":-1.5,\"exclusiveMaximum\":2.5},\"half\":{\"type\":\"number\",\"multipleOf\":0.5},\"tenth\":{\"type\":\"number\",\"maximum\":10,\"multipleOf\":0.1},\"deflt\":{\"type\":\"number\",\"default\":1.25}},\"required\":[\"f32\",\"f64\",\"unit\",\"open\",\"half\"],\"additionalProperties\":false}"
+	FloatsLosslessSchema = `{"type":"object","properties":{"f32":{"type":"number"},"f64":{"type":"number"},"unit":{"type":"number","minimum":0,"maximum":1},"open":{"type":"number","exclusiveMinimum":-1.5,"exclusiveMaximum":2.5},"half":{"type":"number","multipleOf":0.5},"tenth":{"type":"number","maximum":10,"multipleOf":0.1},"deflt":{"type":"number","default":1.25}},"required":["f32","f64","unit","open","half"],"additionalProperties":false}`
 )
 
 const (
-	// StringsInputSchema is the input schema served for tool strings: flattened (SPEC §5).
-	StringsInputSchema = "{\"type\":\"object\",\"properties\":{\"short\":{\"type\":\"string\",\"minLength\":2,\"maxLength\":4},\"code\":{\"type\":\"string\",\"pattern\":\"^[a-z]{2}-[0-9]+$\"},\"color\":{\"type\":\"string\",\"enum\":[\"red\",\"green\",\"blue\"]},\"version\":{\"type\":\"string\",\"const\":\"v1\"},\"deflt\":{\"type\":\"string\",\"maxLength\":8,\"default\":\"hello\"},\"formats\":{\"type\":\"object\",\"properties\":{\"date\":{\"type\":\"string\",\"format\":\"date\"},\"time\":{\"type\":\"string\",\"format\":\"time\"},\"dateTime\":{\"type\":\"string\",\"format\":\"date-time\"},\"duration\":{\"type\":\"string\",\"format\":\"duration\"},\"uri\":{\"type\":\"string\",\"format\":\"uri\"},\"uriRef\":{\"type\":\"string\",\"format\":\"uri-reference\"},\"uriTmpl\":{\"type\":\"string\",\"format\":\"uri-template\"},\"email\":{\"type\":\"string\",\"format\":\"email\"},\"host\":{\"type\":\"string\",\"format\":\"hostname\"},\"ipv4\":{\"type\":\"string\",\"format\":\"ipv4\"},\"ipv6\":{\"type\":\"string\",\"format\":\"ipv6\"},\"regex\":{\"type\":\"string\",\"format\":\"regex\"},\"uuid\":{\"type\":\"string\",\"format\":\"uuid\"},\"pointer\":{\"type\":\"string\",\"format\":\"json-pointer\"},\"relPtr\":{\"type\":\"string\",\"format\":\"relative-json-pointer\"}},\"additionalProperties\":false,\"description\":\"Formats has one optional property per portable format.\"}},\"required\":[\"short\",\"code\",\"color\",\"version\",\"formats\"],\"additionalProperties\":false}"
+	// StringsInputSchema is the input schema served for tool strings: flattened.
+	StringsInputSchema = `{"type":"object","properties":{"short":{"type":"string","minLength":2,"maxLength":4},"code":{"type":"string","pattern":"^[a-z]{2}-[0-9]+$"},"color":{"type":"string","enum":["red","green","blue"]},"version":{"type":"string","const":"v1"},"deflt":{"type":"string","maxLength":8,"default":"hello"},"formats":{"type":"object","properties":{"date":{"type":"string","format":"date"},"time":{"type":"string","format":"time"},"dateTime":{"type":"string","format":"date-time"},"duration":{"type":"string","format":"duration"},"uri":{"type":"string","format":"uri"},"uriRef":{"type":"string","format":"uri-reference"},"uriTmpl":{"type":"string","format":"uri-template"},"email":{"type":"string","format":"email"},"host":{"type":"string","format":"hostname"},"ipv4":{"type":"string","format":"ipv4"},"ipv6":{"type":"string","format":"ipv6"},"regex":{"type":"string","format":"regex"},"uuid":{"type":"string","format":"uuid"},"pointer":{"type":"string","format":"json-pointer"},"relPtr":{"type":"string","format":"relative-json-pointer"}},"additionalProperties":false,"description":"Formats has one optional property per portable format."}},"required":["short","code","color","version","formats"],"additionalProperties":false}`
 	// StringsLosslessSchema is the lossless input schema of tool strings (unions as oneOf/anyOf).
-	StringsLosslessSchema = "{\"type\":\"object\",\"properties\":{\"short\":{\"type\":\"string\",\"minLength\":2,\"maxLength\":4},\"code\":{\"type\":\"string\",\"pattern\":\"^[a-z]{2}-[0-9]+$\"},\"color\":{\"type\":\"string\",\"enum\":[\"red\",\"green\",\"blue\"]},\"version\":{\"type\":\"string\",\"const\":\"v1\"},\"deflt\":{\"type\":\"string\",\"maxLength\":8,\"default\":\"hello\"},\"formats\":{\"type\":\"object\",\"properties\":{\"date\":{\"type\":\"string\",\"format\":\"date\"},\"time\":{\"type\":\"string\",\"format\":\"time\"},\"dateTime\":{\"type\":\"string\",\"format\":\"date-time\"},\"duration\":{\"type\":\"string\",\"format\":\"duration\"},\"uri\":{\"type\":\"string\",\"format\":\"uri\"},\"uriRef\":{\"type\":\"string\",\"format\":\"uri-reference\"},\"uriTmpl\":{\"type\":\"string\",\"format\":\"uri-template\"},\"email\":{\"type\":\"string\",\"format\":\"email\"},\"host\":{\"type\":\"string\",\"format\":\"hostname\"},\"ipv4\":{\"type\":\"string\",\"format\":\"ipv4\"},\"ipv6\":{\"type\":\"string\",\"format\":\"ipv6\"},\"regex\":{\"type\":\"string\",\"format\":\"regex\"},\"uuid\":{\"type\":\"string\",\"format\":\"uuid\"},\"pointer\":{\"type\":\"string\",\"format\":\"json-pointer\"},\"relPtr\":{\"type\":\"string\",\"format\":\"relative-json-pointer\"}},\"additionalProperties\":false,\"description\":\"Formats has one optional property per portable format.\"}},\"required\":[\"short\",\"code\",\"color\",\"version\",\"formats\"],\"additionalProperties\":false}"
+	StringsLosslessSchema = `{"type":"object","properties":{"short":{"type":"string","minLength":2,"maxLength":4},"code":{"type":"string","pattern":"^[a-z]{2}-[0-9]+$"},"color":{"type":"string","enum":["red","green","blue"]},"version":{"type":"string","const":"v1"},"deflt":{"type":"string","maxLength":8,"default":"hello"},"formats":{"type":"object","properties":{"date":{"type":"string","format":"date"},"time":{"type":"string","format":"time"},"dateTime":{"type":"string","format":"date-time"},"duration":{"type":"string","format":"duration"},"uri":{"type":"string","format":"uri"},"uriRef":{"type":"string","format":"uri-reference"},"uriTmpl":{"type":"string","format":"uri-template"},"email":{"type":"string","format":"email"},"host":{"type":"string","format":"hostname"},"ipv4":{"type":"string","format":"ipv4"},"ipv6":{"type":"string","format":"ipv6"},"regex":{"type":"string","format":"regex"},"uuid":{"type":"string","format":"uuid"},"pointer":{"type":"string","format":"json-pointer"},"relPtr":{"type":"string","format":"relative-json-pointer"}},"additionalProperties":false,"description":"Formats has one optional property per portable format."}},"required":["short","code","color","version","formats"],"additionalProperties":false}`
 )
 
 const (
-	// ContainersInputSchema is the input schema served for tool containers: flattened (SPEC §5).
-	ContainersInputSchema = "{\"type\":\"object\",\"properties\":{\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"maxLength\":3},\"minItems\":1,\"maxItems\":4,\"uniqueItems\":true},\"nums\":{\"type\":\"array\",\"items\":{\"type\":\"number\"},\"uniqueItems\":true},\"trio\":{\"type\":\"array\",\"items\":{\"type\":\"integer\",\"minimum\":-128,\"maximum\":127},\"minItems\":3,\"maxItems\":3},\"labels\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":65535},\"minProperties\":1,\"maxProperties\":3},\"grid\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"boolean\"}},\"maxItems\":3},\"points\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"x\":{\"type\":\"integer\",\"minimum\":-32768,\"maximum\":32767},\"y\":{\"type\":\"integer\",\"minimum\":-32768,\"maximum\":32767}},\"required\":[\"x\",\"y\"],\"additionalProperties\":false,\"description\":\"Point is a strict pair of coordinates.\"},\"maxItems\":3,\"uniqueItems\":true},\"byName\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"object\",\"properties\":{\"x\":{\"type\":\"integer\",\"minimum\":-32768,\"maximum\":32767},\"y\":{\"type\":\"integer\",\"minimum\":-32768,\"maximum\":32767}},\"required\":[\"x\",\"y\"],\"additionalProperties\":false,\"description\":\"Point is a strict pair of coordinates.\"}},\"blob\":{\"type\":\"string\",\"contentEncoding\":\"base64\"},\"when\":{\"type\":\"string\",\"format\":\"date-time\"},\"times\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"format\":\"date-time\"},\"maxItems\":2}},\"required\":[\"tags\",\"trio\",\"labels\",\"blob\",\"when\"],\"additionalProperties\":false}"
+	// ContainersInputSchema is the input schema served for tool containers: flattened.
+	ContainersInputSchema = `{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string","maxLength":3},"minItems":1,"maxItems":4,"uniqueItems":true},"nums":{"type":"array","items":{"type":"number"},"uniqueItems":true},"trio":{"type":"array","items":{"type":"integer","minimum":-128,"maximum":127},"minItems":3,"maxItems":3},"labels":{"type":"object","additionalProperties":{"type":"integer","minimum":0,"maximum":65535},"minProperties":1,"maxProperties":3},"grid":{"type":"array","items":{"type":"array","items":{"type":"boolean"}},"maxItems":3},"points":{"type":"array","items":{"type":"object","properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"maxItems":3,"uniqueItems":true},"byName":{"type":"object","additionalProperties":{"type":"object","properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."}},"blob":{"type":"string","contentEncoding":"base64"},"when":{"type":"string","format":"date-time"},"times":{"type":"array","items":{"type":"string","format":"date-time"},"maxItems":2}},"required":["tags","trio","labels","blob","when"],"additionalProperties":false}`
 	// ContainersLosslessSchema is the lossless input schema of tool containers (unions as oneOf/anyOf).
-	ContainersLosslessSchema = "{\"type\":\"object\",\"properties\":{\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"maxLength\":3},\"minItems\":1,\"maxItems\":4,\"uniqueItems\":true},\"nums\":{\"type\":\"array\",\"items\":{\"type\":\"number\"},\"uniqueItems\":true},\"trio\":{\"type\":\"array\",\"items\":{\"type\":\"integer\",\"minimum\":-128,\"maximum\":127},\"minItems\":3,\"maxItems\":3},\"labels\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":65535},\"minProperties\":1,\"maxProperties\":3},\"grid\":{\"type\":\"array\",\"items\":{\"type\":\"array\",\"items\":{\"type\":\"boolean\"}},\"maxItems\":3},\"points\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"x\":{\"type\":\"integer\",\"minimum\":-32768,\"maximum\":32767},\"y\":{\"type\":\"integer\",\"minimum\":-32768,\"maximum\":32767}},\"required\":[\"x\",\"y\"],\"additionalProperties\":false,\"description\":\"Point is a strict pair of coordinates.\"},\"maxItems\":3,\"uniqueItems\":true},\"byName\":{\"type\":\"object\",\"additionalProperties\":{\"type\":\"object\",\"properties\":{\"x\":{\"type\":\"integer\",\"minimum\":-32768,\"maximum\":32767},\"y\":{\"type\":\"integer\",\"minimum\":-32768,\"maximum\":32767}},\"required\":[\"x\",\"y\"],\"additionalProperties\":false,\"description\":\"Point is a strict pair of coordinates.\"}},\"blob\":{\"type\":\"string\",\"contentEncoding\":\"base64\"},\"when\":{\"type\":\"string\",\"format\":\"date-time\"},\"times\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"format\":\"date-time\"},\"maxItems\":2}},\"required\":[\"tags\",\"trio\",\"labels\",\"blob\",\"when\"],\"additionalProperties\":false}"
+	ContainersLosslessSchema = `{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string","maxLength":3},"minItems":1,"maxItems":4,"uniqueItems":true},"nums":{"type":"array","items":{"type":"number"},"uniqueItems":true},"trio":{"type":"array","items":{"type":"integer","minimum":-128,"maximum":127},"minItems":3,"maxItems":3},"labels":{"type":"object","additionalProperties":{"type":"integer","minimum":0,"maximum":65535},"minProperties":1,"maxProperties":3},"grid":{"type":"array","items":{"type":"array","items":{"type":"boolean"}},"maxItems":3},"points":{"type":"array","items":{"type":"object","properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"maxItems":3,"uniqueItems":true},"byName":{"type":"object","additionalProperties":{"type":"object","properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."}},"blob":{"type":"string","contentEncoding":"base64"},"when":{"type":"string","format":"date-time"},"times":{"type":"array","items":{"type":"string","format":"date-time"},"maxItems":2}},"required":["tags","trio","labels","blob","when"],"additionalProperties":false}`
 )
 
 const (
-	// NullsInputSchema is the input schema served for tool nulls: flattened (SPEC §5).
-	NullsInputSchema = "{\"type\":\"object\",\"properties\":{\"str\":{\"type\":[\"string\",\"null\"],\"minLength\":1},\"int\":{\"type\":[\"integer\",\"null\"],\"minimum\":0,\"maximum\":2147483647},\"num\":{\"type\":[\"number\",\"null\"]},\"bool\":{\"type\":[\"boolean\",\"null\"]},\"enum\":{\"type\":[\"string\",\"null\"],\"enum\":[\"a\",\"b\",null]},\"list\":{\"type\":[\"array\",\"null\"],\"items\":{\"type\":\"string\"},\"maxItems\":2},\"map\":{\"type\":[\"object\",\"null\"],\"additionalProperties\":{\"type\":\"string\"}},\"obj\":{\"type\":[\"object\",\"null\"],\"properties\":{\"x\":{\"type\":\"integer\",\"minimum\":-32768,\"maximum\":32767},\"y\":{\"type\":\"integer\",\"minimum\":-32768,\"maximum\":32767}},\"required\":[\"x\",\"y\"],\"additionalProperties\":false,\"description\":\"Point is a strict pair of coordinates.\"},\"time\":{\"type\":[\"string\",\"null\"],\"format\":\"date-time\"},\"blob\":{\"type\":[\"string\",\"null\"],\"contentEncoding\":\"base64\"},\"optStr\":{\"type\":[\"string\",\"null\"]},\"optObj\":{\"type\":[\"object\",\"null\"],\"properties\":{\"x\":{\"type\":\"integer\",\"minimum\":-32768,\"maximum\":32767},\"y\":{\"type\":\"integer\",\"minimum\":-32768,\"maximum\":32767}},\"required\":[\"x\",\"y\"],\"additionalProperties\":false,\"description\":\"Point is a strict pair of coordinates.\"},\"noNull\":{\"type\":\"string\"},\"zero\":{\"type\":\"integer\"}},\"required\":[\"str\",\"int\",\"num\",\"bool\",\"enum\",\"list\",\"map\",\"obj\",\"time\",\"blob\"],\"additionalProperties\":false}"
+	// NullsInputSchema is the input schema served for tool nulls: flattened.
+	NullsInputSchema = `{"type":"object","properties":{"str":{"type":["string","null"],"minLength":1},"int":{"type":["integer","null"],"minimum":0,"maximum":2147483647},"num":{"type":["number","null"]},"bool":{"type":["boolean","null"]},"enum":{"type":["string","null"],"enum":["a","b",null]},"list":{"type":["array","null"],"items":{"type":"string"},"maxItems":2},"map":{"type":["object","null"],"additionalProperties":{"type":"string"}},"obj":{"type":["object","null"],"properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"time":{"type":["string","null"],"format":"date-time"},"blob":{"type":["string","null"],"contentEncoding":"base64"},"optStr":{"type":["string","null"]},"optObj":{"type":["object","null"],"properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"noNull":{"type":"string"},"zero":{"type":"integer"}},"required":["str","int","num","bool","enum","list","map","obj","time","blob"],"additionalProperties":false}`
 	// NullsLosslessSchema is the lossless input schema of tool nulls (unions as oneOf/anyOf).
-	NullsLosslessSchema = "{\"type\":\"object\",\"properties\":{\"str\":{\"type\":[\"string\",\"null\"],\"minLength\":1},\"int\":{\"type\":[\"integer\",\"null\"],\"minimum\":0,\"maximum\":2147483647},\"num\":{\"type\":[\"number\",\"null\"]},\"bool\":{\"type\":[\"boolean\",\"null\"]},\"enum\":{\"type\":[\"string\",\"null\"],\"enum\":[\"a\",\"b\",null]},\"list\":{\"type\":[\"array\",\"null\"],\"items\":{\"type\":\"string\"},\"maxItems\":2},\"map\":{\"type\":[\"object\",\"null\"],\"additionalProperties\":{\"type\":\"string\"}},\"obj\":{\"type\":[\"object\",\"null\"],\"properties\":{\"x\":{\"type\":\"integer\",\"minimum\":-32768,\"maximum\":32767},\"y\":{\"type\":\"integer\",\"minimum\":-32768,\"maximum\":32767}},\"required\":[\"x\",\"y\"],\"additionalProperties\":false,\"description\":\"Point is a strict pair of coordinates.\"},\"time\":{\"type\":[\"string\",\"null\"],\"format\":\"date-time\"},\"blob\":{\"type\":[\"string\",\"null\"],\"contentEncoding\":\"base64\"},\"optStr\":{\"type\":[\"string\",\"null\"]},\"optObj\":{\"type\":[\"object\",\"null\"],\"properties\":{\"x\":{\"type\":\"integer\",\"minimum\":-32768,\"maximum\":32767},\"y\":{\"type\":\"integer\",\"minimum\":-32768,\"maximum\":32767}},\"required\":[\"x\",\"y\"],\"additionalProperties\":false,\"description\":\"Point is a strict pair of coordinates.\"},\"noNull\":{\"type\":\"string\"},\"zero\":{\"type\":\"integer\"}},\"required\":[\"str\",\"int\",\"num\",\"bool\",\"enum\",\"list\",\"map\",\"obj\",\"time\",\"blob\"],\"additionalProperties\":false}"
+	NullsLosslessSchema = `{"type":"object","properties":{"str":{"type":["string","null"],"minLength":1},"int":{"type":["integer","null"],"minimum":0,"maximum":2147483647},"num":{"type":["number","null"]},"bool":{"type":["boolean","null"]},"enum":{"type":["string","null"],"enum":["a","b",null]},"list":{"type":["array","null"],"items":{"type":"string"},"maxItems":2},"map":{"type":["object","null"],"additionalProperties":{"type":"string"}},"obj":{"type":["object","null"],"properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"time":{"type":["string","null"],"format":"date-time"},"blob":{"type":["string","null"],"contentEncoding":"base64"},"optStr":{"type":["string","null"]},"optObj":{"type":["object","null"],"properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"noNull":{"type":"string"},"zero":{"type":"integer"}},"required":["str","int","num","bool","enum","list","map","obj","time","blob"],"additionalProperties":false}`
 )
 
 const (
-	// PoliciesInputSchema is the input schema served for tool policies: flattened (SPEC §5).
-	PoliciesInputSchema = "{\"type\":\"object\",\"properties\":{\"strict\":{\"type\":\"object\",\"properties\":{\"x\":{\"type\":\"integer\",\"minimum\":-32768,\"maximum\":32767},\"y\":{\"type\":\"integer\",\"minimum\":-32768,\"maximum\":32767}},\"required\":[\"x\",\"y\"],\"additionalProperties\":false,\"description\":\"Point is a strict pair of coordinates.\"},\"strip\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"minLength\":1},\"deep\":{\"type\":\"object\",\"properties\":{\"x\":{\"type\":\"integer\",\"minimum\":-32768,\"maximum\":32767},\"y\":{\"type\":\"integer\",\"minimum\":-32768,\"maximum\":32767}},\"required\":[\"x\",\"y\"],\"additionalProperties\":false,\"description\":\"Point is a strict pair of coordinates.\"}},\"required\":[\"name\"],\"description\":\"Stripped drops unknown keys and reports them.\"},\"loose\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\",\"minimum\":1}},\"required\":[\"id\"],\"additionalProperties\":{\"type\":\"integer\"},\"description\":\"Loose keeps unknown keys in a typed catchall.\"},\"open\":{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\"}},\"additionalProperties\":{},\"description\":\"Open keeps unknown keys of any value.\"}},\"required\":[\"strict\",\"strip\",\"loose\"],\"additionalProperties\":false}"
+	// PoliciesInputSchema is the input schema served for tool policies: flattened.
+	PoliciesInputSchema = `{"type":"object","properties":{"strict":{"type":"object","properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"strip":{"type":"object","properties":{"name":{"type":"string","minLength":1},"deep":{"type":"object","properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."}},"required":["name"],"description":"Stripped drops unknown keys and reports them."},"loose":{"type":"object","properties":{"id":{"type":"integer","minimum":1}},"required":["id"],"additionalProperties":{"type":"integer"},"description":"Loose keeps unknown keys in a typed catchall."},"open":{"type":"object","properties":{"kind":{"type":"string"}},"additionalProperties":{},"description":"Open keeps unknown keys of any value."}},"required":["strict","strip","loose"],"additionalProperties":false}`
 	// PoliciesLosslessSchema is the lossless input schema of tool policies (unions as oneOf/anyOf).
-	PoliciesLosslessSchema = "{\"type\":\"object\",\"properties\":{\"strict\":{\"type\":\"object\",\"properties\":{\"x\":{\"type\":\"integer\",\"minimum\":-32768,\"maximum\":32767},\"y\":{\"type\":\"integer\",\"minimum\":-32768,\"maximum\":32767}},\"required\":[\"x\",\"y\"],\"additionalProperties\":false,\"description\":\"Point is a strict pair of coordinates.\"},\"strip\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"minLength\":1},\"deep\":{\"type\":\"object\",\"properties\":{\"x\":{\"type\":\"integer\",\"minimum\":-32768,\"maximum\":32767},\"y\":{\"type\":\"integer\",\"minimum\":-32768,\"maximum\":32767}},\"required\":[\"x\",\"y\"],\"additionalProperties\":false,\"description\":\"Point is a strict pair of coordinates.\"}},\"required\":[\"name\"],\"description\":\"Stripped drops unknown keys and reports them.\"},\"loose\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\",\"minimum\":1}},\"required\":[\"id\"],\"additionalProperties\":{\"type\":\"integer\"},\"description\":\"Loose keeps unknown keys in a typed catchall.\"},\"open\":{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\"}},\"additionalProperties\":{},\"description\":\"Open keeps unknown keys of any value.\"}},\"required\":[\"strict\",\"strip\",\"loose\"],\"additionalProperties\":false}"
+	PoliciesLosslessSchema = `{"type":"object","properties":{"strict":{"type":"object","properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"strip":{"type":"object","properties":{"name":{"type":"string","minLength":1},"deep":{"type":"object","properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."}},"required":["name"],"description":"Stripped drops unknown keys and reports them."},"loose":{"type":"object","properties":{"id":{"type":"integer","minimum":1}},"required":["id"],"additionalProperties":{"type":"integer"},"description":"Loose keeps unknown keys in a typed catchall."},"open":{"type":"object","properties":{"kind":{"type":"string"}},"additionalProperties":{},"description":"Open keeps unknown keys of any value."}},"required":["strict","strip","loose"],"additionalProperties":false}`
 )
 
 const (
-	// FreeInputSchema is the input schema served for tool free: flattened (SPEC §5).
-	FreeInputSchema = "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":4294967295},\"note\":{\"type\":\"string\",\"maxLength\":3},\"any\":{},\"raw\":{},\"check\":{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"integer\"},\"b\":{\"type\":\"integer\"}},\"required\":[\"a\",\"b\"],\"additionalProperties\":false,\"description\":\"Checked has a hidden Validate check: a must not exceed b.\"},\"addr\":{\"type\":\"string\",\"format\":\"ipv6\",\"description\":\"Addr is decoded by netip.Addr's UnmarshalText.\"},\"old\":{\"type\":\"string\",\"title\":\"Old\",\"description\":\"Kept for old callers.\",\"examples\":[\"abc\"],\"deprecated\":true}},\"required\":[\"id\",\"any\",\"check\"],\"additionalProperties\":false}"
+	// FreeInputSchema is the input schema served for tool free: flattened.
+	FreeInputSchema = `{"type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":4294967295},"note":{"type":"string","maxLength":3},"any":{},"raw":{},"check":{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"}},"required":["a","b"],"additionalProperties":false,"description":"Checked has a hidden Validate check: a must not exceed b."},"addr":{"type":"string","format":"ipv6","description":"Addr is decoded by netip.Addr's UnmarshalText."},"old":{"type":"string","title":"Old","description":"Kept for old callers.","examples":["abc"],"deprecated":true}},"required":["id","any","check"],"additionalProperties":false}`
 	// FreeLosslessSchema is the lossless input schema of tool free (unions as oneOf/anyOf).
-	FreeLosslessSchema = "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":4294967295},\"note\":{\"type\":\"string\",\"maxLength\":3},\"any\":{},\"raw\":{},\"check\":{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"integer\"},\"b\":{\"type\":\"integer\"}},\"required\":[\"a\",\"b\"],\"additionalProperties\":false,\"description\":\"Checked has a hidden Validate check: a must not exceed b.\"},\"addr\":{\"type\":\"string\",\"format\":\"ipv6\",\"description\":\"Addr is decoded by netip.Addr's UnmarshalText.\"},\"old\":{\"type\":\"string\",\"title\":\"Old\",\"description\":\"Kept for old callers.\",\"examples\":[\"abc\"],\"deprecated\":true}},\"required\":[\"id\",\"any\",\"check\"],\"additionalProperties\":false}"
+	FreeLosslessSchema = `{"type":"object","properties":{"id":{"type":"integer","minimum":1,"maximum":4294967295},"note":{"type":"string","maxLength":3},"any":{},"raw":{},"check":{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"}},"required":["a","b"],"additionalProperties":false,"description":"Checked has a hidden Validate check: a must not exceed b."},"addr":{"type":"string","format":"ipv6","description":"Addr is decoded by netip.Addr's UnmarshalText."},"old":{"type":"string","title":"Old","description":"Kept for old callers.","examples":["abc"],"deprecated":true}},"required":["id","any","check"],"additionalProperties":false}`
 )
 
 // Staleness guard: this stops compiling when a contract field changes; rerun stitchgen.
@@ -187,269 +181,270 @@ func _() {
 	var _ int = x13.B
 }
 
-func stitchDecodeInts(d *stitchDecoder, x *Ints) {
-	if !d.objStart() {
+func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
+	if !d.ObjStart() {
 		return
 	}
 	var seen [1]uint64
-	var extra stitchKeySet
-	for k, more := d.objNext(); more; k, more = d.objNext() {
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "i":
 			if seen[0]&0x1 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x1
-			d.push(k)
-			if n0, ok := d.int(-9223372036854775808, 9223372036854775807, false); ok {
+			d.Push(k)
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.I = int(n0)
 			}
-			d.pop()
+			d.Pop()
 		case "i8":
 			if seen[0]&0x2 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x2
-			d.push(k)
-			if n0, ok := d.int(-128, 127, false); ok {
+			d.Push(k)
+			if n0, ok := d.Int(-128, 127, false); ok {
 				x.I8 = int8(n0)
 			}
-			d.pop()
+			d.Pop()
 		case "i16":
 			if seen[0]&0x4 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x4
-			d.push(k)
-			if n0, ok := d.int(-32768, 32767, false); ok {
+			d.Push(k)
+			if n0, ok := d.Int(-32768, 32767, false); ok {
 				x.I16 = int16(n0)
 			}
-			d.pop()
+			d.Pop()
 		case "i32":
 			if seen[0]&0x8 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x8
-			d.push(k)
-			if n0, ok := d.int(-2147483648, 2147483647, false); ok {
+			d.Push(k)
+			if n0, ok := d.Int(-2147483648, 2147483647, false); ok {
 				x.I32 = int32(n0)
 			}
-			d.pop()
+			d.Pop()
 		case "i64":
 			if seen[0]&0x10 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x10
-			d.push(k)
-			if n0, ok := d.int(-9223372036854775808, 9223372036854775807, false); ok {
+			d.Push(k)
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.I64 = int64(n0)
 			}
-			d.pop()
+			d.Pop()
 		case "u":
 			if seen[0]&0x20 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x20
-			d.push(k)
-			if n0, ok := d.uint(18446744073709551615, false); ok {
+			d.Push(k)
+			if n0, ok := d.Uint(18446744073709551615, false); ok {
 				x.U = uint(n0)
 			}
-			d.pop()
+			d.Pop()
 		case "u8":
 			if seen[0]&0x40 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x40
-			d.push(k)
-			if n0, ok := d.uint(255, false); ok {
+			d.Push(k)
+			if n0, ok := d.Uint(255, false); ok {
 				x.U8 = uint8(n0)
 			}
-			d.pop()
+			d.Pop()
 		case "u16":
 			if seen[0]&0x80 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x80
-			d.push(k)
-			if n0, ok := d.uint(65535, false); ok {
+			d.Push(k)
+			if n0, ok := d.Uint(65535, false); ok {
 				x.U16 = uint16(n0)
 			}
-			d.pop()
+			d.Pop()
 		case "u32":
 			if seen[0]&0x100 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x100
-			d.push(k)
-			if n0, ok := d.uint(4294967295, false); ok {
+			d.Push(k)
+			if n0, ok := d.Uint(4294967295, false); ok {
 				x.U32 = uint32(n0)
 			}
-			d.pop()
+			d.Pop()
 		case "u64":
 			if seen[0]&0x200 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x200
-			d.push(k)
-			if n0, ok := d.uint(18446744073709551615, false); ok {
+			d.Push(k)
+			if n0, ok := d.Uint(18446744073709551615, false); ok {
 				x.U64 = uint64(n0)
 			}
-			d.pop()
+			d.Pop()
 		case "ptr":
 			if seen[0]&0x400 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x400
-			d.push(k)
-			if n0, ok := d.uint(18446744073709551615, false); ok {
+			d.Push(k)
+			if n0, ok := d.Uint(18446744073709551615, false); ok {
 				x.Ptr = uintptr(n0)
 			}
-			d.pop()
+			d.Pop()
 		case "range":
 			if seen[0]&0x800 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x800
-			d.push(k)
-			if n0, ok := d.int(-2147483648, 2147483647, false); ok {
+			d.Push(k)
+			if n0, ok := d.Int(-2147483648, 2147483647, false); ok {
 				if n0 < -10 {
-					d.rangeFail(">= -10")
+					d.RangeFail(">= -10")
 				}
 				if n0 > 10 {
-					d.rangeFail("<= 10")
+					d.RangeFail("<= 10")
 				}
 				x.Range = int32(n0)
 			}
-			d.pop()
+			d.Pop()
 		case "open":
 			if seen[0]&0x1000 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x1000
-			d.push(k)
-			if n0, ok := d.int(-9223372036854775808, 9223372036854775807, false); ok {
+			d.Push(k)
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < -2 {
-					d.rangeFail("> -3")
+					d.RangeFail("> -3")
 				}
 				if n0 > 2 {
-					d.rangeFail("< 3")
+					d.RangeFail("< 3")
 				}
 				x.Open = int(n0)
 			}
-			d.pop()
+			d.Pop()
 		case "tight":
 			if seen[0]&0x2000 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x2000
-			d.push(k)
-			if n0, ok := d.int(-128, 127, false); ok {
+			d.Push(k)
+			if n0, ok := d.Int(-128, 127, false); ok {
 				x.Tight = int8(n0)
 			}
-			d.pop()
+			d.Pop()
 		case "step":
 			if seen[0]&0x4000 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x4000
-			d.push(k)
-			if n0, ok := d.int(-9223372036854775808, 9223372036854775807, false); ok {
+			d.Push(k)
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0%7 != 0 {
-					d.rangeFail("multipleOf 7")
+					d.RangeFail("multipleOf 7")
 				}
 				x.Step = int64(n0)
 			}
-			d.pop()
+			d.Pop()
 		case "huge":
 			if seen[0]&0x8000 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x8000
-			d.push(k)
-			if n0, ok := d.uint(18446744073709551615, false); ok {
+			d.Push(k)
+			if n0, ok := d.Uint(18446744073709551615, false); ok {
 				if n0 < 18446744073709551000 {
-					d.rangeFail(">= 18446744073709551000")
+					d.RangeFail(">= 18446744073709551000")
 				}
 				x.Huge = uint64(n0)
 			}
-			d.pop()
+			d.Pop()
 		case "deflt":
 			if seen[0]&0x10000 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x10000
-			d.push(k)
-			if n0, ok := d.int(-32768, 32767, false); ok {
+			d.Push(k)
+			if n0, ok := d.Int(-32768, 32767, false); ok {
 				x.Deflt = int16(n0)
 			}
-			d.pop()
+			d.Pop()
 		default:
-			d.unknown(&extra, k, "i, i8, i16, i32, i64, u, u8, u16, u32, u64, ptr, range, open, tight, step, huge, deflt")
+			d.Unknown(&extra, k, "i, i8, i16, i32, i64, u, u8, u16, u32, u64, ptr, range, open, tight, step, huge, deflt")
 		}
 	}
 	if seen[0]&0x1 == 0 {
-		d.missing("i")
+		d.Missing("i")
 	}
 	if seen[0]&0x2 == 0 {
-		d.missing("i8")
+		d.Missing("i8")
 	}
 	if seen[0]&0x4 == 0 {
-		d.missing("i16")
+		d.Missing("i16")
 	}
 	if seen[0]&0x8 == 0 {
-		d.missing("i32")
+		d.Missing("i32")
 	}
 	if seen[0]&0x10 == 0 {
-		d.missing("i64")
+		d.Missing("i64")
 	}
 	if seen[0]&0x20 == 0 {
-		d.missing("u")
+		d.Missing("u")
 	}
 	if seen[0]&0x40 == 0 {
-		d.missing("u8")
+		d.Missing("u8")
 	}
 	if seen[0]&0x80 == 0 {
-		d.missing("u16")
+		d.Missing("u16")
 	}
 	if seen[0]&0x100 == 0 {
-		d.missing("u32")
+		d.Missing("u32")
 	}
 	if seen[0]&0x200 == 0 {
-		d.missing("u64")
+		d.Missing("u64")
 	}
 	if seen[0]&0x800 == 0 {
-		d.missing("range")
+		d.Missing("range")
 	}
 	if seen[0]&0x1000 == 0 {
-		d.missing("open")
+		d.Missing("open")
 	}
 	if seen[0]&0x2000 == 0 {
-		d.missing("tight")
+		d.Missing("tight")
 	}
 	if seen[0]&0x4000 == 0 {
-		d.missing("step")
+		d.Missing("step")
 	}
 	if seen[0]&0x10000 == 0 {
 		x.Deflt = int16(42)
 	}
 }
+
 func stitchEncodeInts(b []byte, x *Ints) ([]byte, error) {
 	var err error
 	b = append(b, byte(0x7b))
@@ -508,20 +503,18 @@ func stitchEncodeInts(b []byte, x *Ints) ([]byte, error) {
 	b = append(b, "\"deflt\":"...)
 	b = strconv.AppendInt(b, int64(x.Deflt), 10)
 	b = append(b, byte(0x2c))
-	b = stitchClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, byte(0x7d))
 	return b, err
 }
 
 // UnmarshalJSON decodes Ints exactly (SPEC §4); JSON-string repair is off.
 func (x *Ints) UnmarshalJSON(data []byte) error {
-	d := stitchNewDecoder(data, false)
+	d := stitchrt.NewDecoder(data, false)
 	var v Ints
-	if d.root() {
+	if d.Root() {
 		stitchDecodeInts(d, &v)
 	}
-	err := d.finish()
-	d.release()
-	if err != nil {
+	if err := d.Finish(); err != nil {
 		return err
 	}
 	*x = v
@@ -530,9 +523,9 @@ func (x *Ints) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes Ints (SPEC §3).
 func (x Ints) MarshalJSON() ([]byte, error) {
-	p := stitchGetBuffer()
+	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeInts(*p, &x)
-	b = stitchPutBuffer(p, b)
+	b = stitchrt.PutBuffer(p, b)
 	if err != nil {
 		return nil, err
 	}
@@ -542,135 +535,134 @@ func (x Ints) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Ints with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Ints) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
-	d := stitchNewDecoder(data, true)
+	d := stitchrt.NewDecoder(data, true)
 	var v Ints
-	r, rep := d.beginRepair()
-	if d.root() {
+	r, rep := d.BeginRepair()
+	if d.Root() {
 		stitchDecodeInts(d, &v)
 	}
 	if rep {
-		d.endRepair(r)
+		d.EndRepair(r)
 	}
-	err = d.finish()
-	dropped, repaired = d.dropped, d.repaired
-	d.release()
+	dropped, repaired, err = d.FinishToolCall()
 	if err != nil {
 		return nil, nil, err
 	}
 	*x = v
 	return dropped, repaired, nil
 }
-func stitchDecodeFloats(d *stitchDecoder, x *Floats) {
-	if !d.objStart() {
+
+func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
+	if !d.ObjStart() {
 		return
 	}
 	var seen [1]uint64
-	var extra stitchKeySet
-	for k, more := d.objNext(); more; k, more = d.objNext() {
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "f32":
 			if seen[0]&0x1 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x1
-			d.push(k)
-			if n0, ok := d.float(32, false); ok {
+			d.Push(k)
+			if n0, ok := d.Float(32, false); ok {
 				x.F32 = float32(n0)
 			}
-			d.pop()
+			d.Pop()
 		case "f64":
 			if seen[0]&0x2 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x2
-			d.push(k)
-			if n0, ok := d.float(64, false); ok {
+			d.Push(k)
+			if n0, ok := d.Float(64, false); ok {
 				x.F64 = float64(n0)
 			}
-			d.pop()
+			d.Pop()
 		case "unit":
 			if seen[0]&0x4 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x4
-			d.push(k)
-			if n0, ok := d.float(64, false); ok {
-				d.minimum("0", false)
-				d.maximum("1", false)
+			d.Push(k)
+			if n0, ok := d.Float(64, false); ok {
+				d.Minimum("0", false)
+				d.Maximum("1", false)
 				x.Unit = float64(n0)
 			}
-			d.pop()
+			d.Pop()
 		case "open":
 			if seen[0]&0x8 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x8
-			d.push(k)
-			if n0, ok := d.float(64, false); ok {
-				d.minimum("-1.5", true)
-				d.maximum("2.5", true)
+			d.Push(k)
+			if n0, ok := d.Float(64, false); ok {
+				d.Minimum("-1.5", true)
+				d.Maximum("2.5", true)
 				x.Open = float64(n0)
 			}
-			d.pop()
+			d.Pop()
 		case "half":
 			if seen[0]&0x10 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x10
-			d.push(k)
-			if n0, ok := d.float(64, false); ok {
-				d.multipleOf("0.5")
+			d.Push(k)
+			if n0, ok := d.Float(64, false); ok {
+				d.MultipleOf("0.5")
 				x.Half = float64(n0)
 			}
-			d.pop()
+			d.Pop()
 		case "tenth":
 			if seen[0]&0x20 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x20
-			d.push(k)
-			if n0, ok := d.float(32, false); ok {
-				d.maximum("10", false)
-				d.multipleOf("0.1")
+			d.Push(k)
+			if n0, ok := d.Float(32, false); ok {
+				d.Maximum("10", false)
+				d.MultipleOf("0.1")
 				x.Tenth = float32(n0)
 			}
-			d.pop()
+			d.Pop()
 		case "deflt":
 			if seen[0]&0x40 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x40
-			d.push(k)
+			d.Push(k)
 			x.Deflt = new(float64)
-			if n0, ok := d.float(64, false); ok {
+			if n0, ok := d.Float(64, false); ok {
 				(*x.Deflt) = float64(n0)
 			}
-			d.pop()
+			d.Pop()
 		default:
-			d.unknown(&extra, k, "f32, f64, unit, open, half, tenth, deflt")
+			d.Unknown(&extra, k, "f32, f64, unit, open, half, tenth, deflt")
 		}
 	}
 	if seen[0]&0x1 == 0 {
-		d.missing("f32")
+		d.Missing("f32")
 	}
 	if seen[0]&0x2 == 0 {
-		d.missing("f64")
+		d.Missing("f64")
 	}
 	if seen[0]&0x4 == 0 {
-		d.missing("unit")
+		d.Missing("unit")
 	}
 	if seen[0]&0x8 == 0 {
-		d.missing("open")
+		d.Missing("open")
 	}
 	if seen[0]&0x10 == 0 {
-		d.missing("half")
+		d.Missing("half")
 	}
 	if seen[0]&0x40 == 0 {
 		{
@@ -679,37 +671,38 @@ func stitchDecodeFloats(d *stitchDecoder, x *Floats) {
 		}
 	}
 }
+
 func stitchEncodeFloats(b []byte, x *Floats) ([]byte, error) {
 	var err error
 	b = append(b, byte(0x7b))
 	b = append(b, "\"f32\":"...)
-	if b, err = stitchAppendFloat(b, float64(x.F32), 32); err != nil {
+	if b, err = stitchrt.AppendFloat(b, float64(x.F32), 32); err != nil {
 		return b, err
 	}
 	b = append(b, byte(0x2c))
 	b = append(b, "\"f64\":"...)
-	if b, err = stitchAppendFloat(b, float64(x.F64), 64); err != nil {
+	if b, err = stitchrt.AppendFloat(b, float64(x.F64), 64); err != nil {
 		return b, err
 	}
 	b = append(b, byte(0x2c))
 	b = append(b, "\"unit\":"...)
-	if b, err = stitchAppendFloat(b, float64(x.Unit), 64); err != nil {
+	if b, err = stitchrt.AppendFloat(b, float64(x.Unit), 64); err != nil {
 		return b, err
 	}
 	b = append(b, byte(0x2c))
 	b = append(b, "\"open\":"...)
-	if b, err = stitchAppendFloat(b, float64(x.Open), 64); err != nil {
+	if b, err = stitchrt.AppendFloat(b, float64(x.Open), 64); err != nil {
 		return b, err
 	}
 	b = append(b, byte(0x2c))
 	b = append(b, "\"half\":"...)
-	if b, err = stitchAppendFloat(b, float64(x.Half), 64); err != nil {
+	if b, err = stitchrt.AppendFloat(b, float64(x.Half), 64); err != nil {
 		return b, err
 	}
 	b = append(b, byte(0x2c))
 	if x.Tenth != 0 {
 		b = append(b, "\"tenth\":"...)
-		if b, err = stitchAppendFloat(b, float64(x.Tenth), 32); err != nil {
+		if b, err = stitchrt.AppendFloat(b, float64(x.Tenth), 32); err != nil {
 			return b, err
 		}
 		b = append(b, byte(0x2c))
@@ -717,28 +710,26 @@ func stitchEncodeFloats(b []byte, x *Floats) ([]byte, error) {
 	if x.Deflt != nil {
 		b = append(b, "\"deflt\":"...)
 		if x.Deflt == nil {
-			return b, stitchNilError("Floats.Deflt")
+			return b, stitchrt.NilError("Floats.Deflt")
 		} else {
-			if b, err = stitchAppendFloat(b, float64((*x.Deflt)), 64); err != nil {
+			if b, err = stitchrt.AppendFloat(b, float64((*x.Deflt)), 64); err != nil {
 				return b, err
 			}
 		}
 		b = append(b, byte(0x2c))
 	}
-	b = stitchClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, byte(0x7d))
 	return b, err
 }
 
 // UnmarshalJSON decodes Floats exactly (SPEC §4); JSON-string repair is off.
 func (x *Floats) UnmarshalJSON(data []byte) error {
-	d := stitchNewDecoder(data, false)
+	d := stitchrt.NewDecoder(data, false)
 	var v Floats
-	if d.root() {
+	if d.Root() {
 		stitchDecodeFloats(d, &v)
 	}
-	err := d.finish()
-	d.release()
-	if err != nil {
+	if err := d.Finish(); err != nil {
 		return err
 	}
 	*x = v
@@ -747,9 +738,9 @@ func (x *Floats) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes Floats (SPEC §3).
 func (x Floats) MarshalJSON() ([]byte, error) {
-	p := stitchGetBuffer()
+	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeFloats(*p, &x)
-	b = stitchPutBuffer(p, b)
+	b = stitchrt.PutBuffer(p, b)
 	if err != nil {
 		return nil, err
 	}
@@ -759,68 +750,67 @@ func (x Floats) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Floats with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Floats) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
-	d := stitchNewDecoder(data, true)
+	d := stitchrt.NewDecoder(data, true)
 	var v Floats
-	r, rep := d.beginRepair()
-	if d.root() {
+	r, rep := d.BeginRepair()
+	if d.Root() {
 		stitchDecodeFloats(d, &v)
 	}
 	if rep {
-		d.endRepair(r)
+		d.EndRepair(r)
 	}
-	err = d.finish()
-	dropped, repaired = d.dropped, d.repaired
-	d.release()
+	dropped, repaired, err = d.FinishToolCall()
 	if err != nil {
 		return nil, nil, err
 	}
 	*x = v
 	return dropped, repaired, nil
 }
-func stitchDecodeStrings(d *stitchDecoder, x *Strings) {
-	if !d.objStart() {
+
+func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
+	if !d.ObjStart() {
 		return
 	}
 	var seen [1]uint64
-	var extra stitchKeySet
-	for k, more := d.objNext(); more; k, more = d.objNext() {
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "short":
 			if seen[0]&0x1 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x1
-			d.push(k)
-			if s0, ok := d.str(); ok {
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
 				if len(s0) > 4 || len(s0) < 5 {
-					d.strLen(s0, 2, 4)
+					d.StrLen(s0, 2, 4)
 				}
 				x.Short = s0
 			}
-			d.pop()
+			d.Pop()
 		case "code":
 			if seen[0]&0x2 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x2
-			d.push(k)
-			if s0, ok := d.str(); ok {
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
 				if !stitchMatch0(s0) {
-					d.patternFail("^[a-z]{2}-[0-9]+$")
+					d.PatternFail("^[a-z]{2}-[0-9]+$")
 				}
 				x.Code = s0
 			}
-			d.pop()
+			d.Pop()
 		case "color":
 			if seen[0]&0x4 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x4
-			d.push(k)
-			if b0, ok := d.strView(); ok {
+			d.Push(k)
+			if b0, ok := d.StrView(); ok {
 				var s0 string
 				switch string(b0) {
 				case "red":
@@ -835,19 +825,19 @@ func stitchDecodeStrings(d *stitchDecoder, x *Strings) {
 				switch s0 {
 				case "red", "green", "blue":
 				default:
-					d.notInEnum("\"red\", \"green\", \"blue\"", strconv.Quote(s0))
+					d.NotInEnum("\"red\", \"green\", \"blue\"", strconv.Quote(s0))
 				}
 				x.Color = s0
 			}
-			d.pop()
+			d.Pop()
 		case "version":
 			if seen[0]&0x8 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x8
-			d.push(k)
-			if b0, ok := d.strView(); ok {
+			d.Push(k)
+			if b0, ok := d.StrView(); ok {
 				var s0 string
 				switch string(b0) {
 				case "v1":
@@ -858,100 +848,99 @@ func stitchDecodeStrings(d *stitchDecoder, x *Strings) {
 				switch s0 {
 				case "v1":
 				default:
-					d.notInEnum("\"v1\"", strconv.Quote(s0))
+					d.NotInEnum("\"v1\"", strconv.Quote(s0))
 				}
 				x.Version = s0
 			}
-			d.pop()
+			d.Pop()
 		case "deflt":
 			if seen[0]&0x10 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x10
-			d.push(k)
-			if s0, ok := d.str(); ok {
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
 				if len(s0) > 8 {
-					d.strLen(s0, -1, 8)
+					d.StrLen(s0, -1, 8)
 				}
 				x.Deflt = s0
 			}
-			d.pop()
+			d.Pop()
 		case "formats":
 			if seen[0]&0x20 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x20
-			d.push(k)
+			d.Push(k)
 			{
-				r0, rep0 := d.beginRepair()
+				r0, rep0 := d.BeginRepair()
 				stitchDecodeFormats(d, &x.Formats)
 				if rep0 {
-					d.endRepair(r0)
+					d.EndRepair(r0)
 				}
 			}
-			d.pop()
+			d.Pop()
 		default:
-			d.unknown(&extra, k, "short, code, color, version, deflt, formats")
+			d.Unknown(&extra, k, "short, code, color, version, deflt, formats")
 		}
 	}
 	if seen[0]&0x1 == 0 {
-		d.missing("short")
+		d.Missing("short")
 	}
 	if seen[0]&0x2 == 0 {
-		d.missing("code")
+		d.Missing("code")
 	}
 	if seen[0]&0x4 == 0 {
-		d.missing("color")
+		d.Missing("color")
 	}
 	if seen[0]&0x8 == 0 {
-		d.missing("version")
+		d.Missing("version")
 	}
 	if seen[0]&0x10 == 0 {
 		x.Deflt = string("hello")
 	}
 	if seen[0]&0x20 == 0 {
-		d.missing("formats")
+		d.Missing("formats")
 	}
 }
+
 func stitchEncodeStrings(b []byte, x *Strings) ([]byte, error) {
 	var err error
 	b = append(b, byte(0x7b))
 	b = append(b, "\"short\":"...)
-	b = stitchAppendString(b, string(x.Short))
+	b = stitchrt.AppendString(b, string(x.Short))
 	b = append(b, byte(0x2c))
 	b = append(b, "\"code\":"...)
-	b = stitchAppendString(b, string(x.Code))
+	b = stitchrt.AppendString(b, string(x.Code))
 	b = append(b, byte(0x2c))
 	b = append(b, "\"color\":"...)
-	b = stitchAppendString(b, string(x.Color))
+	b = stitchrt.AppendString(b, string(x.Color))
 	b = append(b, byte(0x2c))
 	b = append(b, "\"version\":"...)
-	b = stitchAppendString(b, string(x.Version))
+	b = stitchrt.AppendString(b, string(x.Version))
 	b = append(b, byte(0x2c))
 	b = append(b, "\"deflt\":"...)
-	b = stitchAppendString(b, string(x.Deflt))
+	b = stitchrt.AppendString(b, string(x.Deflt))
 	b = append(b, byte(0x2c))
 	b = append(b, "\"formats\":"...)
 	if b, err = stitchEncodeFormats(b, &x.Formats); err != nil {
 		return b, err
 	}
 	b = append(b, byte(0x2c))
-	b = stitchClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, byte(0x7d))
 	return b, err
 }
 
 // UnmarshalJSON decodes Strings exactly (SPEC §4); JSON-string repair is off.
 func (x *Strings) UnmarshalJSON(data []byte) error {
-	d := stitchNewDecoder(data, false)
+	d := stitchrt.NewDecoder(data, false)
 	var v Strings
-	if d.root() {
+	if d.Root() {
 		stitchDecodeStrings(d, &v)
 	}
-	err := d.finish()
-	d.release()
-	if err != nil {
+	if err := d.Finish(); err != nil {
 		return err
 	}
 	*x = v
@@ -960,9 +949,9 @@ func (x *Strings) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes Strings (SPEC §3).
 func (x Strings) MarshalJSON() ([]byte, error) {
-	p := stitchGetBuffer()
+	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeStrings(*p, &x)
-	b = stitchPutBuffer(p, b)
+	b = stitchrt.PutBuffer(p, b)
 	if err != nil {
 		return nil, err
 	}
@@ -972,309 +961,307 @@ func (x Strings) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Strings with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Strings) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
-	d := stitchNewDecoder(data, true)
+	d := stitchrt.NewDecoder(data, true)
 	var v Strings
-	r, rep := d.beginRepair()
-	if d.root() {
+	r, rep := d.BeginRepair()
+	if d.Root() {
 		stitchDecodeStrings(d, &v)
 	}
 	if rep {
-		d.endRepair(r)
+		d.EndRepair(r)
 	}
-	err = d.finish()
-	dropped, repaired = d.dropped, d.repaired
-	d.release()
+	dropped, repaired, err = d.FinishToolCall()
 	if err != nil {
 		return nil, nil, err
 	}
 	*x = v
 	return dropped, repaired, nil
 }
-func stitchDecodeFormats(d *stitchDecoder, x *Formats) {
-	if !d.objStart() {
+
+func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
+	if !d.ObjStart() {
 		return
 	}
 	var seen [1]uint64
-	var extra stitchKeySet
-	for k, more := d.objNext(); more; k, more = d.objNext() {
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "date":
 			if seen[0]&0x1 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x1
-			d.push(k)
-			if s0, ok := d.str(); ok {
-				d.format(stitchFormatDate(s0), "date")
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
+				d.Format(stitchrt.FormatDate(s0), "date")
 				x.Date = s0
 			}
-			d.pop()
+			d.Pop()
 		case "time":
 			if seen[0]&0x2 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x2
-			d.push(k)
-			if s0, ok := d.str(); ok {
-				d.format(stitchFormatTime(s0), "time")
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
+				d.Format(stitchrt.FormatTime(s0), "time")
 				x.Time = s0
 			}
-			d.pop()
+			d.Pop()
 		case "dateTime":
 			if seen[0]&0x4 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x4
-			d.push(k)
-			if s0, ok := d.str(); ok {
-				d.format(stitchFormatDateTime(s0), "date-time")
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
+				d.Format(stitchrt.FormatDateTime(s0), "date-time")
 				x.DateTime = s0
 			}
-			d.pop()
+			d.Pop()
 		case "duration":
 			if seen[0]&0x8 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x8
-			d.push(k)
-			if s0, ok := d.str(); ok {
-				d.format(stitchFormatDuration(s0), "duration")
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
+				d.Format(stitchrt.FormatDuration(s0), "duration")
 				x.Duration = s0
 			}
-			d.pop()
+			d.Pop()
 		case "uri":
 			if seen[0]&0x10 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x10
-			d.push(k)
-			if s0, ok := d.str(); ok {
-				d.format(stitchFormatURI(s0), "uri")
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
+				d.Format(stitchrt.FormatURI(s0), "uri")
 				x.URI = s0
 			}
-			d.pop()
+			d.Pop()
 		case "uriRef":
 			if seen[0]&0x20 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x20
-			d.push(k)
-			if s0, ok := d.str(); ok {
-				d.format(stitchFormatURIReference(s0), "uri-reference")
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
+				d.Format(stitchrt.FormatURIReference(s0), "uri-reference")
 				x.URIRef = s0
 			}
-			d.pop()
+			d.Pop()
 		case "uriTmpl":
 			if seen[0]&0x40 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x40
-			d.push(k)
-			if s0, ok := d.str(); ok {
-				d.format(stitchFormatURITemplate(s0), "uri-template")
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
+				d.Format(stitchrt.FormatURITemplate(s0), "uri-template")
 				x.URITmpl = s0
 			}
-			d.pop()
+			d.Pop()
 		case "email":
 			if seen[0]&0x80 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x80
-			d.push(k)
-			if s0, ok := d.str(); ok {
-				d.format(stitchFormatEmail(s0), "email")
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
+				d.Format(stitchrt.FormatEmail(s0), "email")
 				x.Email = s0
 			}
-			d.pop()
+			d.Pop()
 		case "host":
 			if seen[0]&0x100 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x100
-			d.push(k)
-			if s0, ok := d.str(); ok {
-				d.format(stitchFormatHostname(s0), "hostname")
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
+				d.Format(stitchrt.FormatHostname(s0), "hostname")
 				x.Host = s0
 			}
-			d.pop()
+			d.Pop()
 		case "ipv4":
 			if seen[0]&0x200 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x200
-			d.push(k)
-			if s0, ok := d.str(); ok {
-				d.format(stitchFormatIPv4(s0), "ipv4")
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
+				d.Format(stitchrt.FormatIPv4(s0), "ipv4")
 				x.IPv4 = s0
 			}
-			d.pop()
+			d.Pop()
 		case "ipv6":
 			if seen[0]&0x400 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x400
-			d.push(k)
-			if s0, ok := d.str(); ok {
-				d.format(stitchFormatIPv6(s0), "ipv6")
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
+				d.Format(stitchrt.FormatIPv6(s0), "ipv6")
 				x.IPv6 = s0
 			}
-			d.pop()
+			d.Pop()
 		case "regex":
 			if seen[0]&0x800 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x800
-			d.push(k)
-			if s0, ok := d.str(); ok {
-				d.format(stitchFormatRegex(s0), "regex")
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
+				d.Format(stitchrt.FormatRegex(s0), "regex")
 				x.Regex = s0
 			}
-			d.pop()
+			d.Pop()
 		case "uuid":
 			if seen[0]&0x1000 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x1000
-			d.push(k)
-			if s0, ok := d.str(); ok {
-				d.format(stitchFormatUUID(s0), "uuid")
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
+				d.Format(stitchrt.FormatUUID(s0), "uuid")
 				x.UUID = s0
 			}
-			d.pop()
+			d.Pop()
 		case "pointer":
 			if seen[0]&0x2000 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x2000
-			d.push(k)
-			if s0, ok := d.str(); ok {
-				d.format(stitchFormatJSONPointer(s0), "json-pointer")
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
+				d.Format(stitchrt.FormatJSONPointer(s0), "json-pointer")
 				x.Pointer = s0
 			}
-			d.pop()
+			d.Pop()
 		case "relPtr":
 			if seen[0]&0x4000 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x4000
-			d.push(k)
-			if s0, ok := d.str(); ok {
-				d.format(stitchFormatRelativeJSONPointer(s0), "relative-json-pointer")
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
+				d.Format(stitchrt.FormatRelativeJSONPointer(s0), "relative-json-pointer")
 				x.RelPtr = s0
 			}
-			d.pop()
+			d.Pop()
 		default:
-			d.unknown(&extra, k, "date, time, dateTime, duration, uri, uriRef, uriTmpl, email, host, ipv4, ipv6, regex, uuid, pointer, relPtr")
+			d.Unknown(&extra, k, "date, time, dateTime, duration, uri, uriRef, uriTmpl, email, host, ipv4, ipv6, regex, uuid, pointer, relPtr")
 		}
 	}
 }
+
 func stitchEncodeFormats(b []byte, x *Formats) ([]byte, error) {
 	var err error
 	b = append(b, byte(0x7b))
 	if x.Date != "" {
 		b = append(b, "\"date\":"...)
-		b = stitchAppendString(b, string(x.Date))
+		b = stitchrt.AppendString(b, string(x.Date))
 		b = append(b, byte(0x2c))
 	}
 	if x.Time != "" {
 		b = append(b, "\"time\":"...)
-		b = stitchAppendString(b, string(x.Time))
+		b = stitchrt.AppendString(b, string(x.Time))
 		b = append(b, byte(0x2c))
 	}
 	if x.DateTime != "" {
 		b = append(b, "\"dateTime\":"...)
-		b = stitchAppendString(b, string(x.DateTime))
+		b = stitchrt.AppendString(b, string(x.DateTime))
 		b = append(b, byte(0x2c))
 	}
 	if x.Duration != "" {
 		b = append(b, "\"duration\":"...)
-		b = stitchAppendString(b, string(x.Duration))
+		b = stitchrt.AppendString(b, string(x.Duration))
 		b = append(b, byte(0x2c))
 	}
 	if x.URI != "" {
 		b = append(b, "\"uri\":"...)
-		b = stitchAppendString(b, string(x.URI))
+		b = stitchrt.AppendString(b, string(x.URI))
 		b = append(b, byte(0x2c))
 	}
 	if x.URIRef != "" {
 		b = append(b, "\"uriRef\":"...)
-		b = stitchAppendString(b, string(x.URIRef))
+		b = stitchrt.AppendString(b, string(x.URIRef))
 		b = append(b, byte(0x2c))
 	}
 	if x.URITmpl != "" {
 		b = append(b, "\"uriTmpl\":"...)
-		b = stitchAppendString(b, string(x.URITmpl))
+		b = stitchrt.AppendString(b, string(x.URITmpl))
 		b = append(b, byte(0x2c))
 	}
 	if x.Email != "" {
 		b = append(b, "\"email\":"...)
-		b = stitchAppendString(b, string(x.Email))
+		b = stitchrt.AppendString(b, string(x.Email))
 		b = append(b, byte(0x2c))
 	}
 	if x.Host != "" {
 		b = append(b, "\"host\":"...)
-		b = stitchAppendString(b, string(x.Host))
+		b = stitchrt.AppendString(b, string(x.Host))
 		b = append(b, byte(0x2c))
 	}
 	if x.IPv4 != "" {
 		b = append(b, "\"ipv4\":"...)
-		b = stitchAppendString(b, string(x.IPv4))
+		b = stitchrt.AppendString(b, string(x.IPv4))
 		b = append(b, byte(0x2c))
 	}
 	if x.IPv6 != "" {
 		b = append(b, "\"ipv6\":"...)
-		b = stitchAppendString(b, string(x.IPv6))
+		b = stitchrt.AppendString(b, string(x.IPv6))
 		b = append(b, byte(0x2c))
 	}
 	if x.Regex != "" {
 		b = append(b, "\"regex\":"...)
-		b = stitchAppendString(b, string(x.Regex))
+		b = stitchrt.AppendString(b, string(x.Regex))
 		b = append(b, byte(0x2c))
 	}
 	if x.UUID != "" {
 		b = append(b, "\"uuid\":"...)
-		b = stitchAppendString(b, string(x.UUID))
+		b = stitchrt.AppendString(b, string(x.UUID))
 		b = append(b, byte(0x2c))
 	}
 	if x.Pointer != "" {
 		b = append(b, "\"pointer\":"...)
-		b = stitchAppendString(b, string(x.Pointer))
+		b = stitchrt.AppendString(b, string(x.Pointer))
 		b = append(b, byte(0x2c))
 	}
 	if x.RelPtr != "" {
 		b = append(b, "\"relPtr\":"...)
-		b = stitchAppendString(b, string(x.RelPtr))
+		b = stitchrt.AppendString(b, string(x.RelPtr))
 		b = append(b, byte(0x2c))
 	}
-	b = stitchClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, byte(0x7d))
 	return b, err
 }
 
 // UnmarshalJSON decodes Formats exactly (SPEC §4); JSON-string repair is off.
 func (x *Formats) UnmarshalJSON(data []byte) error {
-	d := stitchNewDecoder(data, false)
+	d := stitchrt.NewDecoder(data, false)
 	var v Formats
-	if d.root() {
+	if d.Root() {
 		stitchDecodeFormats(d, &v)
 	}
-	err := d.finish()
-	d.release()
-	if err != nil {
+	if err := d.Finish(); err != nil {
 		return err
 	}
 	*x = v
@@ -1283,42 +1270,43 @@ func (x *Formats) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes Formats (SPEC §3).
 func (x Formats) MarshalJSON() ([]byte, error) {
-	p := stitchGetBuffer()
+	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeFormats(*p, &x)
-	b = stitchPutBuffer(p, b)
+	b = stitchrt.PutBuffer(p, b)
 	if err != nil {
 		return nil, err
 	}
 	return b, nil
 }
-func stitchDecodeContainers(d *stitchDecoder, x *Containers) {
-	if !d.objStart() {
+
+func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
+	if !d.ObjStart() {
 		return
 	}
 	var seen [1]uint64
-	var extra stitchKeySet
-	for k, more := d.objNext(); more; k, more = d.objNext() {
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "tags":
 			if seen[0]&0x1 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x1
-			d.push(k)
+			d.Push(k)
 			{
-				r0, rep0 := d.beginRepair()
-				if d.arrStart() {
-					um0 := d.mark()
+				r0, rep0 := d.BeginRepair()
+				if d.ArrStart() {
+					um0 := d.Mark()
 					var buf0 [8]string
 					var h0 []string
 					n0 := 0
-					for i0 := 0; d.arrNext(); i0++ {
-						d.pushIdx(i0)
+					for i0 := 0; d.ArrNext(); i0++ {
+						d.PushIdx(i0)
 						var e0 string
-						if s1, ok := d.str(); ok {
+						if s1, ok := d.Str(); ok {
 							if len(s1) > 3 {
-								d.strLen(s1, -1, 3)
+								d.StrLen(s1, -1, 3)
 							}
 							e0 = s1
 						}
@@ -1330,43 +1318,43 @@ func stitchDecodeContainers(d *stitchDecoder, x *Containers) {
 						} else {
 							h0 = append(append(make([]string, 0, 4*len(buf0)), buf0[:]...), e0)
 						}
-						d.pop()
+						d.Pop()
 					}
 					s0 := h0
 					if s0 == nil {
 						s0 = make([]string, n0)
 						copy(s0, buf0[:n0])
 					}
-					um0ok := !d.failedSince(um0)
-					d.count(len(s0), 1, 4, "item count")
+					um0ok := !d.FailedSince(um0)
+					d.Count(len(s0), 1, 4, "item count")
 					if um0ok {
-						d.unique(stitchDup(s0))
+						d.Unique(stitchrt.FirstDup(s0))
 					}
 					x.Tags = s0
 				}
 				if rep0 {
-					d.endRepair(r0)
+					d.EndRepair(r0)
 				}
 			}
-			d.pop()
+			d.Pop()
 		case "nums":
 			if seen[0]&0x2 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x2
-			d.push(k)
+			d.Push(k)
 			{
-				r0, rep0 := d.beginRepair()
-				if d.arrStart() {
-					um0 := d.mark()
+				r0, rep0 := d.BeginRepair()
+				if d.ArrStart() {
+					um0 := d.Mark()
 					var buf0 [8]float64
 					var h0 []float64
 					n0 := 0
-					for i0 := 0; d.arrNext(); i0++ {
-						d.pushIdx(i0)
+					for i0 := 0; d.ArrNext(); i0++ {
+						d.PushIdx(i0)
 						var e0 float64
-						if n1, ok := d.float(64, false); ok {
+						if n1, ok := d.Float(64, false); ok {
 							e0 = float64(n1)
 						}
 						if h0 != nil {
@@ -1377,112 +1365,112 @@ func stitchDecodeContainers(d *stitchDecoder, x *Containers) {
 						} else {
 							h0 = append(append(make([]float64, 0, 4*len(buf0)), buf0[:]...), e0)
 						}
-						d.pop()
+						d.Pop()
 					}
 					s0 := h0
 					if s0 == nil {
 						s0 = make([]float64, n0)
 						copy(s0, buf0[:n0])
 					}
-					um0ok := !d.failedSince(um0)
+					um0ok := !d.FailedSince(um0)
 					if um0ok {
-						d.unique(stitchDup(s0))
+						d.Unique(stitchrt.FirstDup(s0))
 					}
 					x.Nums = s0
 				}
 				if rep0 {
-					d.endRepair(r0)
+					d.EndRepair(r0)
 				}
 			}
-			d.pop()
+			d.Pop()
 		case "trio":
 			if seen[0]&0x4 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x4
-			d.push(k)
+			d.Push(k)
 			{
-				r0, rep0 := d.beginRepair()
-				if d.arrStart() {
+				r0, rep0 := d.BeginRepair()
+				if d.ArrStart() {
 					n0 := 0
-					for d.arrNext() {
-						d.pushIdx(n0)
+					for d.ArrNext() {
+						d.PushIdx(n0)
 						if n0 < 3 {
-							if n1, ok := d.int(-128, 127, false); ok {
+							if n1, ok := d.Int(-128, 127, false); ok {
 								x.Trio[n0] = int8(n1)
 							}
 						} else {
-							d.skip()
+							d.Skip()
 						}
-						d.pop()
+						d.Pop()
 						n0++
 					}
-					d.count(n0, 3, 3, "item count")
+					d.Count(n0, 3, 3, "item count")
 				}
 				if rep0 {
-					d.endRepair(r0)
+					d.EndRepair(r0)
 				}
 			}
-			d.pop()
+			d.Pop()
 		case "labels":
 			if seen[0]&0x8 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x8
-			d.push(k)
+			d.Push(k)
 			{
-				r0, rep0 := d.beginRepair()
-				if d.objStart() {
+				r0, rep0 := d.BeginRepair()
+				if d.ObjStart() {
 					m0 := make(map[string]uint16)
-					for k0, more0 := d.objNext(); more0; k0, more0 = d.objNext() {
+					for k0, more0 := d.ObjNext(); more0; k0, more0 = d.ObjNext() {
 						if _, dup := m0[string(k0)]; dup {
-							d.dup(k0)
+							d.Dup(k0)
 							continue
 						}
-						d.push(k0)
+						d.Push(k0)
 						var e0 uint16
-						if n1, ok := d.uint(65535, false); ok {
+						if n1, ok := d.Uint(65535, false); ok {
 							e0 = uint16(n1)
 						}
 						m0[string(k0)] = e0
-						d.pop()
+						d.Pop()
 					}
-					d.count(len(m0), 1, 3, "property count")
+					d.Count(len(m0), 1, 3, "property count")
 					x.Labels = m0
 				}
 				if rep0 {
-					d.endRepair(r0)
+					d.EndRepair(r0)
 				}
 			}
-			d.pop()
+			d.Pop()
 		case "grid":
 			if seen[0]&0x10 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x10
-			d.push(k)
+			d.Push(k)
 			{
-				r0, rep0 := d.beginRepair()
-				if d.arrStart() {
+				r0, rep0 := d.BeginRepair()
+				if d.ArrStart() {
 					var buf0 [8][]bool
 					var h0 [][]bool
 					n0 := 0
-					for i0 := 0; d.arrNext(); i0++ {
-						d.pushIdx(i0)
+					for i0 := 0; d.ArrNext(); i0++ {
+						d.PushIdx(i0)
 						var e0 []bool
 						{
-							r1, rep1 := d.beginRepair()
-							if d.arrStart() {
+							r1, rep1 := d.BeginRepair()
+							if d.ArrStart() {
 								var buf1 [8]bool
 								var h1 []bool
 								n1 := 0
-								for i1 := 0; d.arrNext(); i1++ {
-									d.pushIdx(i1)
+								for i1 := 0; d.ArrNext(); i1++ {
+									d.PushIdx(i1)
 									var e1 bool
-									if b2, ok := d.boolean(false); ok {
+									if b2, ok := d.Bool(false); ok {
 										e1 = b2
 									}
 									if h1 != nil {
@@ -1493,7 +1481,7 @@ func stitchDecodeContainers(d *stitchDecoder, x *Containers) {
 									} else {
 										h1 = append(append(make([]bool, 0, 4*len(buf1)), buf1[:]...), e1)
 									}
-									d.pop()
+									d.Pop()
 								}
 								s1 := h1
 								if s1 == nil {
@@ -1503,7 +1491,7 @@ func stitchDecodeContainers(d *stitchDecoder, x *Containers) {
 								e0 = s1
 							}
 							if rep1 {
-								d.endRepair(r1)
+								d.EndRepair(r1)
 							}
 						}
 						if h0 != nil {
@@ -1514,43 +1502,43 @@ func stitchDecodeContainers(d *stitchDecoder, x *Containers) {
 						} else {
 							h0 = append(append(make([][]bool, 0, 4*len(buf0)), buf0[:]...), e0)
 						}
-						d.pop()
+						d.Pop()
 					}
 					s0 := h0
 					if s0 == nil {
 						s0 = make([][]bool, n0)
 						copy(s0, buf0[:n0])
 					}
-					d.count(len(s0), -1, 3, "item count")
+					d.Count(len(s0), -1, 3, "item count")
 					x.Grid = s0
 				}
 				if rep0 {
-					d.endRepair(r0)
+					d.EndRepair(r0)
 				}
 			}
-			d.pop()
+			d.Pop()
 		case "points":
 			if seen[0]&0x20 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x20
-			d.push(k)
+			d.Push(k)
 			{
-				r0, rep0 := d.beginRepair()
-				if d.arrStart() {
-					um0 := d.mark()
+				r0, rep0 := d.BeginRepair()
+				if d.ArrStart() {
+					um0 := d.Mark()
 					var buf0 [8]Point
 					var h0 []Point
 					n0 := 0
-					for i0 := 0; d.arrNext(); i0++ {
-						d.pushIdx(i0)
+					for i0 := 0; d.ArrNext(); i0++ {
+						d.PushIdx(i0)
 						var e0 Point
 						{
-							r1, rep1 := d.beginRepair()
+							r1, rep1 := d.BeginRepair()
 							stitchDecodePoint(d, &e0)
 							if rep1 {
-								d.endRepair(r1)
+								d.EndRepair(r1)
 							}
 						}
 						if h0 != nil {
@@ -1561,99 +1549,99 @@ func stitchDecodeContainers(d *stitchDecoder, x *Containers) {
 						} else {
 							h0 = append(append(make([]Point, 0, 4*len(buf0)), buf0[:]...), e0)
 						}
-						d.pop()
+						d.Pop()
 					}
 					s0 := h0
 					if s0 == nil {
 						s0 = make([]Point, n0)
 						copy(s0, buf0[:n0])
 					}
-					um0ok := !d.failedSince(um0)
-					d.count(len(s0), -1, 3, "item count")
+					um0ok := !d.FailedSince(um0)
+					d.Count(len(s0), -1, 3, "item count")
 					if um0ok {
-						d.unique(stitchDup(s0))
+						d.Unique(stitchrt.FirstDup(s0))
 					}
 					x.Points = s0
 				}
 				if rep0 {
-					d.endRepair(r0)
+					d.EndRepair(r0)
 				}
 			}
-			d.pop()
+			d.Pop()
 		case "byName":
 			if seen[0]&0x40 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x40
-			d.push(k)
+			d.Push(k)
 			{
-				r0, rep0 := d.beginRepair()
-				if d.objStart() {
+				r0, rep0 := d.BeginRepair()
+				if d.ObjStart() {
 					m0 := make(map[string]Point)
-					for k0, more0 := d.objNext(); more0; k0, more0 = d.objNext() {
+					for k0, more0 := d.ObjNext(); more0; k0, more0 = d.ObjNext() {
 						if _, dup := m0[string(k0)]; dup {
-							d.dup(k0)
+							d.Dup(k0)
 							continue
 						}
-						d.push(k0)
+						d.Push(k0)
 						var e0 Point
 						{
-							r1, rep1 := d.beginRepair()
+							r1, rep1 := d.BeginRepair()
 							stitchDecodePoint(d, &e0)
 							if rep1 {
-								d.endRepair(r1)
+								d.EndRepair(r1)
 							}
 						}
 						m0[string(k0)] = e0
-						d.pop()
+						d.Pop()
 					}
 					x.ByName = m0
 				}
 				if rep0 {
-					d.endRepair(r0)
+					d.EndRepair(r0)
 				}
 			}
-			d.pop()
+			d.Pop()
 		case "blob":
 			if seen[0]&0x80 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x80
-			d.push(k)
-			if b0, ok := d.bytes(); ok {
+			d.Push(k)
+			if b0, ok := d.Bytes(); ok {
 				x.Blob = b0
 			}
-			d.pop()
+			d.Pop()
 		case "when":
 			if seen[0]&0x100 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x100
-			d.push(k)
-			if t0, ok := d.time(); ok {
+			d.Push(k)
+			if t0, ok := d.Time(); ok {
 				x.When = t0
 			}
-			d.pop()
+			d.Pop()
 		case "times":
 			if seen[0]&0x200 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x200
-			d.push(k)
+			d.Push(k)
 			{
-				r0, rep0 := d.beginRepair()
-				if d.arrStart() {
+				r0, rep0 := d.BeginRepair()
+				if d.ArrStart() {
 					var buf0 [8]time.Time
 					var h0 []time.Time
 					n0 := 0
-					for i0 := 0; d.arrNext(); i0++ {
-						d.pushIdx(i0)
+					for i0 := 0; d.ArrNext(); i0++ {
+						d.PushIdx(i0)
 						var e0 time.Time
-						if t1, ok := d.time(); ok {
+						if t1, ok := d.Time(); ok {
 							e0 = t1
 						}
 						if h0 != nil {
@@ -1664,41 +1652,42 @@ func stitchDecodeContainers(d *stitchDecoder, x *Containers) {
 						} else {
 							h0 = append(append(make([]time.Time, 0, 4*len(buf0)), buf0[:]...), e0)
 						}
-						d.pop()
+						d.Pop()
 					}
 					s0 := h0
 					if s0 == nil {
 						s0 = make([]time.Time, n0)
 						copy(s0, buf0[:n0])
 					}
-					d.count(len(s0), -1, 2, "item count")
+					d.Count(len(s0), -1, 2, "item count")
 					x.Times = s0
 				}
 				if rep0 {
-					d.endRepair(r0)
+					d.EndRepair(r0)
 				}
 			}
-			d.pop()
+			d.Pop()
 		default:
-			d.unknown(&extra, k, "tags, nums, trio, labels, grid, points, byName, blob, when, times")
+			d.Unknown(&extra, k, "tags, nums, trio, labels, grid, points, byName, blob, when, times")
 		}
 	}
 	if seen[0]&0x1 == 0 {
-		d.missing("tags")
+		d.Missing("tags")
 	}
 	if seen[0]&0x4 == 0 {
-		d.missing("trio")
+		d.Missing("trio")
 	}
 	if seen[0]&0x8 == 0 {
-		d.missing("labels")
+		d.Missing("labels")
 	}
 	if seen[0]&0x80 == 0 {
-		d.missing("blob")
+		d.Missing("blob")
 	}
 	if seen[0]&0x100 == 0 {
-		d.missing("when")
+		d.Missing("when")
 	}
 }
+
 func stitchEncodeContainers(b []byte, x *Containers) ([]byte, error) {
 	var err error
 	b = append(b, byte(0x7b))
@@ -1708,10 +1697,10 @@ func stitchEncodeContainers(b []byte, x *Containers) ([]byte, error) {
 	} else {
 		b = append(b, byte(0x5b))
 		for _, v0 := range x.Tags {
-			b = stitchAppendString(b, string(v0))
+			b = stitchrt.AppendString(b, string(v0))
 			b = append(b, byte(0x2c))
 		}
-		b = stitchClose(b, byte(0x5d))
+		b = stitchrt.AppendClose(b, byte(0x5d))
 	}
 	b = append(b, byte(0x2c))
 	if len(x.Nums) != 0 {
@@ -1721,12 +1710,12 @@ func stitchEncodeContainers(b []byte, x *Containers) ([]byte, error) {
 		} else {
 			b = append(b, byte(0x5b))
 			for _, v0 := range x.Nums {
-				if b, err = stitchAppendFloat(b, float64(v0), 64); err != nil {
+				if b, err = stitchrt.AppendFloat(b, float64(v0), 64); err != nil {
 					return b, err
 				}
 				b = append(b, byte(0x2c))
 			}
-			b = stitchClose(b, byte(0x5d))
+			b = stitchrt.AppendClose(b, byte(0x5d))
 		}
 		b = append(b, byte(0x2c))
 	}
@@ -1736,7 +1725,7 @@ func stitchEncodeContainers(b []byte, x *Containers) ([]byte, error) {
 		b = strconv.AppendInt(b, int64(v0), 10)
 		b = append(b, byte(0x2c))
 	}
-	b = stitchClose(b, byte(0x5d))
+	b = stitchrt.AppendClose(b, byte(0x5d))
 	b = append(b, byte(0x2c))
 	b = append(b, "\"labels\":"...)
 	if x.Labels == nil {
@@ -1744,13 +1733,13 @@ func stitchEncodeContainers(b []byte, x *Containers) ([]byte, error) {
 	} else {
 		b = append(b, byte(0x7b))
 		for _, k0 := range slices.Sorted(maps.Keys(x.Labels)) {
-			b = stitchAppendString(b, k0)
+			b = stitchrt.AppendString(b, k0)
 			b = append(b, byte(0x3a))
 			v0 := x.Labels[k0]
 			b = strconv.AppendUint(b, uint64(v0), 10)
 			b = append(b, byte(0x2c))
 		}
-		b = stitchClose(b, byte(0x7d))
+		b = stitchrt.AppendClose(b, byte(0x7d))
 	}
 	b = append(b, byte(0x2c))
 	if len(x.Grid) != 0 {
@@ -1768,11 +1757,11 @@ func stitchEncodeContainers(b []byte, x *Containers) ([]byte, error) {
 						b = strconv.AppendBool(b, bool(v1))
 						b = append(b, byte(0x2c))
 					}
-					b = stitchClose(b, byte(0x5d))
+					b = stitchrt.AppendClose(b, byte(0x5d))
 				}
 				b = append(b, byte(0x2c))
 			}
-			b = stitchClose(b, byte(0x5d))
+			b = stitchrt.AppendClose(b, byte(0x5d))
 		}
 		b = append(b, byte(0x2c))
 	}
@@ -1788,7 +1777,7 @@ func stitchEncodeContainers(b []byte, x *Containers) ([]byte, error) {
 				}
 				b = append(b, byte(0x2c))
 			}
-			b = stitchClose(b, byte(0x5d))
+			b = stitchrt.AppendClose(b, byte(0x5d))
 		}
 		b = append(b, byte(0x2c))
 	}
@@ -1799,7 +1788,7 @@ func stitchEncodeContainers(b []byte, x *Containers) ([]byte, error) {
 		} else {
 			b = append(b, byte(0x7b))
 			for _, k0 := range slices.Sorted(maps.Keys(x.ByName)) {
-				b = stitchAppendString(b, k0)
+				b = stitchrt.AppendString(b, k0)
 				b = append(b, byte(0x3a))
 				v0 := x.ByName[k0]
 				if b, err = stitchEncodePoint(b, &v0); err != nil {
@@ -1807,15 +1796,15 @@ func stitchEncodeContainers(b []byte, x *Containers) ([]byte, error) {
 				}
 				b = append(b, byte(0x2c))
 			}
-			b = stitchClose(b, byte(0x7d))
+			b = stitchrt.AppendClose(b, byte(0x7d))
 		}
 		b = append(b, byte(0x2c))
 	}
 	b = append(b, "\"blob\":"...)
-	b = stitchAppendBytes(b, []byte(x.Blob))
+	b = stitchrt.AppendBytes(b, []byte(x.Blob))
 	b = append(b, byte(0x2c))
 	b = append(b, "\"when\":"...)
-	if b, err = stitchAppendJSON(b, &x.When); err != nil {
+	if b, err = stitchrt.AppendJSON(b, &x.When); err != nil {
 		return b, err
 	}
 	b = append(b, byte(0x2c))
@@ -1826,29 +1815,27 @@ func stitchEncodeContainers(b []byte, x *Containers) ([]byte, error) {
 		} else {
 			b = append(b, byte(0x5b))
 			for _, v0 := range x.Times {
-				if b, err = stitchAppendJSON(b, &v0); err != nil {
+				if b, err = stitchrt.AppendJSON(b, &v0); err != nil {
 					return b, err
 				}
 				b = append(b, byte(0x2c))
 			}
-			b = stitchClose(b, byte(0x5d))
+			b = stitchrt.AppendClose(b, byte(0x5d))
 		}
 		b = append(b, byte(0x2c))
 	}
-	b = stitchClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, byte(0x7d))
 	return b, err
 }
 
 // UnmarshalJSON decodes Containers exactly (SPEC §4); JSON-string repair is off.
 func (x *Containers) UnmarshalJSON(data []byte) error {
-	d := stitchNewDecoder(data, false)
+	d := stitchrt.NewDecoder(data, false)
 	var v Containers
-	if d.root() {
+	if d.Root() {
 		stitchDecodeContainers(d, &v)
 	}
-	err := d.finish()
-	d.release()
-	if err != nil {
+	if err := d.Finish(); err != nil {
 		return err
 	}
 	*x = v
@@ -1857,9 +1844,9 @@ func (x *Containers) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes Containers (SPEC §3).
 func (x Containers) MarshalJSON() ([]byte, error) {
-	p := stitchGetBuffer()
+	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeContainers(*p, &x)
-	b = stitchPutBuffer(p, b)
+	b = stitchrt.PutBuffer(p, b)
 	if err != nil {
 		return nil, err
 	}
@@ -1869,65 +1856,65 @@ func (x Containers) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Containers with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Containers) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
-	d := stitchNewDecoder(data, true)
+	d := stitchrt.NewDecoder(data, true)
 	var v Containers
-	r, rep := d.beginRepair()
-	if d.root() {
+	r, rep := d.BeginRepair()
+	if d.Root() {
 		stitchDecodeContainers(d, &v)
 	}
 	if rep {
-		d.endRepair(r)
+		d.EndRepair(r)
 	}
-	err = d.finish()
-	dropped, repaired = d.dropped, d.repaired
-	d.release()
+	dropped, repaired, err = d.FinishToolCall()
 	if err != nil {
 		return nil, nil, err
 	}
 	*x = v
 	return dropped, repaired, nil
 }
-func stitchDecodePoint(d *stitchDecoder, x *Point) {
-	if !d.objStart() {
+
+func stitchDecodePoint(d *stitchrt.Decoder, x *Point) {
+	if !d.ObjStart() {
 		return
 	}
 	var seen [1]uint64
-	var extra stitchKeySet
-	for k, more := d.objNext(); more; k, more = d.objNext() {
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "x":
 			if seen[0]&0x1 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x1
-			d.push(k)
-			if n0, ok := d.int(-32768, 32767, false); ok {
+			d.Push(k)
+			if n0, ok := d.Int(-32768, 32767, false); ok {
 				x.X = int16(n0)
 			}
-			d.pop()
+			d.Pop()
 		case "y":
 			if seen[0]&0x2 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x2
-			d.push(k)
-			if n0, ok := d.int(-32768, 32767, false); ok {
+			d.Push(k)
+			if n0, ok := d.Int(-32768, 32767, false); ok {
 				x.Y = int16(n0)
 			}
-			d.pop()
+			d.Pop()
 		default:
-			d.unknown(&extra, k, "x, y")
+			d.Unknown(&extra, k, "x, y")
 		}
 	}
 	if seen[0]&0x1 == 0 {
-		d.missing("x")
+		d.Missing("x")
 	}
 	if seen[0]&0x2 == 0 {
-		d.missing("y")
+		d.Missing("y")
 	}
 }
+
 func stitchEncodePoint(b []byte, x *Point) ([]byte, error) {
 	var err error
 	b = append(b, byte(0x7b))
@@ -1937,20 +1924,18 @@ func stitchEncodePoint(b []byte, x *Point) ([]byte, error) {
 	b = append(b, "\"y\":"...)
 	b = strconv.AppendInt(b, int64(x.Y), 10)
 	b = append(b, byte(0x2c))
-	b = stitchClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, byte(0x7d))
 	return b, err
 }
 
 // UnmarshalJSON decodes Point exactly (SPEC §4); JSON-string repair is off.
 func (x *Point) UnmarshalJSON(data []byte) error {
-	d := stitchNewDecoder(data, false)
+	d := stitchrt.NewDecoder(data, false)
 	var v Point
-	if d.root() {
+	if d.Root() {
 		stitchDecodePoint(d, &v)
 	}
-	err := d.finish()
-	d.release()
-	if err != nil {
+	if err := d.Finish(); err != nil {
 		return err
 	}
 	*x = v
@@ -1959,94 +1944,95 @@ func (x *Point) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes Point (SPEC §3).
 func (x Point) MarshalJSON() ([]byte, error) {
-	p := stitchGetBuffer()
+	p := stitchrt.GetBuffer()
 	b, err := stitchEncodePoint(*p, &x)
-	b = stitchPutBuffer(p, b)
+	b = stitchrt.PutBuffer(p, b)
 	if err != nil {
 		return nil, err
 	}
 	return b, nil
 }
-func stitchDecodeNulls(d *stitchDecoder, x *Nulls) {
-	if !d.objStart() {
+
+func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
+	if !d.ObjStart() {
 		return
 	}
 	var seen [1]uint64
-	var extra stitchKeySet
-	for k, more := d.objNext(); more; k, more = d.objNext() {
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "str":
 			if seen[0]&0x1 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x1
-			d.push(k)
-			if !d.null() {
+			d.Push(k)
+			if !d.Null() {
 				x.Str = new(string)
-				if s0, ok := d.str(); ok {
+				if s0, ok := d.Str(); ok {
 					if len(s0) < 1 {
-						d.strLen(s0, 1, -1)
+						d.StrLen(s0, 1, -1)
 					}
 					(*x.Str) = s0
 				}
 			}
-			d.pop()
+			d.Pop()
 		case "int":
 			if seen[0]&0x2 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x2
-			d.push(k)
-			if !d.null() {
+			d.Push(k)
+			if !d.Null() {
 				x.Int = new(int32)
-				if n0, ok := d.int(-2147483648, 2147483647, false); ok {
+				if n0, ok := d.Int(-2147483648, 2147483647, false); ok {
 					if n0 < 0 {
-						d.rangeFail(">= 0")
+						d.RangeFail(">= 0")
 					}
 					(*x.Int) = int32(n0)
 				}
 			}
-			d.pop()
+			d.Pop()
 		case "num":
 			if seen[0]&0x4 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x4
-			d.push(k)
-			if !d.null() {
+			d.Push(k)
+			if !d.Null() {
 				x.Num = new(float64)
-				if n0, ok := d.float(64, false); ok {
+				if n0, ok := d.Float(64, false); ok {
 					(*x.Num) = float64(n0)
 				}
 			}
-			d.pop()
+			d.Pop()
 		case "bool":
 			if seen[0]&0x8 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x8
-			d.push(k)
-			if !d.null() {
+			d.Push(k)
+			if !d.Null() {
 				x.Bool = new(bool)
-				if b0, ok := d.boolean(false); ok {
+				if b0, ok := d.Bool(false); ok {
 					(*x.Bool) = b0
 				}
 			}
-			d.pop()
+			d.Pop()
 		case "enum":
 			if seen[0]&0x10 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x10
-			d.push(k)
-			if !d.null() {
+			d.Push(k)
+			if !d.Null() {
 				x.Enum = new(string)
-				if b0, ok := d.strView(); ok {
+				if b0, ok := d.StrView(); ok {
 					var s0 string
 					switch string(b0) {
 					case "a":
@@ -2059,30 +2045,30 @@ func stitchDecodeNulls(d *stitchDecoder, x *Nulls) {
 					switch s0 {
 					case "a", "b":
 					default:
-						d.notInEnum("\"a\", \"b\"", strconv.Quote(s0))
+						d.NotInEnum("\"a\", \"b\"", strconv.Quote(s0))
 					}
 					(*x.Enum) = s0
 				}
 			}
-			d.pop()
+			d.Pop()
 		case "list":
 			if seen[0]&0x20 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x20
-			d.push(k)
+			d.Push(k)
 			{
-				r0, rep0 := d.beginRepair()
-				if !d.null() {
-					if d.arrStart() {
+				r0, rep0 := d.BeginRepair()
+				if !d.Null() {
+					if d.ArrStart() {
 						var buf0 [8]string
 						var h0 []string
 						n0 := 0
-						for i0 := 0; d.arrNext(); i0++ {
-							d.pushIdx(i0)
+						for i0 := 0; d.ArrNext(); i0++ {
+							d.PushIdx(i0)
 							var e0 string
-							if s1, ok := d.str(); ok {
+							if s1, ok := d.Str(); ok {
 								e0 = s1
 							}
 							if h0 != nil {
@@ -2093,190 +2079,191 @@ func stitchDecodeNulls(d *stitchDecoder, x *Nulls) {
 							} else {
 								h0 = append(append(make([]string, 0, 4*len(buf0)), buf0[:]...), e0)
 							}
-							d.pop()
+							d.Pop()
 						}
 						s0 := h0
 						if s0 == nil {
 							s0 = make([]string, n0)
 							copy(s0, buf0[:n0])
 						}
-						d.count(len(s0), -1, 2, "item count")
+						d.Count(len(s0), -1, 2, "item count")
 						x.List = s0
 					}
 				}
 				if rep0 {
-					d.endRepair(r0)
+					d.EndRepair(r0)
 				}
 			}
-			d.pop()
+			d.Pop()
 		case "map":
 			if seen[0]&0x40 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x40
-			d.push(k)
+			d.Push(k)
 			{
-				r0, rep0 := d.beginRepair()
-				if !d.null() {
-					if d.objStart() {
+				r0, rep0 := d.BeginRepair()
+				if !d.Null() {
+					if d.ObjStart() {
 						m0 := make(map[string]string)
-						for k0, more0 := d.objNext(); more0; k0, more0 = d.objNext() {
+						for k0, more0 := d.ObjNext(); more0; k0, more0 = d.ObjNext() {
 							if _, dup := m0[string(k0)]; dup {
-								d.dup(k0)
+								d.Dup(k0)
 								continue
 							}
-							d.push(k0)
+							d.Push(k0)
 							var e0 string
-							if s1, ok := d.str(); ok {
+							if s1, ok := d.Str(); ok {
 								e0 = s1
 							}
 							m0[string(k0)] = e0
-							d.pop()
+							d.Pop()
 						}
 						x.Map = m0
 					}
 				}
 				if rep0 {
-					d.endRepair(r0)
+					d.EndRepair(r0)
 				}
 			}
-			d.pop()
+			d.Pop()
 		case "obj":
 			if seen[0]&0x80 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x80
-			d.push(k)
+			d.Push(k)
 			{
-				r0, rep0 := d.beginRepair()
-				if !d.null() {
+				r0, rep0 := d.BeginRepair()
+				if !d.Null() {
 					x.Obj = new(Point)
 					stitchDecodePoint(d, &(*x.Obj))
 				}
 				if rep0 {
-					d.endRepair(r0)
+					d.EndRepair(r0)
 				}
 			}
-			d.pop()
+			d.Pop()
 		case "time":
 			if seen[0]&0x100 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x100
-			d.push(k)
-			if !d.null() {
+			d.Push(k)
+			if !d.Null() {
 				x.Time = new(time.Time)
-				if t0, ok := d.time(); ok {
+				if t0, ok := d.Time(); ok {
 					(*x.Time) = t0
 				}
 			}
-			d.pop()
+			d.Pop()
 		case "blob":
 			if seen[0]&0x200 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x200
-			d.push(k)
-			if !d.null() {
-				if b0, ok := d.bytes(); ok {
+			d.Push(k)
+			if !d.Null() {
+				if b0, ok := d.Bytes(); ok {
 					x.Blob = b0
 				}
 			}
-			d.pop()
+			d.Pop()
 		case "optStr":
 			if seen[0]&0x400 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x400
-			d.push(k)
-			if !d.null() {
+			d.Push(k)
+			if !d.Null() {
 				x.OptStr = new(string)
-				if s0, ok := d.str(); ok {
+				if s0, ok := d.Str(); ok {
 					(*x.OptStr) = s0
 				}
 			}
-			d.pop()
+			d.Pop()
 		case "optObj":
 			if seen[0]&0x800 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x800
-			d.push(k)
+			d.Push(k)
 			{
-				r0, rep0 := d.beginRepair()
-				if !d.null() {
+				r0, rep0 := d.BeginRepair()
+				if !d.Null() {
 					x.OptObj = new(Point)
 					stitchDecodePoint(d, &(*x.OptObj))
 				}
 				if rep0 {
-					d.endRepair(r0)
+					d.EndRepair(r0)
 				}
 			}
-			d.pop()
+			d.Pop()
 		case "noNull":
 			if seen[0]&0x1000 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x1000
-			d.push(k)
+			d.Push(k)
 			x.NoNull = new(string)
-			if s0, ok := d.str(); ok {
+			if s0, ok := d.Str(); ok {
 				(*x.NoNull) = s0
 			}
-			d.pop()
+			d.Pop()
 		case "zero":
 			if seen[0]&0x2000 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x2000
-			d.push(k)
-			if n0, ok := d.int(-9223372036854775808, 9223372036854775807, false); ok {
+			d.Push(k)
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.Zero = int(n0)
 			}
-			d.pop()
+			d.Pop()
 		default:
-			d.unknown(&extra, k, "str, int, num, bool, enum, list, map, obj, time, blob, optStr, optObj, noNull, zero")
+			d.Unknown(&extra, k, "str, int, num, bool, enum, list, map, obj, time, blob, optStr, optObj, noNull, zero")
 		}
 	}
 	if seen[0]&0x1 == 0 {
-		d.missing("str")
+		d.Missing("str")
 	}
 	if seen[0]&0x2 == 0 {
-		d.missing("int")
+		d.Missing("int")
 	}
 	if seen[0]&0x4 == 0 {
-		d.missing("num")
+		d.Missing("num")
 	}
 	if seen[0]&0x8 == 0 {
-		d.missing("bool")
+		d.Missing("bool")
 	}
 	if seen[0]&0x10 == 0 {
-		d.missing("enum")
+		d.Missing("enum")
 	}
 	if seen[0]&0x20 == 0 {
-		d.missing("list")
+		d.Missing("list")
 	}
 	if seen[0]&0x40 == 0 {
-		d.missing("map")
+		d.Missing("map")
 	}
 	if seen[0]&0x80 == 0 {
-		d.missing("obj")
+		d.Missing("obj")
 	}
 	if seen[0]&0x100 == 0 {
-		d.missing("time")
+		d.Missing("time")
 	}
 	if seen[0]&0x200 == 0 {
-		d.missing("blob")
+		d.Missing("blob")
 	}
 }
+
 func stitchEncodeNulls(b []byte, x *Nulls) ([]byte, error) {
 	var err error
 	b = append(b, byte(0x7b))
@@ -2284,7 +2271,7 @@ func stitchEncodeNulls(b []byte, x *Nulls) ([]byte, error) {
 	if x.Str == nil {
 		b = append(b, "null"...)
 	} else {
-		b = stitchAppendString(b, string((*x.Str)))
+		b = stitchrt.AppendString(b, string((*x.Str)))
 	}
 	b = append(b, byte(0x2c))
 	b = append(b, "\"int\":"...)
@@ -2298,7 +2285,7 @@ func stitchEncodeNulls(b []byte, x *Nulls) ([]byte, error) {
 	if x.Num == nil {
 		b = append(b, "null"...)
 	} else {
-		if b, err = stitchAppendFloat(b, float64((*x.Num)), 64); err != nil {
+		if b, err = stitchrt.AppendFloat(b, float64((*x.Num)), 64); err != nil {
 			return b, err
 		}
 	}
@@ -2314,7 +2301,7 @@ func stitchEncodeNulls(b []byte, x *Nulls) ([]byte, error) {
 	if x.Enum == nil {
 		b = append(b, "null"...)
 	} else {
-		b = stitchAppendString(b, string((*x.Enum)))
+		b = stitchrt.AppendString(b, string((*x.Enum)))
 	}
 	b = append(b, byte(0x2c))
 	b = append(b, "\"list\":"...)
@@ -2323,10 +2310,10 @@ func stitchEncodeNulls(b []byte, x *Nulls) ([]byte, error) {
 	} else {
 		b = append(b, byte(0x5b))
 		for _, v0 := range x.List {
-			b = stitchAppendString(b, string(v0))
+			b = stitchrt.AppendString(b, string(v0))
 			b = append(b, byte(0x2c))
 		}
-		b = stitchClose(b, byte(0x5d))
+		b = stitchrt.AppendClose(b, byte(0x5d))
 	}
 	b = append(b, byte(0x2c))
 	b = append(b, "\"map\":"...)
@@ -2335,13 +2322,13 @@ func stitchEncodeNulls(b []byte, x *Nulls) ([]byte, error) {
 	} else {
 		b = append(b, byte(0x7b))
 		for _, k0 := range slices.Sorted(maps.Keys(x.Map)) {
-			b = stitchAppendString(b, k0)
+			b = stitchrt.AppendString(b, k0)
 			b = append(b, byte(0x3a))
 			v0 := x.Map[k0]
-			b = stitchAppendString(b, string(v0))
+			b = stitchrt.AppendString(b, string(v0))
 			b = append(b, byte(0x2c))
 		}
-		b = stitchClose(b, byte(0x7d))
+		b = stitchrt.AppendClose(b, byte(0x7d))
 	}
 	b = append(b, byte(0x2c))
 	b = append(b, "\"obj\":"...)
@@ -2357,7 +2344,7 @@ func stitchEncodeNulls(b []byte, x *Nulls) ([]byte, error) {
 	if x.Time == nil {
 		b = append(b, "null"...)
 	} else {
-		if b, err = stitchAppendJSON(b, &(*x.Time)); err != nil {
+		if b, err = stitchrt.AppendJSON(b, &(*x.Time)); err != nil {
 			return b, err
 		}
 	}
@@ -2366,7 +2353,7 @@ func stitchEncodeNulls(b []byte, x *Nulls) ([]byte, error) {
 	if x.Blob == nil {
 		b = append(b, "null"...)
 	} else {
-		b = stitchAppendBytes(b, []byte(x.Blob))
+		b = stitchrt.AppendBytes(b, []byte(x.Blob))
 	}
 	b = append(b, byte(0x2c))
 	if x.OptStr != nil {
@@ -2374,7 +2361,7 @@ func stitchEncodeNulls(b []byte, x *Nulls) ([]byte, error) {
 		if x.OptStr == nil {
 			b = append(b, "null"...)
 		} else {
-			b = stitchAppendString(b, string((*x.OptStr)))
+			b = stitchrt.AppendString(b, string((*x.OptStr)))
 		}
 		b = append(b, byte(0x2c))
 	}
@@ -2392,9 +2379,9 @@ func stitchEncodeNulls(b []byte, x *Nulls) ([]byte, error) {
 	if x.NoNull != nil {
 		b = append(b, "\"noNull\":"...)
 		if x.NoNull == nil {
-			return b, stitchNilError("Nulls.NoNull")
+			return b, stitchrt.NilError("Nulls.NoNull")
 		} else {
-			b = stitchAppendString(b, string((*x.NoNull)))
+			b = stitchrt.AppendString(b, string((*x.NoNull)))
 		}
 		b = append(b, byte(0x2c))
 	}
@@ -2403,20 +2390,18 @@ func stitchEncodeNulls(b []byte, x *Nulls) ([]byte, error) {
 		b = strconv.AppendInt(b, int64(x.Zero), 10)
 		b = append(b, byte(0x2c))
 	}
-	b = stitchClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, byte(0x7d))
 	return b, err
 }
 
 // UnmarshalJSON decodes Nulls exactly (SPEC §4); JSON-string repair is off.
 func (x *Nulls) UnmarshalJSON(data []byte) error {
-	d := stitchNewDecoder(data, false)
+	d := stitchrt.NewDecoder(data, false)
 	var v Nulls
-	if d.root() {
+	if d.Root() {
 		stitchDecodeNulls(d, &v)
 	}
-	err := d.finish()
-	d.release()
-	if err != nil {
+	if err := d.Finish(); err != nil {
 		return err
 	}
 	*x = v
@@ -2425,9 +2410,9 @@ func (x *Nulls) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes Nulls (SPEC §3).
 func (x Nulls) MarshalJSON() ([]byte, error) {
-	p := stitchGetBuffer()
+	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeNulls(*p, &x)
-	b = stitchPutBuffer(p, b)
+	b = stitchrt.PutBuffer(p, b)
 	if err != nil {
 		return nil, err
 	}
@@ -2437,106 +2422,106 @@ func (x Nulls) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Nulls with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Nulls) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
-	d := stitchNewDecoder(data, true)
+	d := stitchrt.NewDecoder(data, true)
 	var v Nulls
-	r, rep := d.beginRepair()
-	if d.root() {
+	r, rep := d.BeginRepair()
+	if d.Root() {
 		stitchDecodeNulls(d, &v)
 	}
 	if rep {
-		d.endRepair(r)
+		d.EndRepair(r)
 	}
-	err = d.finish()
-	dropped, repaired = d.dropped, d.repaired
-	d.release()
+	dropped, repaired, err = d.FinishToolCall()
 	if err != nil {
 		return nil, nil, err
 	}
 	*x = v
 	return dropped, repaired, nil
 }
-func stitchDecodePolicies(d *stitchDecoder, x *Policies) {
-	if !d.objStart() {
+
+func stitchDecodePolicies(d *stitchrt.Decoder, x *Policies) {
+	if !d.ObjStart() {
 		return
 	}
 	var seen [1]uint64
-	var extra stitchKeySet
-	for k, more := d.objNext(); more; k, more = d.objNext() {
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "strict":
 			if seen[0]&0x1 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x1
-			d.push(k)
+			d.Push(k)
 			{
-				r0, rep0 := d.beginRepair()
+				r0, rep0 := d.BeginRepair()
 				stitchDecodePoint(d, &x.Strict)
 				if rep0 {
-					d.endRepair(r0)
+					d.EndRepair(r0)
 				}
 			}
-			d.pop()
+			d.Pop()
 		case "strip":
 			if seen[0]&0x2 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x2
-			d.push(k)
+			d.Push(k)
 			{
-				r0, rep0 := d.beginRepair()
+				r0, rep0 := d.BeginRepair()
 				stitchDecodeStripped(d, &x.Strip)
 				if rep0 {
-					d.endRepair(r0)
+					d.EndRepair(r0)
 				}
 			}
-			d.pop()
+			d.Pop()
 		case "loose":
 			if seen[0]&0x4 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x4
-			d.push(k)
+			d.Push(k)
 			{
-				r0, rep0 := d.beginRepair()
+				r0, rep0 := d.BeginRepair()
 				stitchDecodeLoose(d, &x.Loose)
 				if rep0 {
-					d.endRepair(r0)
+					d.EndRepair(r0)
 				}
 			}
-			d.pop()
+			d.Pop()
 		case "open":
 			if seen[0]&0x8 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x8
-			d.push(k)
+			d.Push(k)
 			{
-				r0, rep0 := d.beginRepair()
+				r0, rep0 := d.BeginRepair()
 				stitchDecodeOpen(d, &x.Open)
 				if rep0 {
-					d.endRepair(r0)
+					d.EndRepair(r0)
 				}
 			}
-			d.pop()
+			d.Pop()
 		default:
-			d.unknown(&extra, k, "strict, strip, loose, open")
+			d.Unknown(&extra, k, "strict, strip, loose, open")
 		}
 	}
 	if seen[0]&0x1 == 0 {
-		d.missing("strict")
+		d.Missing("strict")
 	}
 	if seen[0]&0x2 == 0 {
-		d.missing("strip")
+		d.Missing("strip")
 	}
 	if seen[0]&0x4 == 0 {
-		d.missing("loose")
+		d.Missing("loose")
 	}
 }
+
 func stitchEncodePolicies(b []byte, x *Policies) ([]byte, error) {
 	var err error
 	b = append(b, byte(0x7b))
@@ -2560,20 +2545,18 @@ func stitchEncodePolicies(b []byte, x *Policies) ([]byte, error) {
 		return b, err
 	}
 	b = append(b, byte(0x2c))
-	b = stitchClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, byte(0x7d))
 	return b, err
 }
 
 // UnmarshalJSON decodes Policies exactly (SPEC §4); JSON-string repair is off.
 func (x *Policies) UnmarshalJSON(data []byte) error {
-	d := stitchNewDecoder(data, false)
+	d := stitchrt.NewDecoder(data, false)
 	var v Policies
-	if d.root() {
+	if d.Root() {
 		stitchDecodePolicies(d, &v)
 	}
-	err := d.finish()
-	d.release()
-	if err != nil {
+	if err := d.Finish(); err != nil {
 		return err
 	}
 	*x = v
@@ -2582,9 +2565,9 @@ func (x *Policies) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes Policies (SPEC §3).
 func (x Policies) MarshalJSON() ([]byte, error) {
-	p := stitchGetBuffer()
+	p := stitchrt.GetBuffer()
 	b, err := stitchEncodePolicies(*p, &x)
-	b = stitchPutBuffer(p, b)
+	b = stitchrt.PutBuffer(p, b)
 	if err != nil {
 		return nil, err
 	}
@@ -2594,94 +2577,92 @@ func (x Policies) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Policies with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Policies) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
-	d := stitchNewDecoder(data, true)
+	d := stitchrt.NewDecoder(data, true)
 	var v Policies
-	r, rep := d.beginRepair()
-	if d.root() {
+	r, rep := d.BeginRepair()
+	if d.Root() {
 		stitchDecodePolicies(d, &v)
 	}
 	if rep {
-		d.endRepair(r)
+		d.EndRepair(r)
 	}
-	err = d.finish()
-	dropped, repaired = d.dropped, d.repaired
-	d.release()
+	dropped, repaired, err = d.FinishToolCall()
 	if err != nil {
 		return nil, nil, err
 	}
 	*x = v
 	return dropped, repaired, nil
 }
-func stitchDecodeStripped(d *stitchDecoder, x *Stripped) {
-	if !d.objStart() {
+
+func stitchDecodeStripped(d *stitchrt.Decoder, x *Stripped) {
+	if !d.ObjStart() {
 		return
 	}
 	var seen [1]uint64
-	var extra stitchKeySet
-	for k, more := d.objNext(); more; k, more = d.objNext() {
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "name":
 			if seen[0]&0x1 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x1
-			d.push(k)
-			if s0, ok := d.str(); ok {
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
 				if len(s0) < 1 {
-					d.strLen(s0, 1, -1)
+					d.StrLen(s0, 1, -1)
 				}
 				x.Name = s0
 			}
-			d.pop()
+			d.Pop()
 		case "deep":
 			if seen[0]&0x2 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x2
-			d.push(k)
+			d.Push(k)
 			{
-				r0, rep0 := d.beginRepair()
+				r0, rep0 := d.BeginRepair()
 				stitchDecodePoint(d, &x.Deep)
 				if rep0 {
-					d.endRepair(r0)
+					d.EndRepair(r0)
 				}
 			}
-			d.pop()
+			d.Pop()
 		default:
-			d.drop(&extra, k)
+			d.Drop(&extra, k)
 		}
 	}
 	if seen[0]&0x1 == 0 {
-		d.missing("name")
+		d.Missing("name")
 	}
 }
+
 func stitchEncodeStripped(b []byte, x *Stripped) ([]byte, error) {
 	var err error
 	b = append(b, byte(0x7b))
 	b = append(b, "\"name\":"...)
-	b = stitchAppendString(b, string(x.Name))
+	b = stitchrt.AppendString(b, string(x.Name))
 	b = append(b, byte(0x2c))
 	b = append(b, "\"deep\":"...)
 	if b, err = stitchEncodePoint(b, &x.Deep); err != nil {
 		return b, err
 	}
 	b = append(b, byte(0x2c))
-	b = stitchClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, byte(0x7d))
 	return b, err
 }
 
 // UnmarshalJSON decodes Stripped exactly (SPEC §4); JSON-string repair is off.
 func (x *Stripped) UnmarshalJSON(data []byte) error {
-	d := stitchNewDecoder(data, false)
+	d := stitchrt.NewDecoder(data, false)
 	var v Stripped
-	if d.root() {
+	if d.Root() {
 		stitchDecodeStripped(d, &v)
 	}
-	err := d.finish()
-	d.release()
-	if err != nil {
+	if err := d.Finish(); err != nil {
 		return err
 	}
 	*x = v
@@ -2690,56 +2671,58 @@ func (x *Stripped) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes Stripped (SPEC §3).
 func (x Stripped) MarshalJSON() ([]byte, error) {
-	p := stitchGetBuffer()
+	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeStripped(*p, &x)
-	b = stitchPutBuffer(p, b)
+	b = stitchrt.PutBuffer(p, b)
 	if err != nil {
 		return nil, err
 	}
 	return b, nil
 }
-func stitchDecodeLoose(d *stitchDecoder, x *Loose) {
-	if !d.objStart() {
+
+func stitchDecodeLoose(d *stitchrt.Decoder, x *Loose) {
+	if !d.ObjStart() {
 		return
 	}
 	var seen [1]uint64
-	for k, more := d.objNext(); more; k, more = d.objNext() {
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "id":
 			if seen[0]&0x1 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x1
-			d.push(k)
-			if n0, ok := d.int(-9223372036854775808, 9223372036854775807, false); ok {
+			d.Push(k)
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 1 {
-					d.rangeFail(">= 1")
+					d.RangeFail(">= 1")
 				}
 				x.ID = int(n0)
 			}
-			d.pop()
+			d.Pop()
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]int)
 			}
 			if _, dup := x.Extra[string(k)]; dup {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
-			d.push(k)
+			d.Push(k)
 			var e int
-			if n1, ok := d.int(-9223372036854775808, 9223372036854775807, false); ok {
+			if n1, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				e = int(n1)
 			}
 			x.Extra[string(k)] = e
-			d.pop()
+			d.Pop()
 		}
 	}
 	if seen[0]&0x1 == 0 {
-		d.missing("id")
+		d.Missing("id")
 	}
 }
+
 func stitchEncodeLoose(b []byte, x *Loose) ([]byte, error) {
 	var err error
 	b = append(b, byte(0x7b))
@@ -2751,26 +2734,24 @@ func stitchEncodeLoose(b []byte, x *Loose) ([]byte, error) {
 		case "id":
 			continue
 		}
-		b = stitchAppendString(b, k)
+		b = stitchrt.AppendString(b, k)
 		b = append(b, byte(0x3a))
 		v := x.Extra[k]
 		b = strconv.AppendInt(b, int64(v), 10)
 		b = append(b, byte(0x2c))
 	}
-	b = stitchClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, byte(0x7d))
 	return b, err
 }
 
 // UnmarshalJSON decodes Loose exactly (SPEC §4); JSON-string repair is off.
 func (x *Loose) UnmarshalJSON(data []byte) error {
-	d := stitchNewDecoder(data, false)
+	d := stitchrt.NewDecoder(data, false)
 	var v Loose
-	if d.root() {
+	if d.Root() {
 		stitchDecodeLoose(d, &v)
 	}
-	err := d.finish()
-	d.release()
-	if err != nil {
+	if err := d.Finish(); err != nil {
 		return err
 	}
 	*x = v
@@ -2779,56 +2760,58 @@ func (x *Loose) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes Loose (SPEC §3).
 func (x Loose) MarshalJSON() ([]byte, error) {
-	p := stitchGetBuffer()
+	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeLoose(*p, &x)
-	b = stitchPutBuffer(p, b)
+	b = stitchrt.PutBuffer(p, b)
 	if err != nil {
 		return nil, err
 	}
 	return b, nil
 }
-func stitchDecodeOpen(d *stitchDecoder, x *Open) {
-	if !d.objStart() {
+
+func stitchDecodeOpen(d *stitchrt.Decoder, x *Open) {
+	if !d.ObjStart() {
 		return
 	}
 	var seen [1]uint64
-	for k, more := d.objNext(); more; k, more = d.objNext() {
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "kind":
 			if seen[0]&0x1 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x1
-			d.push(k)
-			if s0, ok := d.str(); ok {
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
 				x.Kind = s0
 			}
-			d.pop()
+			d.Pop()
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]any)
 			}
 			if _, dup := x.Extra[string(k)]; dup {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
-			d.push(k)
+			d.Push(k)
 			var e any
-			if a1, ok := d.anyValue(); ok {
+			if a1, ok := d.Any(); ok {
 				e = a1
 			}
 			x.Extra[string(k)] = e
-			d.pop()
+			d.Pop()
 		}
 	}
 }
+
 func stitchEncodeOpen(b []byte, x *Open) ([]byte, error) {
 	var err error
 	b = append(b, byte(0x7b))
 	if x.Kind != "" {
 		b = append(b, "\"kind\":"...)
-		b = stitchAppendString(b, string(x.Kind))
+		b = stitchrt.AppendString(b, string(x.Kind))
 		b = append(b, byte(0x2c))
 	}
 	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
@@ -2836,28 +2819,26 @@ func stitchEncodeOpen(b []byte, x *Open) ([]byte, error) {
 		case "kind":
 			continue
 		}
-		b = stitchAppendString(b, k)
+		b = stitchrt.AppendString(b, k)
 		b = append(b, byte(0x3a))
 		v := x.Extra[k]
-		if b, err = stitchAppendJSON(b, &v); err != nil {
+		if b, err = stitchrt.AppendJSON(b, &v); err != nil {
 			return b, err
 		}
 		b = append(b, byte(0x2c))
 	}
-	b = stitchClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, byte(0x7d))
 	return b, err
 }
 
 // UnmarshalJSON decodes Open exactly (SPEC §4); JSON-string repair is off.
 func (x *Open) UnmarshalJSON(data []byte) error {
-	d := stitchNewDecoder(data, false)
+	d := stitchrt.NewDecoder(data, false)
 	var v Open
-	if d.root() {
+	if d.Root() {
 		stitchDecodeOpen(d, &v)
 	}
-	err := d.finish()
-	d.release()
-	if err != nil {
+	if err := d.Finish(); err != nil {
 		return err
 	}
 	*x = v
@@ -2866,126 +2847,128 @@ func (x *Open) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes Open (SPEC §3).
 func (x Open) MarshalJSON() ([]byte, error) {
-	p := stitchGetBuffer()
+	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeOpen(*p, &x)
-	b = stitchPutBuffer(p, b)
+	b = stitchrt.PutBuffer(p, b)
 	if err != nil {
 		return nil, err
 	}
 	return b, nil
 }
-func stitchDecodeFree(d *stitchDecoder, x *Free) {
-	if !d.objStart() {
+
+func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
+	if !d.ObjStart() {
 		return
 	}
 	var seen [1]uint64
-	var extra stitchKeySet
-	for k, more := d.objNext(); more; k, more = d.objNext() {
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "id":
 			if seen[0]&0x1 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x1
-			d.push(k)
-			if n0, ok := d.uint(4294967295, false); ok {
+			d.Push(k)
+			if n0, ok := d.Uint(4294967295, false); ok {
 				if n0 < 1 {
-					d.rangeFail(">= 1")
+					d.RangeFail(">= 1")
 				}
 				x.Base.ID = uint32(n0)
 			}
-			d.pop()
+			d.Pop()
 		case "note":
 			if seen[0]&0x2 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x2
-			d.push(k)
-			if s0, ok := d.str(); ok {
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
 				if len(s0) > 3 {
-					d.strLen(s0, -1, 3)
+					d.StrLen(s0, -1, 3)
 				}
 				x.Base.Note = s0
 			}
-			d.pop()
+			d.Pop()
 		case "any":
 			if seen[0]&0x4 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x4
-			d.push(k)
-			if a0, ok := d.anyValue(); ok {
+			d.Push(k)
+			if a0, ok := d.Any(); ok {
 				x.Any = a0
 			}
-			d.pop()
+			d.Pop()
 		case "raw":
 			if seen[0]&0x8 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x8
-			d.push(k)
-			if a0, ok := d.rawMessage(); ok {
+			d.Push(k)
+			if a0, ok := d.RawMessage(); ok {
 				x.Raw = json.RawMessage(a0)
 			}
-			d.pop()
+			d.Pop()
 		case "check":
 			if seen[0]&0x10 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x10
-			d.push(k)
+			d.Push(k)
 			{
-				r0, rep0 := d.beginRepair()
+				r0, rep0 := d.BeginRepair()
 				stitchDecodeChecked(d, &x.Check)
 				if rep0 {
-					d.endRepair(r0)
+					d.EndRepair(r0)
 				}
 			}
-			d.pop()
+			d.Pop()
 		case "addr":
 			if seen[0]&0x20 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x20
-			d.push(k)
-			if s0, ok := d.str(); ok {
-				d.format(stitchFormatIPv6(s0), "ipv6")
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
+				d.Format(stitchrt.FormatIPv6(s0), "ipv6")
 				if err := x.Addr.UnmarshalText([]byte(s0)); err != nil {
-					d.formatErr("Addr", err)
+					d.FormatErr("Addr", err)
 				}
 			}
-			d.pop()
+			d.Pop()
 		case "old":
 			if seen[0]&0x40 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x40
-			d.push(k)
-			if s0, ok := d.str(); ok {
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
 				x.Old = s0
 			}
-			d.pop()
+			d.Pop()
 		default:
-			d.unknown(&extra, k, "id, note, any, raw, check, addr, old")
+			d.Unknown(&extra, k, "id, note, any, raw, check, addr, old")
 		}
 	}
 	if seen[0]&0x1 == 0 {
-		d.missing("id")
+		d.Missing("id")
 	}
 	if seen[0]&0x4 == 0 {
-		d.missing("any")
+		d.Missing("any")
 	}
 	if seen[0]&0x10 == 0 {
-		d.missing("check")
+		d.Missing("check")
 	}
 }
+
 func stitchEncodeFree(b []byte, x *Free) ([]byte, error) {
 	var err error
 	b = append(b, byte(0x7b))
@@ -2994,17 +2977,17 @@ func stitchEncodeFree(b []byte, x *Free) ([]byte, error) {
 	b = append(b, byte(0x2c))
 	if x.Base.Note != "" {
 		b = append(b, "\"note\":"...)
-		b = stitchAppendString(b, string(x.Base.Note))
+		b = stitchrt.AppendString(b, string(x.Base.Note))
 		b = append(b, byte(0x2c))
 	}
 	b = append(b, "\"any\":"...)
-	if b, err = stitchAppendJSON(b, &x.Any); err != nil {
+	if b, err = stitchrt.AppendJSON(b, &x.Any); err != nil {
 		return b, err
 	}
 	b = append(b, byte(0x2c))
 	if len(x.Raw) != 0 {
 		b = append(b, "\"raw\":"...)
-		if b, err = stitchAppendJSON(b, &x.Raw); err != nil {
+		if b, err = stitchrt.AppendJSON(b, &x.Raw); err != nil {
 			return b, err
 		}
 		b = append(b, byte(0x2c))
@@ -3014,32 +2997,30 @@ func stitchEncodeFree(b []byte, x *Free) ([]byte, error) {
 		return b, err
 	}
 	b = append(b, byte(0x2c))
-	if !stitchIsZero(&x.Addr) {
+	if !stitchrt.IsZero(&x.Addr) {
 		b = append(b, "\"addr\":"...)
-		if b, err = stitchAppendJSON(b, &x.Addr); err != nil {
+		if b, err = stitchrt.AppendJSON(b, &x.Addr); err != nil {
 			return b, err
 		}
 		b = append(b, byte(0x2c))
 	}
 	if x.Old != "" {
 		b = append(b, "\"old\":"...)
-		b = stitchAppendString(b, string(x.Old))
+		b = stitchrt.AppendString(b, string(x.Old))
 		b = append(b, byte(0x2c))
 	}
-	b = stitchClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, byte(0x7d))
 	return b, err
 }
 
 // UnmarshalJSON decodes Free exactly (SPEC §4); JSON-string repair is off.
 func (x *Free) UnmarshalJSON(data []byte) error {
-	d := stitchNewDecoder(data, false)
+	d := stitchrt.NewDecoder(data, false)
 	var v Free
-	if d.root() {
+	if d.Root() {
 		stitchDecodeFree(d, &v)
 	}
-	err := d.finish()
-	d.release()
-	if err != nil {
+	if err := d.Finish(); err != nil {
 		return err
 	}
 	*x = v
@@ -3048,9 +3029,9 @@ func (x *Free) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes Free (SPEC §3).
 func (x Free) MarshalJSON() ([]byte, error) {
-	p := stitchGetBuffer()
+	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeFree(*p, &x)
-	b = stitchPutBuffer(p, b)
+	b = stitchrt.PutBuffer(p, b)
 	if err != nil {
 		return nil, err
 	}
@@ -3060,68 +3041,68 @@ func (x Free) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Free with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Free) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
-	d := stitchNewDecoder(data, true)
+	d := stitchrt.NewDecoder(data, true)
 	var v Free
-	r, rep := d.beginRepair()
-	if d.root() {
+	r, rep := d.BeginRepair()
+	if d.Root() {
 		stitchDecodeFree(d, &v)
 	}
 	if rep {
-		d.endRepair(r)
+		d.EndRepair(r)
 	}
-	err = d.finish()
-	dropped, repaired = d.dropped, d.repaired
-	d.release()
+	dropped, repaired, err = d.FinishToolCall()
 	if err != nil {
 		return nil, nil, err
 	}
 	*x = v
 	return dropped, repaired, nil
 }
-func stitchDecodeBase(d *stitchDecoder, x *Base) {
-	if !d.objStart() {
+
+func stitchDecodeBase(d *stitchrt.Decoder, x *Base) {
+	if !d.ObjStart() {
 		return
 	}
 	var seen [1]uint64
-	var extra stitchKeySet
-	for k, more := d.objNext(); more; k, more = d.objNext() {
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "id":
 			if seen[0]&0x1 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x1
-			d.push(k)
-			if n0, ok := d.uint(4294967295, false); ok {
+			d.Push(k)
+			if n0, ok := d.Uint(4294967295, false); ok {
 				if n0 < 1 {
-					d.rangeFail(">= 1")
+					d.RangeFail(">= 1")
 				}
 				x.ID = uint32(n0)
 			}
-			d.pop()
+			d.Pop()
 		case "note":
 			if seen[0]&0x2 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x2
-			d.push(k)
-			if s0, ok := d.str(); ok {
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
 				if len(s0) > 3 {
-					d.strLen(s0, -1, 3)
+					d.StrLen(s0, -1, 3)
 				}
 				x.Note = s0
 			}
-			d.pop()
+			d.Pop()
 		default:
-			d.unknown(&extra, k, "id, note")
+			d.Unknown(&extra, k, "id, note")
 		}
 	}
 	if seen[0]&0x1 == 0 {
-		d.missing("id")
+		d.Missing("id")
 	}
 }
+
 func stitchEncodeBase(b []byte, x *Base) ([]byte, error) {
 	var err error
 	b = append(b, byte(0x7b))
@@ -3130,23 +3111,21 @@ func stitchEncodeBase(b []byte, x *Base) ([]byte, error) {
 	b = append(b, byte(0x2c))
 	if x.Note != "" {
 		b = append(b, "\"note\":"...)
-		b = stitchAppendString(b, string(x.Note))
+		b = stitchrt.AppendString(b, string(x.Note))
 		b = append(b, byte(0x2c))
 	}
-	b = stitchClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, byte(0x7d))
 	return b, err
 }
 
 // UnmarshalJSON decodes Base exactly (SPEC §4); JSON-string repair is off.
 func (x *Base) UnmarshalJSON(data []byte) error {
-	d := stitchNewDecoder(data, false)
+	d := stitchrt.NewDecoder(data, false)
 	var v Base
-	if d.root() {
+	if d.Root() {
 		stitchDecodeBase(d, &v)
 	}
-	err := d.finish()
-	d.release()
-	if err != nil {
+	if err := d.Finish(); err != nil {
 		return err
 	}
 	*x = v
@@ -3155,59 +3134,61 @@ func (x *Base) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes Base (SPEC §3).
 func (x Base) MarshalJSON() ([]byte, error) {
-	p := stitchGetBuffer()
+	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeBase(*p, &x)
-	b = stitchPutBuffer(p, b)
+	b = stitchrt.PutBuffer(p, b)
 	if err != nil {
 		return nil, err
 	}
 	return b, nil
 }
-func stitchDecodeChecked(d *stitchDecoder, x *Checked) {
-	if !d.objStart() {
+
+func stitchDecodeChecked(d *stitchrt.Decoder, x *Checked) {
+	if !d.ObjStart() {
 		return
 	}
 	var seen [1]uint64
-	var extra stitchKeySet
-	m := d.mark()
-	for k, more := d.objNext(); more; k, more = d.objNext() {
+	var extra stitchrt.KeySet
+	m := d.Mark()
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "a":
 			if seen[0]&0x1 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x1
-			d.push(k)
-			if n0, ok := d.int(-9223372036854775808, 9223372036854775807, false); ok {
+			d.Push(k)
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.A = int(n0)
 			}
-			d.pop()
+			d.Pop()
 		case "b":
 			if seen[0]&0x2 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x2
-			d.push(k)
-			if n0, ok := d.int(-9223372036854775808, 9223372036854775807, false); ok {
+			d.Push(k)
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.B = int(n0)
 			}
-			d.pop()
+			d.Pop()
 		default:
-			d.unknown(&extra, k, "a, b")
+			d.Unknown(&extra, k, "a, b")
 		}
 	}
 	if seen[0]&0x1 == 0 {
-		d.missing("a")
+		d.Missing("a")
 	}
 	if seen[0]&0x2 == 0 {
-		d.missing("b")
+		d.Missing("b")
 	}
-	if !d.failedSince(m) {
-		d.custom(x.Validate())
+	if !d.FailedSince(m) {
+		d.Custom(x.Validate())
 	}
 }
+
 func stitchEncodeChecked(b []byte, x *Checked) ([]byte, error) {
 	var err error
 	b = append(b, byte(0x7b))
@@ -3217,20 +3198,18 @@ func stitchEncodeChecked(b []byte, x *Checked) ([]byte, error) {
 	b = append(b, "\"b\":"...)
 	b = strconv.AppendInt(b, int64(x.B), 10)
 	b = append(b, byte(0x2c))
-	b = stitchClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, byte(0x7d))
 	return b, err
 }
 
 // UnmarshalJSON decodes Checked exactly (SPEC §4); JSON-string repair is off.
 func (x *Checked) UnmarshalJSON(data []byte) error {
-	d := stitchNewDecoder(data, false)
+	d := stitchrt.NewDecoder(data, false)
 	var v Checked
-	if d.root() {
+	if d.Root() {
 		stitchDecodeChecked(d, &v)
 	}
-	err := d.finish()
-	d.release()
-	if err != nil {
+	if err := d.Finish(); err != nil {
 		return err
 	}
 	*x = v
@@ -3239,9 +3218,9 @@ func (x *Checked) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes Checked (SPEC §3).
 func (x Checked) MarshalJSON() ([]byte, error) {
-	p := stitchGetBuffer()
+	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeChecked(*p, &x)
-	b = stitchPutBuffer(p, b)
+	b = stitchrt.PutBuffer(p, b)
 	if err != nil {
 		return nil, err
 	}
@@ -3286,8 +3265,9 @@ func stitchMatch0(s string) bool {
 
 // StitchHandler is implemented by the service: one method per tool of package every.
 // Each method receives the exactly decoded arguments of one call. A returned
-// error becomes an isError result (a *StitchError keeps its issues); a
-// tool without an output type returns the text of its result.
+// error becomes an isError result (a *stitch.Error keeps its issues); a tool
+// without an output type returns the text of its result. Through ctx a method
+// reaches the client: stitch.Progress, stitch.Log, stitch.AddContent.
 type StitchHandler interface {
 	// Ints handles tool ints.
 	Ints(ctx context.Context, in Ints) (string, error)
@@ -3305,2837 +3285,105 @@ type StitchHandler interface {
 	Free(ctx context.Context, in Free) (string, error)
 }
 
-// StitchTool describes one tool as it is advertised.
-type StitchTool struct {
-	Name         string
-	Title        string // "" when the directive sets none
-	Description  string
-	InputSchema  string // the advertised input schema
-	OutputSchema string // "" when the tool has no output type
-}
-
-// StitchTools returns the tools of package every in source order.
-func StitchTools() []StitchTool {
-	return []StitchTool{{
-		Name:         "ints",
-		Title:        "",
-		Description:  "Ints has every integer width, plain and bounded.",
-		InputSchema:  IntsInputSchema,
-		OutputSchema: "",
+// StitchTools returns the tools of package every in source order, served by h.
+func StitchTools(h StitchHandler) []stitch.Tool {
+	return []stitch.Tool{{
+		Name:           "ints",
+		Description:    "Ints has every integer width, plain and bounded.",
+		InputSchema:    IntsInputSchema,
+		LosslessSchema: IntsLosslessSchema,
+		Decode: func(args []byte) (any, []string, []string, error) {
+			var in Ints
+			dropped, repaired, err := in.DecodeToolCall(args)
+			return in, dropped, repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.Ints(ctx, in.(Ints))
+			return stitch.Output{Text: out}, err
+		},
 	}, {
-		Name:         "floats",
-		Title:        "",
-		Description:  "Floats has both float widths with bounds and multipleOf.",
-		InputSchema:  FloatsInputSchema,
-		OutputSchema: "",
+		Name:           "floats",
+		Description:    "Floats has both float widths with bounds and multipleOf.",
+		InputSchema:    FloatsInputSchema,
+		LosslessSchema: FloatsLosslessSchema,
+		Decode: func(args []byte) (any, []string, []string, error) {
+			var in Floats
+			dropped, repaired, err := in.DecodeToolCall(args)
+			return in, dropped, repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.Floats(ctx, in.(Floats))
+			return stitch.Output{Text: out}, err
+		},
 	}, {
-		Name:         "strings",
-		Title:        "",
-		Description:  "Strings has lengths, patterns, enums, consts and every portable format.",
-		InputSchema:  StringsInputSchema,
-		OutputSchema: "",
+		Name:           "strings",
+		Description:    "Strings has lengths, patterns, enums, consts and every portable format.",
+		InputSchema:    StringsInputSchema,
+		LosslessSchema: StringsLosslessSchema,
+		Decode: func(args []byte) (any, []string, []string, error) {
+			var in Strings
+			dropped, repaired, err := in.DecodeToolCall(args)
+			return in, dropped, repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.Strings(ctx, in.(Strings))
+			return stitch.Output{Text: out}, err
+		},
 	}, {
-		Name:         "containers",
-		Title:        "",
-		Description:  "Containers has arrays, fixed arrays, maps, bytes and times.",
-		InputSchema:  ContainersInputSchema,
-		OutputSchema: "",
+		Name:           "containers",
+		Description:    "Containers has arrays, fixed arrays, maps, bytes and times.",
+		InputSchema:    ContainersInputSchema,
+		LosslessSchema: ContainersLosslessSchema,
+		Decode: func(args []byte) (any, []string, []string, error) {
+			var in Containers
+			dropped, repaired, err := in.DecodeToolCall(args)
+			return in, dropped, repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.Containers(ctx, in.(Containers))
+			return stitch.Output{Text: out}, err
+		},
 	}, {
-		Name:         "nulls",
-		Title:        "",
-		Description:  "Nulls has a nullable property of every kind, required and optional.",
-		InputSchema:  NullsInputSchema,
-		OutputSchema: "",
+		Name:           "nulls",
+		Description:    "Nulls has a nullable property of every kind, required and optional.",
+		InputSchema:    NullsInputSchema,
+		LosslessSchema: NullsLosslessSchema,
+		Decode: func(args []byte) (any, []string, []string, error) {
+			var in Nulls
+			dropped, repaired, err := in.DecodeToolCall(args)
+			return in, dropped, repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.Nulls(ctx, in.(Nulls))
+			return stitch.Output{Text: out}, err
+		},
 	}, {
-		Name:         "policies",
-		Title:        "",
-		Description:  "Policies nests objects of every key policy.",
-		InputSchema:  PoliciesInputSchema,
-		OutputSchema: "",
+		Name:           "policies",
+		Description:    "Policies nests objects of every key policy.",
+		InputSchema:    PoliciesInputSchema,
+		LosslessSchema: PoliciesLosslessSchema,
+		Decode: func(args []byte) (any, []string, []string, error) {
+			var in Policies
+			dropped, repaired, err := in.DecodeToolCall(args)
+			return in, dropped, repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.Policies(ctx, in.(Policies))
+			return stitch.Output{Text: out}, err
+		},
 	}, {
-		Name:         "free",
-		Title:        "",
-		Description:  "Free has free-form values, a hidden check, promoted fields, a\nTextUnmarshaler and annotations.",
-		InputSchema:  FreeInputSchema,
-		OutputSchema: "",
+		Name:           "free",
+		Description:    "Free has free-form values, a hidden check, promoted fields, a\nTextUnmarshaler and annotations.",
+		InputSchema:    FreeInputSchema,
+		LosslessSchema: FreeLosslessSchema,
+		Decode: func(args []byte) (any, []string, []string, error) {
+			var in Free
+			dropped, repaired, err := in.DecodeToolCall(args)
+			return in, dropped, repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.Free(ctx, in.(Free))
+			return stitch.Output{Text: out}, err
+		},
 	}}
-}
-
-// StitchOptions configure a StitchDispatcher. The zero value is ready to use.
-type StitchOptions struct {
-	// MaxArgBytes caps the size of a call's argument document: 0 means 1 MiB,
-	// a negative value means no cap. A larger document is rejected with a size issue.
-	MaxArgBytes int
-	// Timeout, when positive, is the deadline of each handler call. A handler
-	// that outlives its context's deadline gives a TIMEOUT result; it is not
-	// stopped, only abandoned, so handlers should watch ctx.Done().
-	Timeout time.Duration
-	// Before, when set, is called for every call once its arguments are decoded
-	// (or rejected), before the handler runs; the context it returns, if not nil,
-	// is passed to the handler and to After.
-	Before func(ctx context.Context, call *StitchCall) context.Context
-	// After, when set, is called exactly once for every call, rejected ones
-	// included, with Duration, Err and Result filled in.
-	After func(ctx context.Context, call *StitchCall)
-}
-
-// StitchCall is what observers see of one tool call. Each call has its own value;
-// observers may keep it but should not modify it.
-type StitchCall struct {
-	// Tool is the called tool's name.
-	Tool string
-	// Args is the argument document as received (nil when the client sent none).
-	Args []byte
-	// Input is the decoded input value (for example a PlaceOrder, not a pointer);
-	// nil when the call was rejected before its handler ran.
-	Input any
-	// Dropped lists the JSON Pointers of the keys a strip policy dropped.
-	Dropped []string
-	// Repaired lists the JSON Pointers of the strings JSON-string repair parsed.
-	Repaired []string
-	// Issues are the problems of a rejected call: the decoder's, the size cap's, or
-	// those of a *StitchError returned by the handler.
-	Issues []StitchIssue
-	// Err is the handler's error, a recovered panic (with its stack), the context's
-	// error of an abandoned handler, or the output encoding error; nil otherwise.
-	Err error
-	// Duration is the time the call took, decoding included (set before After).
-	Duration time.Duration
-	// Result is what the caller gets (set before After).
-	Result *StitchResult
-}
-
-// StitchResult is the outcome of one call, independent of any MCP SDK.
-type StitchResult struct {
-	// Structured is the output document of a tool with an output type (the
-	// structuredContent); nil for text tools and failed calls.
-	Structured json.RawMessage
-	// Text is the text content: the output document, the text a text tool
-	// returned, or the JSON error envelope of a failed call.
-	Text string
-	// IsError reports a failed call.
-	IsError bool
-	// ErrorCode is the envelope's error code: "" on success, else one of
-	// VALIDATION_ERROR, TOOL_ERROR, INTERNAL_ERROR, TIMEOUT, CANCELED, UNKNOWN_TOOL.
-	ErrorCode string
-	// Issues are the envelope's issues (VALIDATION_ERROR only).
-	Issues []StitchIssue
-}
-
-// StitchDispatcher runs tool calls: tool name + raw JSON arguments → StitchResult. It needs
-// no MCP SDK and holds no mutable state, so one value serves concurrent calls.
-type StitchDispatcher struct {
-	h   StitchHandler
-	opt StitchOptions
-}
-
-// NewStitchDispatcher returns a dispatcher that serves h (not nil) with opt.
-func NewStitchDispatcher(h StitchHandler, opt StitchOptions) *StitchDispatcher {
-	return &StitchDispatcher{h: h, opt: opt}
-}
-
-// Call decodes args (an empty document counts as {}) with the tool's exact
-// decoder, runs the handler and encodes its output. It never fails: every
-// problem (invalid arguments, handler error or panic, abandoned handler,
-// unknown tool) is an isError result carrying a JSON envelope. Observers see
-// every call. A panic outside the handler (in Before or an encoder) is an
-// INTERNAL_ERROR too; a panic in After is recovered and ignored.
-func (d *StitchDispatcher) Call(ctx context.Context, tool string, args []byte) *StitchResult {
-	start := time.Now()
-	call := &StitchCall{Tool: tool, Args: args}
-	ctx, res := stitchServeGuard(ctx, call, func() (context.Context, *StitchResult) {
-		switch tool {
-		case "ints":
-			return stitchServeRun(ctx, d, call, d.h.Ints, stitchServeText)
-		case "floats":
-			return stitchServeRun(ctx, d, call, d.h.Floats, stitchServeText)
-		case "strings":
-			return stitchServeRun(ctx, d, call, d.h.Strings, stitchServeText)
-		case "containers":
-			return stitchServeRun(ctx, d, call, d.h.Containers, stitchServeText)
-		case "nulls":
-			return stitchServeRun(ctx, d, call, d.h.Nulls, stitchServeText)
-		case "policies":
-			return stitchServeRun(ctx, d, call, d.h.Policies, stitchServeText)
-		case "free":
-			return stitchServeRun(ctx, d, call, d.h.Free, stitchServeText)
-		}
-		return stitchServeUnknown(ctx, d, call)
-	})
-	call.Duration = time.Since(start)
-	call.Result = res
-	stitchServeAfter(ctx, d, call)
-	return res
-}
-
-// stitchServeGuard runs body and turns a panic in it into an INTERNAL_ERROR.
-func stitchServeGuard(ctx context.Context, call *StitchCall, body func() (context.Context, *StitchResult)) (rctx context.Context, res *StitchResult) {
-	defer func() {
-		if p := recover(); p != nil {
-			call.Err = &stitchServePanic{value: p, stack: debug.Stack()}
-			rctx, res = ctx, stitchServeEnvelope("INTERNAL_ERROR", nil, "the tool failed unexpectedly")
-		}
-	}()
-	return body()
-}
-
-// stitchServeAfter calls the After observer, if any; its panic is ignored so
-// that an observer cannot change a call's result or take the server down.
-func stitchServeAfter(ctx context.Context, d *StitchDispatcher, call *StitchCall) {
-	if d.opt.After == nil {
-		return
-	}
-	defer func() {
-		_ = recover()
-	}()
-	d.opt.After(ctx, call)
-}
-
-// stitchServeUnknown answers a call to a tool this package does not declare.
-func stitchServeUnknown(ctx context.Context, d *StitchDispatcher, call *StitchCall) (context.Context, *StitchResult) {
-	ctx = stitchServeBefore(ctx, d, call)
-	msg := "unknown tool " + strconv.Quote(call.Tool) + "; the tools are: ints, floats, strings, containers, nulls, policies, free"
-	return ctx, stitchServeEnvelope("UNKNOWN_TOOL", nil, msg)
-}
-
-// stitchServeDecoder is satisfied by *T for a tool input type T.
-type stitchServeDecoder[T any] interface {
-	*T
-	DecodeToolCall(data []byte) (dropped, repaired []string, err error)
-}
-
-// stitchServeRun decodes the call's arguments, runs handle and encodes its output.
-func stitchServeRun[In any, PIn stitchServeDecoder[In], Out any](ctx context.Context, d *StitchDispatcher, call *StitchCall, handle func(context.Context, In) (Out, error), encode func(Out) (json.RawMessage, string, error)) (context.Context, *StitchResult) {
-	in, ok := stitchServeDecode[In, PIn](d, call)
-	ctx = stitchServeBefore(ctx, d, call)
-	if !ok {
-		return ctx, stitchServeEnvelope("VALIDATION_ERROR", call.Issues, "")
-	}
-	hctx := ctx
-	if d.opt.Timeout > 0 {
-		var cancel context.CancelFunc
-		hctx, cancel = context.WithTimeout(ctx, d.opt.Timeout)
-		defer cancel()
-	}
-	out, err := stitchServeInvoke(hctx, handle, in)
-	if err != nil {
-		return ctx, stitchServeFail(call, err)
-	}
-	structured, text, err := encode(out)
-	if err != nil {
-		call.Err = fmt.Errorf("encoding the output of tool %s: %w", call.Tool, err)
-		return ctx, stitchServeEnvelope("INTERNAL_ERROR", nil, "the tool's result could not be encoded")
-	}
-	return ctx, &StitchResult{Structured: structured, Text: text}
-}
-
-// stitchServeDecode applies the size cap and the tool's exact decoder and
-// records the outcome in call; ok is false for rejected arguments.
-func stitchServeDecode[In any, PIn stitchServeDecoder[In]](d *StitchDispatcher, call *StitchCall) (in In, ok bool) {
-	args := call.Args
-	if len(args) == 0 {
-		args = []byte("{}")
-	}
-	if issue, over := stitchServeSize(len(args), d.opt.MaxArgBytes); over {
-		call.Issues = []StitchIssue{issue}
-		return in, false
-	}
-	dropped, repaired, err := PIn(&in).DecodeToolCall(args)
-	if err != nil {
-		call.Issues = stitchServeIssues(err)
-		var zero In
-		return zero, false
-	}
-	call.Input, call.Dropped, call.Repaired = in, dropped, repaired
-	return in, true
-}
-
-// stitchServeSize reports whether n argument bytes exceed the cap limit
-// (0: the default of 1 MiB; negative: no cap) and the issue that says so.
-func stitchServeSize(n, limit int) (StitchIssue, bool) {
-	if limit == 0 {
-		limit = 1048576
-	}
-	if limit < 0 || n <= limit {
-		return StitchIssue{}, false
-	}
-	return StitchIssue{
-		Code:     "size",
-		Expected: "at most " + strconv.Itoa(limit) + " bytes",
-		Message:  "the arguments are " + strconv.Itoa(n) + " bytes long, more than the limit of " + strconv.Itoa(limit),
-		Path:     "",
-	}, true
-}
-
-// stitchServeBefore calls the Before observer, if any.
-func stitchServeBefore(ctx context.Context, d *StitchDispatcher, call *StitchCall) context.Context {
-	if d.opt.Before == nil {
-		return ctx
-	}
-	if c := d.opt.Before(ctx, call); c != nil {
-		return c
-	}
-	return ctx
-}
-
-// stitchServeOutcome is what a handler goroutine hands back.
-type stitchServeOutcome[Out any] struct {
-	out Out
-	err error
-}
-
-// stitchServePanic is a recovered handler panic.
-type stitchServePanic struct {
-	value any
-	stack []byte
-}
-
-func (p *stitchServePanic) Error() string {
-	return fmt.Sprintf("handler panic: %v\n\n%s", p.value, p.stack)
-}
-
-// stitchServeInvoke runs handle in its own goroutine and waits for it or for
-// ctx. A panic becomes a *stitchServePanic; an abandoned handler, ctx.Err().
-func stitchServeInvoke[In, Out any](ctx context.Context, handle func(context.Context, In) (Out, error), in In) (Out, error) {
-	done := make(chan stitchServeOutcome[Out], 1)
-	go func() {
-		var r stitchServeOutcome[Out]
-		defer func() {
-			if p := recover(); p != nil {
-				r.err = &stitchServePanic{value: p, stack: debug.Stack()}
-			}
-			done <- r
-		}()
-		r.out, r.err = handle(ctx, in)
-	}()
-	select {
-	case r := <-done:
-		return r.out, r.err
-	case <-ctx.Done():
-		// A handler that finished at the same moment still wins.
-		select {
-		case r := <-done:
-			return r.out, r.err
-		default:
-			var zero Out
-			return zero, ctx.Err()
-		}
-	}
-}
-
-// stitchServeText encodes the result of a tool without output type: text only.
-func stitchServeText(s string) (json.RawMessage, string, error) {
-	return nil, s, nil
-}
-
-// stitchServeFail classifies a handler failure: a panic is INTERNAL_ERROR, an
-// expired or canceled context TIMEOUT or CANCELED, a *StitchError keeps its
-// issues as VALIDATION_ERROR, any other error is TOOL_ERROR with its text.
-func stitchServeFail(call *StitchCall, err error) *StitchResult {
-	call.Err = err
-	var p *stitchServePanic
-	var se *StitchError
-	switch {
-	case errors.As(err, &p):
-		return stitchServeEnvelope("INTERNAL_ERROR", nil, "the tool failed unexpectedly")
-	case errors.Is(err, context.DeadlineExceeded):
-		return stitchServeEnvelope("TIMEOUT", nil, "the tool did not finish before its deadline")
-	case errors.Is(err, context.Canceled):
-		return stitchServeEnvelope("CANCELED", nil, "the call was canceled")
-	case errors.As(err, &se) && len(se.Issues) > 0:
-		call.Issues = se.Issues
-		return stitchServeEnvelope("VALIDATION_ERROR", se.Issues, "")
-	}
-	return stitchServeEnvelope("TOOL_ERROR", nil, err.Error())
-}
-
-// stitchServeIssues returns the issues of a decode error.
-func stitchServeIssues(err error) []StitchIssue {
-	var se *StitchError
-	if errors.As(err, &se) && len(se.Issues) > 0 {
-		return se.Issues
-	}
-	return []StitchIssue{{
-		Code:    "custom",
-		Message: err.Error(),
-		Path:    "",
-	}}
-}
-
-// stitchServeIssueJSON is the JSON form of an issue in an envelope.
-type stitchServeIssueJSON struct {
-	Path     string `json:"path"`
-	Code     string `json:"code"`
-	Expected string `json:"expected,omitempty"`
-	Message  string `json:"message"`
-}
-
-// stitchServeEnvelopeJSON is the text of a failed call.
-type stitchServeEnvelopeJSON struct {
-	Error   string                 `json:"error"`
-	Issues  []stitchServeIssueJSON `json:"issues,omitempty"`
-	Message string                 `json:"message,omitempty"`
-	Hint    string                 `json:"hint"`
-}
-
-// stitchServeEnvelope builds the isError result of a failed call.
-func stitchServeEnvelope(code string, issues []StitchIssue, message string) *StitchResult {
-	env := stitchServeEnvelopeJSON{
-		Error:   code,
-		Hint:    stitchServeHint(code),
-		Message: message,
-	}
-	for _, is := range issues {
-		env.Issues = append(env.Issues, stitchServeIssueJSON{is.Path, is.Code, is.Expected, is.Message})
-	}
-	// Encoding cannot fail: the envelope holds only strings. HTML escaping
-	// is off so that a model reads "<" and ">" as they are.
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(env)
-	return &StitchResult{
-		ErrorCode: code,
-		IsError:   true,
-		Issues:    issues,
-		Text:      strings.TrimSuffix(b.String(), "\n"),
-	}
-}
-
-// stitchServeHint is the envelope's advice for an error code.
-func stitchServeHint(code string) string {
-	switch code {
-	case "VALIDATION_ERROR":
-		return "The arguments do not match the tool's input schema. Fix every listed issue (each path is a JSON Pointer into the arguments) and call the tool again."
-	case "TOOL_ERROR":
-		return "The tool could not complete the request. Read the message and change the arguments or the approach before retrying."
-	case "INTERNAL_ERROR":
-		return "The tool failed unexpectedly; this is not caused by the arguments. Do not retry the same call right away."
-	case "TIMEOUT":
-		return "The tool did not finish in time. Retry later, or with a smaller request."
-	case "CANCELED":
-		return "The call was canceled before the tool finished."
-	case "UNKNOWN_TOOL":
-		return "Call one of the listed tools."
-	}
-	return ""
-}
-
-// StitchAddTools registers every tool of the package on s, served by d. Each tool
-// is added with the raw (*mcp.Server).AddTool: inputSchema and outputSchema are
-// the generated schema bytes, arguments reach the exact decoder untouched, and
-// every failure is an isError result, never a JSON-RPC error.
-func StitchAddTools(s *mcp.Server, d *StitchDispatcher) {
-	for _, t := range StitchTools() {
-		s.AddTool(stitchServeMCPTool(t), stitchServeMCPHandler(d, t.Name))
-	}
-}
-
-// stitchServeMCPTool is the SDK's description of t, with the schemas as raw JSON.
-func stitchServeMCPTool(t StitchTool) *mcp.Tool {
-	tool := &mcp.Tool{
-		Description: t.Description,
-		InputSchema: json.RawMessage(t.InputSchema),
-		Name:        t.Name,
-		Title:       t.Title,
-	}
-	if t.OutputSchema != "" {
-		tool.OutputSchema = json.RawMessage(t.OutputSchema)
-	}
-	return tool
-}
-
-// stitchServeMCPHandler adapts d to the SDK's raw tool handler for one tool.
-func stitchServeMCPHandler(d *StitchDispatcher, name string) mcp.ToolHandler {
-	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		r := d.Call(ctx, name, req.Params.Arguments)
-		res := &mcp.CallToolResult{
-			Content: []mcp.Content{&mcp.TextContent{Text: r.Text}},
-			IsError: r.IsError,
-		}
-		if r.Structured != nil {
-			res.StructuredContent = r.Structured
-		}
-		return res, nil
-	}
-}
-
-// stitchgen runtime support: the part of gen/decode/rt this package uses, copied.
-
-// minimum checks the last number read against a lower bound, exactly.
-func (d *stitchDecoder) minimum(lit string, exclusive bool) {
-	c := stitchCmpDec(d.num, lit)
-	if c < 0 || (exclusive && c == 0) {
-		op := ">= "
-		if exclusive {
-			op = "> "
-		}
-		d.issue("range", op+lit, "must be "+op+lit+", got "+stitchClip(d.num))
-	}
-}
-
-// maximum checks the last number read against an upper bound, exactly.
-func (d *stitchDecoder) maximum(lit string, exclusive bool) {
-	c := stitchCmpDec(d.num, lit)
-	if c > 0 || (exclusive && c == 0) {
-		op := "<= "
-		if exclusive {
-			op = "< "
-		}
-		d.issue("range", op+lit, "must be "+op+lit+", got "+stitchClip(d.num))
-	}
-}
-
-// multipleOf checks the last number read.
-func (d *stitchDecoder) multipleOf(lit string) {
-	if !stitchMultipleOf(d.num, lit) {
-		d.issue("range", "multipleOf "+lit, "must be a multiple of "+lit+", got "+stitchClip(d.num))
-	}
-}
-
-// strLen checks a string's length in Unicode code points; a bound < 0 is absent.
-// The string is valid UTF-8, so its count is between ceil(len/4) and len:
-// the code points are counted only when that range straddles a bound.
-func (d *stitchDecoder) strLen(s string, lo, hi int) {
-	if (hi < 0 || len(s) <= hi) && (len(s)+3)/4 >= lo {
-		return
-	}
-	d.strLenSlow(s, lo, hi)
-}
-
-//go:noinline (keeps strLen within the inlining budget)
-func (d *stitchDecoder) strLenSlow(s string, lo, hi int) {
-	d.count(utf8.RuneCountInString(s), lo, hi, "string length")
-}
-
-// count checks a length (string, items or properties); a bound < 0 is absent.
-func (d *stitchDecoder) count(n, lo, hi int, what string) {
-	switch {
-	case lo >= 0 && n < lo:
-		d.issue("length", ">= "+strconv.Itoa(lo), what+" "+strconv.Itoa(n)+" is below the minimum "+strconv.Itoa(lo))
-	case hi >= 0 && n > hi:
-		d.issue("length", "<= "+strconv.Itoa(hi), what+" "+strconv.Itoa(n)+" is above the maximum "+strconv.Itoa(hi))
-	}
-}
-
-// patternFail records that a string does not match the pattern src (the
-// check itself is a matcher generated from src; same issue as pattern).
-func (d *stitchDecoder) patternFail(src string) {
-	d.issue("pattern", src, "does not match the pattern "+src)
-}
-
-// format records a format failure unless ok.
-func (d *stitchDecoder) format(ok bool, name string) {
-	if !ok {
-		d.issue("format", name, "not a valid "+name)
-	}
-}
-
-// formatErr records the error of a type's own decoder (UnmarshalText or
-// UnmarshalJSON) as a format issue; a long error text, which may quote the
-// whole input, is cut.
-func (d *stitchDecoder) formatErr(name string, err error) {
-	msg := err.Error()
-	if len(msg) > 4*stitchClipLen {
-		n := 2 * stitchClipLen
-		for n > 0 && !utf8.RuneStart(msg[n]) {
-			n--
-		}
-		msg = msg[:n] + "…(" + strconv.Itoa(len(msg)) + " bytes)"
-	}
-	d.issue("format", name, "not a valid "+name+": "+msg)
-}
-
-// notInEnum records an enum (or const) failure; allowed lists the JSON
-// values, got is the JSON text of the value.
-func (d *stitchDecoder) notInEnum(allowed, got string) {
-	d.issue("enum", allowed, "must be one of "+allowed+"; got "+stitchClip(got))
-}
-
-// unique records a uniqueItems failure at item index i when i >= 0.
-func (d *stitchDecoder) unique(i, j int) {
-	if i >= 0 {
-		d.issue("unique", "unique items", "items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal")
-	}
-}
-
-// stitchDup returns the indexes of the first two equal items, or -1, -1.
-func stitchDup[T comparable](s []T) (int, int) {
-	if len(s) <= 16 {
-		for j := range s {
-			for i := 0; i < j; i++ {
-				if s[i] == s[j] {
-					return i, j
-				}
-			}
-		}
-		return -1, -1
-	}
-	seen := make(map[T]int, len(s))
-	for j, v := range s {
-		if i, ok := seen[v]; ok {
-			return i, j
-		}
-		seen[v] = j
-	}
-	return -1, -1
-}
-
-// unknown handles a key the object does not declare under the strict
-// policy: an unknown_key issue naming the allowed keys (or duplicate_key
-// when seen has it already); the value is skipped.
-func (d *stitchDecoder) unknown(seen *stitchKeySet, k []byte, allowed string) {
-	if !(d.failFast && d.catching == 0) && !seen.addNew(k) { // a trial stops at the first issue anyway
-		d.dup(k)
-		return
-	}
-	d.keyIssue(k, "unknown_key", allowed, "unknown key "+stitchQuoteClip(k)+"; allowed keys: "+allowed)
-	d.skipAt(k, true)
-}
-
-// A stitchKeySet remembers the keys an object dropped or kept in a map,
-// to find duplicates in linear time. The map is allocated lazily.
-type stitchKeySet struct{ m map[string]struct{} }
-
-// addNew adds k and reports whether it was new.
-func (s *stitchKeySet) addNew(k []byte) bool {
-	if s.m == nil {
-		s.m = map[string]struct{}{}
-	}
-	if _, ok := s.m[string(k)]; ok {
-		return false
-	}
-	s.m[string(k)] = struct{}{}
-	return true
-}
-
-// drop handles an unknown key under the strip policy: the value is
-// validated and skipped, and its pointer reported as dropped.
-func (d *stitchDecoder) drop(seen *stitchKeySet, k []byte) {
-	if !seen.addNew(k) {
-		d.dup(k)
-		return
-	}
-	d.dropped = append(d.dropped, d.pointer(k, true))
-	d.skipAt(k, true)
-}
-
-// dup records a duplicate key and skips its value.
-func (d *stitchDecoder) dup(k []byte) {
-	d.keyIssue(k, "duplicate_key", "", "duplicate key "+stitchQuoteClip(k))
-	d.skipAt(k, true)
-}
-
-// skipAt skips the value of member k, so an issue in it names /k/...;
-// dups says whether duplicate keys in it are looked for.
-func (d *stitchDecoder) skipAt(k []byte, dups bool) {
-	d.push(k)
-	d.skipValue(dups)
-	d.pop()
-}
-
-// missing records a missing required key.
-func (d *stitchDecoder) missing(k string) {
-	d.keyIssue([]byte(k), "missing", "", "missing required key "+strconv.Quote(k))
-}
-
-// custom records the error of a Validate method.
-func (d *stitchDecoder) custom(err error) {
-	if err != nil {
-		d.issue("custom", "", err.Error())
-	}
-}
-
-// rangeFail records a failed bound or multipleOf ("range") on the last
-// number read; want is the rule, as ">= 1" or "multipleOf 2".
-func (d *stitchDecoder) rangeFail(want string) {
-	if len(want) > 11 && want[:11] == "multipleOf " {
-		d.issue("range", want, "must be a multiple of "+want[11:]+", got "+stitchClip(d.num))
-		return
-	}
-	d.issue("range", want, "must be "+want+", got "+stitchClip(d.num))
-}
-
-// stitchDefaultMaxDepth is the nesting limit of SPEC §4.8.
-const stitchDefaultMaxDepth = 512
-
-// A stitchSeg is one step of the current JSON Pointer: a key, or an index
-// when key is nil.
-type stitchSeg struct {
-	key []byte
-	idx int
-}
-
-// A stitchDecoder reads one JSON document and collects issues. The path is
-// a stack of segments; the pointer text is built only when an issue is
-// recorded, so the hot path does not allocate per member.
-type stitchDecoder struct {
-	data     []byte
-	text     string // one string copy of data, made for the first plain string value (see sub)
-	pos      int
-	depth    int
-	maxDepth int
-	first    bool // the container just opened has no member yet
-	repair   bool // JSON-string repair is on (tool calls)
-	fatal    bool // a syntax or depth error: stop reading
-	failFast bool // an untagged union trial: the first issue decides
-	catching int  // open catch fields
-	cut      int  // issues not recorded because of the cap
-	path     []stitchSeg
-	issues   []StitchIssue
-	dropped  []string
-	repaired []string
-	scratch  []byte
-	num      []byte       // text of the last number read, for bound checks
-	stack    []stitchOpen // skip: open containers
-	keys     [][]byte     // skip: keys of the open objects, for duplicates
-	pathBuf  [16]stitchSeg
-}
-
-// stitchDecoders recycles decoders, with their path, scratch and skip
-// buffers, across decodes.
-var stitchDecoders = sync.Pool{New: func() any {
-	d := &stitchDecoder{}
-	d.path = d.pathBuf[:0]
-	return d
-}}
-
-// stitchNewDecoder returns a decoder for data; release returns it.
-func stitchNewDecoder(data []byte, repair bool) *stitchDecoder {
-	d := stitchDecoders.Get().(*stitchDecoder)
-	d.data, d.maxDepth, d.repair = data, stitchDefaultMaxDepth, repair
-	return d
-}
-
-// release resets the decoder and returns it to the pool. What a caller
-// keeps (issues in an error, dropped and repaired pointers) is detached.
-func (d *stitchDecoder) release() {
-	if cap(d.scratch) > 64<<10 || cap(d.stack) > 4096 || cap(d.path) > 1024 || cap(d.keys) > 4096 {
-		return // let an outsized decoder go
-	}
-	// Do not keep the input alive: clear what points into it. Only the
-	// fields in use are written (a whole-struct reset costs a write
-	// barrier per pointer word while the GC runs).
-	keys := d.keys[:cap(d.keys)]
-	for i := range keys {
-		if keys[i] != nil {
-			keys[i] = nil
-		}
-	}
-	for _, path := range [][]stitchSeg{d.path[:cap(d.path)], d.pathBuf[:]} {
-		for i := range path {
-			if path[i].key != nil {
-				path[i].key = nil
-			}
-		}
-		if cap(d.path) == len(d.pathBuf) {
-			break // path is pathBuf
-		}
-	}
-	if cap(d.path) == len(d.pathBuf) {
-		d.path = d.pathBuf[:0]
-	} else {
-		d.path = d.path[:0]
-	}
-	if d.data != nil {
-		d.data = nil
-	}
-	if d.text != "" {
-		d.text = "" // do not keep the input copy alive
-	}
-	if d.num != nil {
-		d.num = nil
-	}
-	if d.issues != nil {
-		d.issues = nil
-	}
-	if d.dropped != nil {
-		d.dropped = nil
-	}
-	if d.repaired != nil {
-		d.repaired = nil
-	}
-	d.scratch, d.stack, d.keys = d.scratch[:0], d.stack[:0], d.keys[:0]
-	d.pos, d.depth, d.maxDepth, d.cut, d.catching = 0, 0, 0, 0, 0
-	d.first, d.repair, d.fatal, d.failFast = false, false, false, false
-	stitchDecoders.Put(d)
-}
-
-// stitchShareLimit is the largest input whose string values share one
-// copy of it (sub): the default cap of a tool call's arguments
-// (StitchOptions.MaxArgBytes). A kept string keeps at most that much alive.
-const stitchShareLimit = 1 << 20
-
-// sub returns data[i:j] as a string. For an input up to stitchShareLimit
-// bytes the strings of one decode are substrings of one copy of the input,
-// made at the first call: one allocation per decode instead of one per
-// string. Larger inputs copy each string.
-func (d *stitchDecoder) sub(i, j int) string {
-	if len(d.data) > stitchShareLimit {
-		return string(d.data[i:j])
-	}
-	if d.text == "" {
-		d.text = string(d.data)
-	}
-	return d.text[i:j]
-}
-
-// finish checks that only whitespace follows the value and returns the
-// collected issues as a *StitchError, or nil.
-func (d *stitchDecoder) finish() error {
-	if !d.fatal {
-		d.ws()
-		if d.pos < len(d.data) {
-			d.syntax("unexpected data after the JSON value")
-		}
-	}
-	if len(d.issues) == 0 {
-		return nil
-	}
-	is := d.issues
-	if d.cut > 0 {
-		is = append(is, StitchIssue{Code: is[len(is)-1].Code,
-			Message: strconv.Itoa(d.cut) + " more issues were not listed"})
-	}
-	return &StitchError{Issues: is}
-}
-
-// --- path ---
-
-func (d *stitchDecoder) push(key []byte) { d.path = append(d.path, stitchSeg{key: key}) }
-
-func (d *stitchDecoder) pushIdx(i int) { d.path = append(d.path, stitchSeg{idx: i}) }
-
-func (d *stitchDecoder) pop() { d.path = d.path[:len(d.path)-1] }
-
-// pointer renders the current path, plus key when key is not nil, as an
-// RFC 6901 JSON Pointer.
-func (d *stitchDecoder) pointer(key []byte, withKey bool) string {
-	var b strings.Builder
-	for _, s := range d.path {
-		b.WriteByte('/')
-		if s.key == nil {
-			b.WriteString(strconv.Itoa(s.idx))
-		} else {
-			stitchEscapeToken(&b, s.key)
-		}
-	}
-	if withKey {
-		b.WriteByte('/')
-		stitchEscapeToken(&b, key)
-	}
-	return b.String()
-}
-
-func stitchEscapeToken(b *strings.Builder, k []byte) {
-	for _, c := range k {
-		switch c {
-		case '~':
-			b.WriteString("~0")
-		case '/':
-			b.WriteString("~1")
-		default:
-			b.WriteByte(c)
-		}
-	}
-}
-
-// --- issues ---
-
-func (d *stitchDecoder) add(is StitchIssue) {
-	if d.fatal {
-		return
-	}
-	if len(d.issues) >= stitchMaxIssues {
-		d.cut++
-		return
-	}
-	d.issues = append(d.issues, is)
-	if d.failFast && d.catching == 0 {
-		d.fatal = true // a trial stops at its first issue (a caught one is not final)
-	}
-}
-
-// issue records a problem with the value at the current path.
-func (d *stitchDecoder) issue(code, expected, msg string) {
-	if d.fatal || len(d.issues) >= stitchMaxIssues {
-		d.add(StitchIssue{})
-		return
-	}
-	d.add(StitchIssue{Path: d.pointer(nil, false), Code: code, Expected: expected, Message: msg})
-}
-
-// keyIssue records a problem with the key k of the current object.
-func (d *stitchDecoder) keyIssue(k []byte, code, expected, msg string) {
-	if d.fatal || len(d.issues) >= stitchMaxIssues {
-		d.add(StitchIssue{})
-		return
-	}
-	d.add(StitchIssue{Path: d.pointer(k, true), Code: code, Expected: expected, Message: msg})
-}
-
-// syntax records a fatal syntax issue at the current byte offset. After
-// it only this issue is reported: the document is not JSON.
-func (d *stitchDecoder) syntax(msg string) {
-	if d.fatal {
-		return
-	}
-	is := StitchIssue{Path: d.pointer(nil, false), Code: "syntax",
-		Message: "invalid JSON at byte offset " + strconv.Itoa(d.pos) + ": " + msg}
-	d.issues, d.cut, d.fatal = append(d.issues[:0], is), 0, true
-}
-
-// tooDeep records the fatal depth issue.
-func (d *stitchDecoder) tooDeep() {
-	if d.fatal {
-		return
-	}
-	is := StitchIssue{Path: d.pointer(nil, false), Code: "depth",
-		Message: "nesting deeper than " + strconv.Itoa(d.maxDepth) + " levels at byte offset " + strconv.Itoa(d.pos)}
-	d.issues, d.cut, d.fatal = append(d.issues[:0], is), 0, true
-}
-
-// mark and rollback let a catch field discard the issues of its value.
-type stitchMark struct{ issues, cut, dropped, repaired int }
-
-func (d *stitchDecoder) mark() stitchMark {
-	return stitchMark{len(d.issues), d.cut, len(d.dropped), len(d.repaired)}
-}
-
-// failedSince reports whether an issue was recorded after m.
-func (d *stitchDecoder) failedSince(m stitchMark) bool {
-	return len(d.issues) > m.issues || d.cut > m.cut
-}
-
-func stitchFormatJSONPointer(s string) bool {
-	if s == "" {
-		return true
-	}
-	if !strings.HasPrefix(s, "/") {
-		return false
-	}
-	for _, tok := range strings.Split(s, "/")[1:] {
-		escape := false
-		for _, ch := range tok {
-			if escape {
-				escape = false
-				if ch != '0' && ch != '1' {
-					return false
-				}
-				continue
-			}
-			if ch == '~' {
-				escape = true
-				continue
-			}
-			switch {
-			case ch >= '\x00' && ch <= '\x2E':
-			case ch >= '\x30' && ch <= '\x7D':
-			case ch >= '\x7F' && ch <= '\U0010FFFF':
-			default:
-				return false
-			}
-		}
-		if escape {
-			return false
-		}
-	}
-	return true
-}
-
-func stitchFormatRelativeJSONPointer(s string) bool {
-	n := 0
-	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
-		n++
-	}
-	if n == 0 || (n > 1 && s[0] == '0') {
-		return false
-	}
-	s = s[n:]
-	return s == "#" || stitchFormatJSONPointer(s)
-}
-
-func stitchFormatUUID(s string) bool {
-	groups := strings.Split(s, "-")
-	want := [5]int{8, 4, 4, 4, 12}
-	if len(groups) != len(want) {
-		return false
-	}
-	for i, g := range groups {
-		if len(g) != want[i] {
-			return false
-		}
-		for _, ch := range g {
-			if !(ch >= '0' && ch <= '9' || ch >= 'a' && ch <= 'f' || ch >= 'A' && ch <= 'F') {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-func stitchFormatDuration(s string) bool {
-	s, ok := strings.CutPrefix(s, "P")
-	if !ok || s == "" {
-		return false
-	}
-	if w, ok := strings.CutSuffix(s, "W"); ok {
-		if w == "" {
-			return false
-		}
-		for _, ch := range w {
-			if ch < '0' || ch > '9' {
-				return false
-			}
-		}
-		return true
-	}
-	all := [2]string{"YMD", "HMS"}
-	for i, part := range strings.Split(s, "T") {
-		if (i != 0 && part == "") || i >= len(all) {
-			return false
-		}
-		units := all[i]
-		for part != "" {
-			n := 0
-			for n < len(part) && part[n] >= '0' && part[n] <= '9' {
-				n++
-			}
-			if n == 0 || n == len(part) {
-				return false
-			}
-			j := strings.IndexByte(units, part[n])
-			if j == -1 {
-				return false
-			}
-			units = units[j+1:]
-			part = part[n+1:]
-		}
-	}
-	return true
-}
-
-func stitchFormatIPv4(s string) bool {
-	groups := strings.Split(s, ".")
-	if len(groups) != 4 {
-		return false
-	}
-	for _, g := range groups {
-		if len(g) > 1 && g[0] == '0' {
-			return false
-		}
-		n, err := strconv.Atoi(g)
-		if err != nil || n < 0 || n > 255 {
-			return false
-		}
-	}
-	return true
-}
-
-func stitchFormatIPv6(s string) bool {
-	if !strings.Contains(s, ":") {
-		return false
-	}
-	addr, err := netip.ParseAddr(s)
-	return err == nil && addr.Zone() == ""
-}
-
-func stitchFormatHostname(s string) bool {
-	s = strings.TrimSuffix(s, ".")
-	if len(s) > 253 {
-		return false
-	}
-	for _, label := range strings.Split(s, ".") {
-		if len(label) < 1 || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
-			return false
-		}
-		for _, ch := range label {
-			if !(ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9' || ch == '-') {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-func stitchFormatEmail(s string) bool {
-	if len(s) > 254 {
-		return false
-	}
-	at := strings.LastIndexByte(s, '@')
-	if at == -1 {
-		return false
-	}
-	local, domain := s[:at], s[at+1:]
-	if len(local) > 64 {
-		return false
-	}
-	if len(local) > 1 && strings.HasPrefix(local, `"`) && strings.HasSuffix(local, `"`) {
-		q := local[1 : len(local)-1]
-		if strings.IndexByte(q, '\\') != -1 || strings.IndexByte(q, '"') != -1 {
-			return false
-		}
-	} else {
-		if strings.HasPrefix(local, ".") || strings.HasSuffix(local, ".") || strings.Contains(local, "..") {
-			return false
-		}
-		for _, ch := range local {
-			if !(ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch >= '0' && ch <= '9' ||
-				strings.ContainsRune(".!#$%&'*+-/=?^_`{|}~", ch)) {
-				return false
-			}
-		}
-	}
-	if strings.HasPrefix(domain, "[") && strings.HasSuffix(domain, "]") {
-		domain = domain[1 : len(domain)-1]
-		if rem, ok := strings.CutPrefix(domain, "IPv6:"); ok {
-			return stitchFormatIPv6(rem)
-		}
-		return stitchFormatIPv4(domain)
-	}
-	return stitchFormatHostname(domain)
-}
-
-func stitchFormatDate(s string) bool {
-	_, err := time.Parse("2006-01-02", s)
-	return err == nil
-}
-
-// stitchFormatTime checks an RFC 3339 full-time (leap seconds allowed).
-func stitchFormatTime(str string) bool {
-	if len(str) < 9 || str[2] != ':' || str[5] != ':' {
-		return false
-	}
-	var hms [3]int
-	for i, tok := range strings.SplitN(str[:8], ":", 3) {
-		n, err := strconv.Atoi(tok)
-		if err != nil || n < 0 {
-			return false
-		}
-		hms[i] = n
-	}
-	h, m, s := hms[0], hms[1], hms[2]
-	if h > 23 || m > 59 || s > 60 {
-		return false
-	}
-	str = str[8:]
-	if rem, ok := strings.CutPrefix(str, "."); ok {
-		n := 0
-		for n < len(rem) && rem[n] >= '0' && rem[n] <= '9' {
-			n++
-		}
-		if n == 0 {
-			return false
-		}
-		str = rem[n:]
-	}
-	if str != "z" && str != "Z" {
-		if len(str) != 6 || str[3] != ':' {
-			return false
-		}
-		sign := 0
-		switch str[0] {
-		case '+':
-			sign = -1
-		case '-':
-			sign = 1
-		default:
-			return false
-		}
-		zh, err1 := strconv.Atoi(str[1:3])
-		zm, err2 := strconv.Atoi(str[4:6])
-		if err1 != nil || err2 != nil || zh < 0 || zm < 0 || zh > 23 || zm > 59 {
-			return false
-		}
-		hm := (h*60 + m) + sign*(zh*60+zm)
-		if hm < 0 {
-			hm += 24 * 60
-		}
-		h, m = hm/60, hm%60
-	}
-	return s < 60 || (h == 23 && m == 59)
-}
-
-func stitchFormatDateTime(s string) bool {
-	return len(s) >= 20 && (s[10] == 't' || s[10] == 'T') &&
-		stitchFormatDate(s[:10]) && stitchFormatTime(s[11:])
-}
-
-func stitchParseURL(s string) (*url.URL, bool) {
-	u, err := url.Parse(s)
-	if err != nil {
-		return nil, false
-	}
-	if host := u.Hostname(); strings.Contains(host, ":") {
-		if !strings.Contains(u.Host, "[") || !strings.Contains(u.Host, "]") || !stitchFormatIPv6(host) {
-			return nil, false
-		}
-	}
-	return u, true
-}
-
-func stitchFormatURI(s string) bool {
-	u, ok := stitchParseURL(s)
-	return ok && u.IsAbs()
-}
-
-func stitchFormatURIReference(s string) bool {
-	if strings.Contains(s, `\`) {
-		return false
-	}
-	_, ok := stitchParseURL(s)
-	return ok
-}
-
-func stitchFormatURITemplate(s string) bool {
-	u, ok := stitchParseURL(s)
-	if !ok {
-		return false
-	}
-	for _, tok := range strings.Split(u.RawPath, "/") {
-		tok, err := url.PathUnescape(tok)
-		if err != nil {
-			return false
-		}
-		want := true
-		for _, ch := range tok {
-			var got bool
-			switch ch {
-			case '{':
-				got = true
-			case '}':
-				got = false
-			default:
-				continue
-			}
-			if got != want {
-				return false
-			}
-			want = !want
-		}
-		if !want {
-			return false
-		}
-	}
-	return true
-}
-
-// stitchFormatRegex checks that s compiles as an RE2 expression.
-func stitchFormatRegex(s string) bool {
-	_, err := regexp.Compile(s)
-	return err == nil
-}
-
-// A StitchIssue is one problem found while decoding a value.
-//
-// Path is the RFC 6901 JSON Pointer of the offending value ("" for the
-// whole document); for unknown_key, duplicate_key and missing it points at
-// the key itself, for discriminator at the discriminator key. Code is one
-// of the stable codes of SPEC §4.14. Expected names the expected type or
-// the allowed values when that helps; Message says what is wrong.
-type StitchIssue struct {
-	Path     string `json:"path"`
-	Code     string `json:"code"`
-	Expected string `json:"expected,omitempty"`
-	Message  string `json:"message"`
-}
-
-// A StitchError lists every problem a decode found. Its Error text has one
-// line per issue: "<path>: <code>: <message>", the root written as (root).
-type StitchError struct {
-	Issues []StitchIssue `json:"issues"`
-}
-
-// Error lists every issue, one per line.
-func (e *StitchError) Error() string {
-	var b strings.Builder
-	for i, is := range e.Issues {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(is.String())
-	}
-	return b.String()
-}
-
-// String renders the issue as "<path>: <code>: <message>".
-func (is StitchIssue) String() string {
-	p := is.Path
-	if p == "" {
-		p = "(root)"
-	}
-	return p + ": " + is.Code + ": " + is.Message
-}
-
-// stitchMaxIssues caps the issues one decode records; the rest are counted.
-const stitchMaxIssues = 100
-
-// stitchClipLen is the longest piece of input an issue message repeats
-// whole; a longer one is cut (an issue is for a model to read, and a 1 MiB
-// number must not give a 1 MiB message).
-const stitchClipLen = 64
-
-// stitchClip returns input text for a message: whole when short, else its
-// first 32 bytes (whole characters), "…" and its length in bytes.
-func stitchClip[T stitchText](s T) string {
-	if len(s) <= stitchClipLen {
-		return string(s)
-	}
-	n := 32
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return string(s[:n]) + "…(" + strconv.Itoa(len(s)) + " bytes)"
-}
-
-// stitchQuoteClip quotes input text for a message, cut like stitchClip.
-func stitchQuoteClip[T stitchText](s T) string {
-	if len(s) <= stitchClipLen {
-		return strconv.Quote(string(s))
-	}
-	c := stitchClip(s)
-	i := strings.LastIndex(c, "…(")
-	return strconv.Quote(c[:i]) + c[i:]
-}
-
-// stitchText is the text of a JSON number: a literal from the generator
-// or a token of the input.
-type stitchText interface{ ~string | ~[]byte }
-
-// A stitchNum is a JSON number literal split into its parts: the value is
-// neg × 0.d1d2…dn × 10^exp, where the digits d are the integer digits
-// followed by the fraction digits of s with leading zeros skipped.
-type stitchNum[T stitchText] struct {
-	s            T
-	neg          bool
-	intS, intE   int // integer digits s[intS:intE]
-	fracS, fracE int // fraction digits s[fracS:fracE]
-	lead         int // leading zero digits
-	n            int // digit count after lead, trailing zeros included
-	exp          int64
-}
-
-// stitchParseNum splits a valid JSON number literal. Exponents saturate at
-// ±2^40, far beyond any value a comparison could distinguish.
-func stitchParseNum[T stitchText](s T) stitchNum[T] {
-	x := stitchNum[T]{s: s}
-	i := 0
-	if i < len(s) && s[i] == '-' {
-		x.neg = true
-		i++
-	}
-	x.intS = i
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	x.intE, x.fracS, x.fracE = i, i, i
-	if i < len(s) && s[i] == '.' {
-		i++
-		x.fracS = i
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-		x.fracE = i
-	}
-	var e int64
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		eneg := false
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			eneg = s[i] == '-'
-			i++
-		}
-		for ; i < len(s); i++ {
-			if e < 1<<40 {
-				e = e*10 + int64(s[i]-'0')
-			}
-		}
-		if eneg {
-			e = -e
-		}
-	}
-	total := x.intE - x.intS + x.fracE - x.fracS
-	for x.lead < total && x.digit(x.lead) == '0' {
-		x.lead++
-	}
-	x.n = total - x.lead
-	x.exp = e + int64(x.intE-x.intS) - int64(x.lead)
-	return x
-}
-
-// digit returns the k-th digit (integer digits, then fraction digits).
-func (x *stitchNum[T]) digit(k int) byte {
-	if k < x.intE-x.intS {
-		return x.s[x.intS+k]
-	}
-	return x.s[x.fracS+k-(x.intE-x.intS)]
-}
-
-// sig returns the k-th significant digit, '0' past the end.
-func (x *stitchNum[T]) sig(k int) byte {
-	if k < x.n {
-		return x.digit(x.lead + k)
-	}
-	return '0'
-}
-
-func (x *stitchNum[T]) zero() bool {
-	for k := 0; k < x.n; k++ {
-		if x.sig(k) != '0' {
-			return false
-		}
-	}
-	return true
-}
-
-// stitchCmpDec compares two JSON number literals exactly: -1, 0 or 1.
-func stitchCmpDec[A, B stitchText](a A, b B) int {
-	x, y := stitchParseNum(a), stitchParseNum(b)
-	xz, yz := x.zero(), y.zero()
-	switch {
-	case xz && yz:
-		return 0
-	case xz:
-		return stitchSign(!y.neg)
-	case yz:
-		return stitchSign(x.neg)
-	case x.neg != y.neg:
-		return stitchSign(x.neg)
-	}
-	c := 0
-	switch {
-	case x.exp < y.exp:
-		c = -1
-	case x.exp > y.exp:
-		c = 1
-	default:
-		for k := 0; k < x.n || k < y.n; k++ {
-			if dx, dy := x.sig(k), y.sig(k); dx != dy {
-				c = 1
-				if dx < dy {
-					c = -1
-				}
-				break
-			}
-		}
-	}
-	if x.neg {
-		c = -c
-	}
-	return c
-}
-
-// stitchSign is -1 when neg, else 1.
-func stitchSign(neg bool) int {
-	if neg {
-		return -1
-	}
-	return 1
-}
-
-// stitchIntOf returns the magnitude of an integral number literal, its
-// sign, whether it is integral at all, and whether it overflows uint64.
-func stitchIntOf(s []byte) (mag uint64, neg, integral, over bool) {
-	// Fast path: at most 19 digits and no fraction or exponent cannot
-	// overflow a uint64. The text is a valid JSON number already.
-	t := s
-	if len(t) > 0 && t[0] == '-' {
-		neg, t = true, t[1:]
-	}
-	if len(t) > 0 && len(t) <= 19 {
-		for _, c := range t {
-			if c < '0' || c > '9' {
-				goto slow
-			}
-			mag = mag*10 + uint64(c-'0')
-		}
-		return mag, neg, true, false
-	}
-slow:
-	mag, neg = 0, false
-	x := stitchParseNum(s)
-	if x.zero() {
-		return 0, x.neg, true, false
-	}
-	n := x.n
-	for n > 0 && x.sig(n-1) == '0' {
-		n--
-	}
-	if int64(n) > x.exp {
-		return 0, x.neg, false, false // digits after the decimal point
-	}
-	if x.exp > 20 {
-		return 0, x.neg, true, true
-	}
-	for k := int64(0); k < x.exp; k++ {
-		hi, lo := bits.Mul64(mag, 10)
-		lo2, carry := bits.Add64(lo, uint64(x.sig(int(k))-'0'), 0)
-		if hi != 0 || carry != 0 {
-			return 0, x.neg, true, true
-		}
-		mag = lo2
-	}
-	return mag, x.neg, true, false
-}
-
-// stitchIsNumber reports whether b is exactly one JSON number.
-func stitchIsNumber(b []byte) bool {
-	d := stitchDecoder{data: b}
-	c := d.peek()
-	if d.pos != 0 || !(c == '-' || (c >= '0' && c <= '9')) {
-		return false
-	}
-	_, ok := d.scanNumber()
-	return ok && d.pos == len(b)
-}
-
-var stitchPow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
-	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
-
-// stitchFastFloat converts a number with at most 15 significant digits and
-// a small exponent exactly (both operands are exact float64 values, so
-// one division or multiplication rounds correctly); ok is false otherwise.
-func stitchFastFloat(s []byte) (float64, bool) {
-	x := stitchParseNum(s)
-	if x.n > 15 {
-		return 0, false
-	}
-	var m uint64
-	for k := 0; k < x.n; k++ {
-		m = m*10 + uint64(x.sig(k)-'0')
-	}
-	e := x.exp - int64(x.n) // value = m × 10^e
-	f := float64(m)
-	switch {
-	case e == 0:
-	case e > 0 && e <= 22:
-		f *= stitchPow10[e]
-	case e < 0 && e >= -22:
-		f /= stitchPow10[-e]
-	default:
-		return 0, false
-	}
-	if x.neg {
-		f = -f
-	}
-	if math.IsInf(f, 0) {
-		return 0, false
-	}
-	return f, true
-}
-
-// stitchMultipleOf reports whether the number s is an integral multiple
-// of the positive literal m, exactly. It works on residues, so a huge
-// exponent in the input costs no huge integer.
-func stitchMultipleOf(s []byte, m string) bool {
-	x, y := stitchParseNum(s), stitchParseNum(m)
-	if x.zero() {
-		return true
-	}
-	xd, xe := stitchDigitsOf(&x)
-	yd, ye := stitchDigitsOf(&y)
-	// x = X × 10^xe, m = M × 10^ye, neither X nor M ends in 0: x/m is an
-	// integer iff xe >= ye and M divides X × 10^(xe-ye).
-	if xe < ye {
-		return false
-	}
-	X, _ := new(big.Int).SetString(xd, 10)
-	M, _ := new(big.Int).SetString(yd, 10)
-	p := new(big.Int).Exp(big.NewInt(10), big.NewInt(xe-ye), M)
-	X.Mul(X.Mod(X, M), p)
-	return X.Mod(X, M).Sign() == 0
-}
-
-// stitchDigitsOf returns the significant digits without trailing zeros
-// and the exponent e with value = digits × 10^e.
-func stitchDigitsOf[T stitchText](x *stitchNum[T]) (string, int64) {
-	n := x.n
-	for n > 0 && x.sig(n-1) == '0' {
-		n--
-	}
-	b := make([]byte, n)
-	for k := range b {
-		b[k] = x.sig(k)
-	}
-	return string(b), x.exp - int64(n)
-}
-
-// ws skips JSON whitespace. The common case, a byte above ' ' (never
-// whitespace), is decided inline.
-func (d *stitchDecoder) ws() {
-	if d.pos < len(d.data) && d.data[d.pos] > ' ' {
-		return
-	}
-	d.pos = stitchWS(d.data, d.pos)
-}
-
-// peek skips whitespace and returns the next byte, 0 at the end.
-func (d *stitchDecoder) peek() byte {
-	if d.pos < len(d.data) {
-		if c := d.data[d.pos]; c > ' ' {
-			return c
-		}
-	}
-	return d.peekSlow()
-}
-
-// cur returns the byte at d.pos, 0 at the end. Hot callers write
-// c := d.cur(); if c <= ' ' { c = d.peek() }: peek itself is over the
-// inlining budget, and the next byte is rarely whitespace.
-func (d *stitchDecoder) cur() byte {
-	if d.pos < len(d.data) {
-		return d.data[d.pos]
-	}
-	return 0
-}
-
-func (d *stitchDecoder) peekSlow() byte {
-	d.pos = stitchWS(d.data, d.pos)
-	if d.pos < len(d.data) {
-		return d.data[d.pos]
-	}
-	return 0
-}
-
-// enter opens a container at the current byte.
-func (d *stitchDecoder) enter() bool {
-	d.depth++
-	if d.depth > d.maxDepth {
-		d.tooDeep()
-		return false
-	}
-	d.pos++
-	d.first = true
-	return true
-}
-
-// objStart opens an object. A null is a "null" issue, anything else a
-// "type" issue; both skip the value and return false.
-func (d *stitchDecoder) objStart() bool {
-	c := d.cur()
-	if c <= ' ' {
-		c = d.peek()
-	}
-	if c == '{' {
-		return d.enter()
-	}
-	d.want("object")
-	return false
-}
-
-// arrStart opens an array, like objStart.
-func (d *stitchDecoder) arrStart() bool {
-	c := d.cur()
-	if c <= ' ' {
-		c = d.peek()
-	}
-	if c == '[' {
-		return d.enter()
-	}
-	d.want("array")
-	return false
-}
-
-// objNext moves to the next member of the open object and returns its
-// unescaped key (valid until the decode ends), or false at the end of the
-// object or on a syntax error.
-func (d *stitchDecoder) objNext() ([]byte, bool) {
-	if d.fatal {
-		return nil, false
-	}
-	if !d.sep('}') {
-		return nil, false
-	}
-	if c := d.cur(); c != '"' && (c > ' ' || d.peek() != '"') {
-		d.syntax("expected a string key")
-		return nil, false
-	}
-	k, esc, ok := d.scanString() // key, inlined: one call less per member
-	if !ok {
-		return nil, false
-	}
-	if esc {
-		k = stitchUnescape(nil, k)
-	}
-	if c := d.cur(); c != ':' && (c > ' ' || d.peek() != ':') {
-		d.syntax("expected ':' after an object key")
-		return nil, false
-	}
-	d.pos++
-	return k, true
-}
-
-// arrNext moves to the next item of the open array, or returns false at
-// its end or on a syntax error.
-func (d *stitchDecoder) arrNext() bool {
-	return !d.fatal && d.sep(']')
-}
-
-// sep consumes the separator before a member or the closing byte; it
-// returns true when a member follows.
-func (d *stitchDecoder) sep(end byte) bool {
-	c := d.cur()
-	if c <= ' ' {
-		c = d.peek()
-	}
-	if c == end {
-		d.pos++
-		d.depth--
-		d.first = false
-		return false
-	}
-	if d.first {
-		d.first = false
-		if c == 0 {
-			d.syntax("unexpected end of input")
-			return false
-		}
-		return true
-	}
-	if c != ',' {
-		if c == 0 {
-			d.syntax("unexpected end of input")
-		} else {
-			d.syntax("expected ',' or '" + string(end) + "'")
-		}
-		return false
-	}
-	d.pos++
-	if c := d.cur(); c == end || (c <= ' ' && stitchIn(d.peek(), end)) {
-		d.syntax("expected a value after ','")
-		return false
-	}
-	return true
-}
-
-// key reads an object key. Keys without escapes are returned in place;
-// escaped keys are unescaped into a fresh slice, so a path segment stays
-// valid.
-func (d *stitchDecoder) key() ([]byte, bool) {
-	raw, esc, ok := d.scanString()
-	if !ok {
-		return nil, false
-	}
-	if !esc {
-		return raw, true
-	}
-	return stitchUnescape(nil, raw), true
-}
-
-// strBytes reads a string and returns its unescaped bytes, valid until
-// the next read.
-func (d *stitchDecoder) strBytes() ([]byte, bool) {
-	raw, esc, ok := d.scanString()
-	if !ok {
-		return nil, false
-	}
-	if !esc {
-		return raw, true
-	}
-	d.scratch = stitchUnescape(d.scratch[:0], raw)
-	return d.scratch, true
-}
-
-// scanString validates the string at d.pos (which is '"') and returns its
-// raw content and whether it contains escapes. Eight bytes are looked at
-// per step (stitchSpecial); only a quote, a backslash, a control byte or a
-// non-ASCII byte leaves the fast loop.
-func (d *stitchDecoder) scanString() (raw []byte, esc, ok bool) {
-	start := d.pos + 1
-	i := start
-	data := d.data
-	for {
-		for i+8 <= len(data) {
-			if m := stitchSpecial(binary.LittleEndian.Uint64(data[i:])); m != 0 {
-				i += bits.TrailingZeros64(m) >> 3
-				break
-			}
-			i += 8
-		}
-		for i < len(data) && stitchPlain(data[i]) {
-			i++
-		}
-		if i >= len(data) {
-			break
-		}
-		switch c := data[i]; {
-		case c == '"':
-			d.pos = i + 1
-			return data[start:i], esc, true
-		case c == '\\':
-			esc = true
-			n, msg := stitchEscapeLen(data[i:])
-			if n == 0 {
-				d.pos = i
-				d.syntax(msg)
-				return nil, false, false
-			}
-			i += n
-		case c < 0x20:
-			d.pos = i
-			d.syntax("control character in a string")
-			return nil, false, false
-		default:
-			r, n := utf8.DecodeRune(data[i:])
-			if r == utf8.RuneError && n <= 1 {
-				d.pos = i
-				d.syntax("invalid UTF-8 in a string")
-				return nil, false, false
-			}
-			i += n
-		}
-	}
-	d.pos = i
-	d.syntax("unterminated string")
-	return nil, false, false
-}
-
-// stitchPlain reports whether c is a string byte that needs no attention:
-// ASCII, not a control byte, not '"' or '\\'.
-func stitchPlain(c byte) bool {
-	return c >= 0x20 && c < utf8.RuneSelf && c != '"' && c != '\\'
-}
-
-// stitchSpecial returns a mask whose lowest set bit is the high bit of the
-// first byte of the little-endian word w that is not stitchPlain, or 0
-// when every byte is plain. The classic "has zero byte" and "has byte
-// less than" tricks can flag a byte above a true hit (a borrow), never
-// below one, so the lowest flag is exact.
-func stitchSpecial(w uint64) uint64 {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	q := w ^ (ones * '"')
-	b := w ^ (ones * '\\')
-	return ((q-ones)&^q | (b-ones)&^b | (w - ones*0x20) | w) & highs
-}
-
-// stitchEscapeLen returns the length of the escape sequence at the start
-// of b (which is '\\'), or 0 and the reason it is invalid. A \u escape of
-// a high surrogate must be followed by one of a low surrogate.
-func stitchEscapeLen(b []byte) (int, string) {
-	_, n, msg := stitchEscape(b)
-	return n, msg
-}
-
-// stitchEscape decodes the escape sequence at the start of b (which is
-// '\\'): its code point and length, or 0 and the reason it is invalid.
-func stitchEscape(b []byte) (rune, int, string) {
-	if len(b) < 2 {
-		return 0, 0, "unterminated escape"
-	}
-	switch b[1] {
-	case '"', '\\', '/':
-		return rune(b[1]), 2, ""
-	case 'b':
-		return '\b', 2, ""
-	case 'f':
-		return '\f', 2, ""
-	case 'n':
-		return '\n', 2, ""
-	case 'r':
-		return '\r', 2, ""
-	case 't':
-		return '\t', 2, ""
-	case 'u':
-	default:
-		return 0, 0, "invalid escape"
-	}
-	r, ok := stitchHex4(b[2:])
-	if !ok {
-		return 0, 0, "invalid \\u escape"
-	}
-	switch {
-	case r >= 0xDC00 && r <= 0xDFFF:
-		return 0, 0, "lone surrogate in \\u escape"
-	case r >= 0xD800 && r <= 0xDBFF:
-		if len(b) < 12 || b[6] != '\\' || b[7] != 'u' {
-			return 0, 0, "lone surrogate in \\u escape"
-		}
-		r2, ok := stitchHex4(b[8:])
-		if !ok || r2 < 0xDC00 || r2 > 0xDFFF {
-			return 0, 0, "lone surrogate in \\u escape"
-		}
-		return (r-0xD800)<<10 | (r2 - 0xDC00) + 0x10000, 12, ""
-	}
-	return r, 6, ""
-}
-
-func stitchHex4(b []byte) (rune, bool) {
-	if len(b) < 4 {
-		return 0, false
-	}
-	h0, h1, h2, h3 := stitchHexVal[b[0]], stitchHexVal[b[1]], stitchHexVal[b[2]], stitchHexVal[b[3]]
-	if (h0|h1|h2|h3)&0x80 != 0 {
-		return 0, false
-	}
-	return rune(h0)<<12 | rune(h1)<<8 | rune(h2)<<4 | rune(h3), true
-}
-
-// stitchHexVal maps a hex digit to its value and every other byte to 0xff.
-var stitchHexVal = func() (t [256]byte) {
-	for i := range t {
-		switch c := byte(i); {
-		case c >= '0' && c <= '9':
-			t[i] = c - '0'
-		case c >= 'a' && c <= 'f':
-			t[i] = c - 'a' + 10
-		case c >= 'A' && c <= 'F':
-			t[i] = c - 'A' + 10
-		default:
-			t[i] = 0xff
-		}
-	}
-	return t
-}()
-
-// stitchUnescape appends the unescaped form of a validated string body.
-func stitchUnescape(dst, raw []byte) []byte {
-	for {
-		j := bytes.IndexByte(raw, '\\')
-		if j < 0 {
-			return append(dst, raw...)
-		}
-		dst = append(dst, raw[:j]...)
-		c, r, n := stitchEscapeAt(raw[j:])
-		if n == 2 {
-			dst = append(dst, c)
-		} else {
-			dst = utf8.AppendRune(dst, r)
-		}
-		raw = raw[j+n:]
-	}
-}
-
-// stitchUnescapeString returns the unescaped form of a validated string
-// body in one allocation: the text is never longer than its escaped form.
-func stitchUnescapeString(raw []byte) string {
-	var b strings.Builder
-	b.Grow(len(raw))
-	for {
-		// The runs between escapes are often short: look at a few bytes
-		// before calling IndexByte.
-		j := 0
-		for j < len(raw) && j < 8 && raw[j] != '\\' {
-			j++
-		}
-		if j == 8 {
-			if k := bytes.IndexByte(raw[8:], '\\'); k < 0 {
-				j = len(raw)
-			} else {
-				j += k
-			}
-		}
-		b.Write(raw[:j])
-		if j == len(raw) {
-			return b.String()
-		}
-		c, r, n := stitchEscapeAt(raw[j:])
-		switch {
-		case n == 2:
-			b.WriteByte(c)
-		case r < 0x80:
-			b.WriteByte(byte(r))
-		case r < 0x800:
-			b.WriteByte(0xc0 | byte(r>>6))
-			b.WriteByte(0x80 | byte(r)&0x3f)
-		default:
-			b.WriteRune(r)
-		}
-		raw = raw[j+n:]
-	}
-}
-
-// stitchEscapeAt decodes the validated escape at the start of raw: a
-// two-byte escape as the byte c (n == 2), a \u escape (with its low
-// surrogate, if any) as the code point r; n is the escape's length.
-func stitchEscapeAt(raw []byte) (c byte, r rune, n int) {
-	switch raw[1] {
-	case 'b':
-		return '\b', 0, 2
-	case 'f':
-		return '\f', 0, 2
-	case 'n':
-		return '\n', 0, 2
-	case 'r':
-		return '\r', 0, 2
-	case 't':
-		return '\t', 0, 2
-	case 'u':
-		r, _ = stitchHex4(raw[2:])
-		if r >= 0xD800 && r <= 0xDBFF {
-			r2, _ := stitchHex4(raw[8:])
-			return 0, (r-0xD800)<<10 | (r2 - 0xDC00) + 0x10000, 12
-		}
-		return 0, r, 6
-	}
-	return raw[1], 0, 2 // '"', '\\', '/'
-}
-
-// scanNumber validates the number at d.pos and returns its text.
-func (d *stitchDecoder) scanNumber() ([]byte, bool) {
-	data, start := d.data, d.pos
-	i := start
-	if i < len(data) && data[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(data) && data[i] == '0':
-		i++
-	case i < len(data) && data[i] >= '1' && data[i] <= '9':
-		i = stitchDigits(data, i)
-	default:
-		d.pos = i
-		d.syntax("invalid number")
-		return nil, false
-	}
-	if i < len(data) && data[i] == '.' {
-		j := stitchDigits(data, i+1)
-		if j == i+1 {
-			d.pos = j
-			d.syntax("invalid number: no digit after '.'")
-			return nil, false
-		}
-		i = j
-	}
-	if i < len(data) && (data[i] == 'e' || data[i] == 'E') {
-		i++
-		if i < len(data) && (data[i] == '+' || data[i] == '-') {
-			i++
-		}
-		j := stitchDigits(data, i)
-		if j == i {
-			d.pos = j
-			d.syntax("invalid number: no digit in the exponent")
-			return nil, false
-		}
-		i = j
-	}
-	d.pos = i
-	return data[start:i], true
-}
-
-func stitchDigits(b []byte, i int) int {
-	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
-		i++
-	}
-	return i
-}
-
-// literal consumes the literal word (true, false or null) at d.pos.
-func (d *stitchDecoder) literal(word string) bool {
-	if len(d.data)-d.pos >= len(word) && string(d.data[d.pos:d.pos+len(word)]) == word {
-		d.pos += len(word)
-		return true
-	}
-	d.syntax("invalid literal")
-	return false
-}
-
-// null consumes a null and reports whether there was one.
-func (d *stitchDecoder) null() bool {
-	if c := d.cur(); c == 'n' || (c <= ' ' && d.peek() == 'n') {
-		return d.literal("null")
-	}
-	return false
-}
-
-// stitchKindOf names the JSON kind that starts with c.
-func stitchKindOf(c byte) string {
-	switch c {
-	case '{':
-		return "object"
-	case '[':
-		return "array"
-	case '"':
-		return "string"
-	case 't', 'f':
-		return "boolean"
-	case 'n':
-		return "null"
-	}
-	return "number"
-}
-
-// want records that the value at d.pos is not of the expected kind (a
-// "null" issue for null, else "type") and skips it.
-func (d *stitchDecoder) want(expected string) {
-	c := d.peek()
-	if c == 0 {
-		d.syntax("unexpected end of input")
-		return
-	}
-	if c == 'n' {
-		if d.literal("null") {
-			d.issue("null", expected, "null is not allowed here; expected "+expected)
-		}
-		return
-	}
-	d.issue("type", expected, "expected "+expected+", got "+stitchKindOf(c))
-	d.skip()
-}
-
-// stitchIn reports whether c, the byte after a ',', ends the container
-// (end) or the input (0): no value follows.
-func stitchIn(c, end byte) bool { return c == end || c == 0 }
-
-// A stitchOpen is a container that skip has open.
-type stitchOpen struct {
-	obj  bool
-	n    int                 // members read so far
-	keys int                 // where this object's keys start in d.keys
-	set  map[string]struct{} // this object's keys, once it has many
-}
-
-// stitchLinearKeys is the number of keys an object skip checks for
-// duplicates by comparing them one by one; beyond it, a map.
-const stitchLinearKeys = 16
-
-// skip validates and consumes one value, rejecting duplicate keys at any
-// depth (SPEC §4.3) and naming the member or item an issue is in.
-func (d *stitchDecoder) skip() { d.skipValue(true) }
-
-// skipValue validates and consumes one value without recursion: open
-// containers are kept on a reused stack, so a deep input costs no Go
-// stack. With dups off, duplicate keys are not looked for (a value that is
-// read again later, as before a discriminator).
-func (d *stitchDecoder) skipValue(dups bool) {
-	base, pbase := len(d.stack), len(d.path)
-	for !d.fatal {
-		if !d.skipScalarOrOpen() {
-			break
-		}
-		for len(d.stack) > base && !d.fatal {
-			if d.skipNext(dups) {
-				break
-			}
-		}
-		if len(d.stack) == base {
-			return
-		}
-	}
-	if base < len(d.stack) {
-		d.keys = d.keys[:d.stack[base].keys]
-	}
-	d.stack, d.path = d.stack[:base], d.path[:pbase]
-}
-
-// skipNext moves to the next member of the innermost open container and
-// reports whether one follows; at the container's end it closes it.
-func (d *stitchDecoder) skipNext(dups bool) bool {
-	o := &d.stack[len(d.stack)-1]
-	if o.n > 0 {
-		d.pop() // the previous member's value is read
-	}
-	end := byte(']')
-	if o.obj {
-		end = '}'
-	}
-	if !d.sep(end) {
-		d.keys, o.set = d.keys[:o.keys], nil
-		d.stack = d.stack[:len(d.stack)-1]
-		return false
-	}
-	o.n++
-	if !o.obj {
-		d.pushIdx(o.n - 1)
-		return true
-	}
-	k, ok := d.skipKey()
-	if !ok {
-		d.pushIdx(0) // fatal: the caller stops and resets the path
-		return true
-	}
-	d.push(k)
-	if dups && !d.newKey(o, k) {
-		d.issue("duplicate_key", "", "duplicate key "+stitchQuoteClip(k))
-	}
-	return true
-}
-
-// newKey adds k to the keys of the open object o and reports whether it
-// is new: a linear scan for small objects, a map for large ones, so the
-// cost stays linear and a small object allocates nothing.
-func (d *stitchDecoder) newKey(o *stitchOpen, k []byte) bool {
-	if o.set != nil {
-		if _, dup := o.set[string(k)]; dup {
-			return false
-		}
-		o.set[string(k)] = struct{}{}
-		return true
-	}
-	ks := d.keys[o.keys:]
-	for _, x := range ks {
-		if string(x) == string(k) {
-			return false
-		}
-	}
-	if len(ks) < stitchLinearKeys {
-		d.keys = append(d.keys, k)
-		return true
-	}
-	o.set = make(map[string]struct{}, 2*len(ks))
-	for _, x := range ks {
-		o.set[string(x)] = struct{}{}
-	}
-	o.set[string(k)] = struct{}{}
-	d.keys = d.keys[:o.keys]
-	return true
-}
-
-// skipKey reads a member's key (unescaped) and colon inside skip.
-func (d *stitchDecoder) skipKey() ([]byte, bool) {
-	if d.peek() != '"' {
-		d.syntax("expected a string key")
-		return nil, false
-	}
-	k, ok := d.key()
-	if !ok {
-		return nil, false
-	}
-	if d.peek() != ':' {
-		d.syntax("expected ':' after an object key")
-		return nil, false
-	}
-	d.pos++
-	return k, true
-}
-
-// skipScalarOrOpen consumes a scalar, or opens a container and pushes it.
-func (d *stitchDecoder) skipScalarOrOpen() bool {
-	switch c := d.peek(); c {
-	case '{', '[':
-		if !d.enter() {
-			return false
-		}
-		d.stack = append(d.stack, stitchOpen{obj: c == '{', keys: len(d.keys)})
-		return true
-	case '"':
-		_, _, ok := d.scanString()
-		return ok
-	case 't':
-		return d.literal("true")
-	case 'f':
-		return d.literal("false")
-	case 'n':
-		return d.literal("null")
-	case 0:
-		d.syntax("unexpected end of input")
-		return false
-	default:
-		if c == '-' || (c >= '0' && c <= '9') {
-			_, ok := d.scanNumber()
-			return ok
-		}
-		d.syntax("unexpected character " + stitchQuoteByte(c))
-		return false
-	}
-}
-
-func stitchQuoteByte(c byte) string {
-	if c >= 0x20 && c < 0x7f {
-		return "'" + string(c) + "'"
-	}
-	const hex = "0123456789abcdef"
-	return "byte 0x" + string(hex[c>>4]) + string(hex[c&15])
-}
-
-// raw validates one value and returns its exact bytes (not copied). A
-// value with an issue (a duplicate key) is not returned.
-func (d *stitchDecoder) raw() ([]byte, bool) {
-	d.ws()
-	start, m := d.pos, d.mark()
-	d.skip()
-	if d.fatal || d.failedSince(m) {
-		return nil, false
-	}
-	return d.data[start:d.pos], true
-}
-
-// stitchWS returns the index of the first non-whitespace byte at or after i.
-func stitchWS(data []byte, i int) int {
-	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// stitchStringEnd returns the index after the closing quote of the string
-// whose content starts at i, or -1; it validates nothing.
-func stitchStringEnd(data []byte, i int) int {
-	for {
-		j := bytes.IndexByte(data[i:], '"')
-		if j < 0 {
-			return -1
-		}
-		q := i + j
-		n := 0 // backslashes before the quote; the opening quote stops the count
-		for data[q-1-n] == '\\' {
-			n++
-		}
-		if n&1 == 0 {
-			return q + 1
-		}
-		i = q + 1
-	}
-}
-
-// root checks the start of a document whose value must be an object: a
-// null there is a "type" issue (the input is not an object at all), not a
-// "null" one. It returns false when the document is null.
-func (d *stitchDecoder) root() bool {
-	if d.peek() == 'n' && d.literal("null") {
-		d.issue("type", "object", "expected object, got null")
-		return false
-	}
-	return true
-}
-
-// str reads a string.
-func (d *stitchDecoder) str() (string, bool) {
-	if c := d.cur(); c != '"' && (c > ' ' || d.peek() != '"') {
-		d.want("string")
-		return "", false
-	}
-	return d.strValue()
-}
-
-// strValue reads the string at d.pos (which is '"') as a Go string in one
-// allocation, validating and unescaping in one pass: the text up to the
-// first escape is copied as it is, then each escape is decoded as it is
-// validated, into a buffer the size of the rest of the raw string. On any
-// invalid byte it reads the string again with scanString, which records
-// the issue.
-func (d *stitchDecoder) strValue() (string, bool) {
-	data := d.data
-	start := d.pos + 1
-	i := start
-	var b strings.Builder
-	run := start // the bytes data[run:i] are not written to b yet
-	for {
-		for i+8 <= len(data) {
-			if m := stitchSpecial(binary.LittleEndian.Uint64(data[i:])); m != 0 {
-				i += bits.TrailingZeros64(m) >> 3
-				break
-			}
-			i += 8
-		}
-		for i < len(data) && stitchPlain(data[i]) {
-			i++
-		}
-		if i >= len(data) {
-			break
-		}
-		switch c := data[i]; {
-		case c == '"':
-			d.pos = i + 1
-			if b.Cap() == 0 {
-				return d.sub(start, i), true
-			}
-			b.Write(data[run:i])
-			return b.String(), true
-		case c == '\\':
-			r, n, _ := stitchEscape(data[i:])
-			if n == 0 {
-				return d.strSlow()
-			}
-			if b.Cap() == 0 {
-				end := stitchStringEnd(data, i+n)
-				if end < 0 {
-					return d.strSlow()
-				}
-				b.Grow(end - start)
-			}
-			if run < i {
-				b.Write(data[run:i])
-			}
-			switch {
-			case r < 0x80:
-				b.WriteByte(byte(r))
-			case r < 0x800:
-				b.WriteByte(0xc0 | byte(r>>6))
-				b.WriteByte(0x80 | byte(r)&0x3f)
-			case r < 0x10000: // never a surrogate: stitchEscape pairs or rejects them
-				b.WriteByte(0xe0 | byte(r>>12))
-				b.WriteByte(0x80 | byte(r>>6)&0x3f)
-				b.WriteByte(0x80 | byte(r)&0x3f)
-			default:
-				b.WriteRune(r)
-			}
-			i += n
-			run = i
-		case c < 0x20:
-			return d.strSlow()
-		default:
-			if c >= 0xc2 && c <= 0xdf && i+1 < len(data) && data[i+1]&0xc0 == 0x80 {
-				i += 2 // a two-byte sequence
-				continue
-			}
-			r, n := utf8.DecodeRune(data[i:])
-			if r == utf8.RuneError && n <= 1 {
-				return d.strSlow()
-			}
-			i += n
-		}
-	}
-	return d.strSlow()
-}
-
-// strSlow reads the string at d.pos (which is '"') in two passes: it
-// validates, recording the first problem, then unescapes.
-func (d *stitchDecoder) strSlow() (string, bool) {
-	raw, esc, ok := d.scanString()
-	if !ok {
-		return "", false
-	}
-	if !esc {
-		return string(raw), true
-	}
-	return stitchUnescapeString(raw), true
-}
-
-// strView reads a string and returns its unescaped bytes, valid until
-// the next read (in place when it has no escape).
-func (d *stitchDecoder) strView() ([]byte, bool) {
-	if c := d.cur(); c != '"' && (c > ' ' || d.peek() != '"') {
-		d.want("string")
-		return nil, false
-	}
-	return d.strBytes()
-}
-
-// boolean reads true or false; with coerce also "true" and "false".
-func (d *stitchDecoder) boolean(coerce bool) (bool, bool) {
-	switch d.peek() {
-	case 't':
-		return true, d.literal("true")
-	case 'f':
-		return false, d.literal("false")
-	case '"':
-		if coerce {
-			b, ok := d.strBytes()
-			if !ok {
-				return false, false
-			}
-			switch string(b) {
-			case "true":
-				return true, true
-			case "false":
-				return false, true
-			}
-			d.issue("type", "boolean", "expected boolean or its string form, got string "+stitchQuoteClip(b))
-			return false, false
-		}
-	}
-	d.want("boolean")
-	return false, false
-}
-
-// number reads a number (or, with coerce, a string holding exactly a JSON
-// number) and keeps its text in d.num.
-func (d *stitchDecoder) number(expected string, coerce bool) bool {
-	c := d.cur()
-	if c <= ' ' {
-		c = d.peek()
-	}
-	if c == '-' || (c >= '0' && c <= '9') {
-		n, ok := d.scanNumber()
-		d.num = n
-		return ok
-	}
-	if c == '"' && coerce {
-		b, ok := d.strBytes()
-		if !ok {
-			return false
-		}
-		if !stitchIsNumber(b) {
-			d.issue("type", expected, "expected "+expected+" or its string form, got string "+stitchQuoteClip(b))
-			return false
-		}
-		d.num = b
-		return true
-	}
-	d.want(expected)
-	return false
-}
-
-// int reads an integer within [lo, hi] (the Go type's range).
-func (d *stitchDecoder) int(lo, hi int64, coerce bool) (int64, bool) {
-	if !d.number("integer", coerce) {
-		return 0, false
-	}
-	mag, neg, integral, over := stitchIntOf(d.num)
-	if !integral {
-		d.issue("type", "integer", "expected integer, got "+stitchClip(d.num))
-		return 0, false
-	}
-	var v int64
-	switch {
-	case over || (!neg && mag > uint64(hi)) || (neg && mag > uint64(-(lo+1))+1):
-		d.rangeIssue(strconv.FormatInt(lo, 10), strconv.FormatInt(hi, 10))
-		return 0, false
-	case neg:
-		v = -int64(mag-1) - 1
-		if mag == 0 {
-			v = 0
-		}
-	default:
-		v = int64(mag)
-	}
-	return v, true
-}
-
-// uint reads an unsigned integer not above hi.
-func (d *stitchDecoder) uint(hi uint64, coerce bool) (uint64, bool) {
-	if !d.number("integer", coerce) {
-		return 0, false
-	}
-	mag, neg, integral, over := stitchIntOf(d.num)
-	if !integral {
-		d.issue("type", "integer", "expected integer, got "+stitchClip(d.num))
-		return 0, false
-	}
-	if over || mag > hi || (neg && mag != 0) {
-		d.rangeIssue("0", strconv.FormatUint(hi, 10))
-		return 0, false
-	}
-	return mag, true
-}
-
-func (d *stitchDecoder) rangeIssue(lo, hi string) {
-	d.issue("range", lo+".."+hi, "integer "+stitchClip(d.num)+" is out of range "+lo+".."+hi)
-}
-
-// float reads a number as a float of the given bits.
-func (d *stitchDecoder) float(bits int, coerce bool) (float64, bool) {
-	if !d.number("number", coerce) {
-		return 0, false
-	}
-	if bits == 64 {
-		if f, ok := stitchFastFloat(d.num); ok {
-			return f, true
-		}
-	}
-	f, err := strconv.ParseFloat(string(d.num), bits)
-	if err != nil {
-		d.issue("range", "float"+strconv.Itoa(bits), "number "+stitchClip(d.num)+" is out of the float"+strconv.Itoa(bits)+" range")
-		return 0, false
-	}
-	return f, true
-}
-
-// bytes reads a standard (padded) base64 string.
-func (d *stitchDecoder) bytes() ([]byte, bool) {
-	if d.peek() != '"' {
-		d.want("string")
-		return nil, false
-	}
-	b, ok := d.strBytes()
-	if !ok {
-		return nil, false
-	}
-	out := make([]byte, base64.StdEncoding.DecodedLen(len(b)))
-	n, err := base64.StdEncoding.Decode(out, b)
-	if err != nil {
-		d.issue("format", "base64", "not a valid base64 string: "+err.Error())
-		return nil, false
-	}
-	return out[:n], true
-}
-
-// time reads an RFC 3339 date-time. RFC 3339 (§5.6) allows a lowercase
-// "t" and "z", which time.Parse does not: they are upper-cased first.
-func (d *stitchDecoder) time() (time.Time, bool) {
-	s, ok := d.str()
-	if !ok {
-		return time.Time{}, false
-	}
-	p := s
-	if strings.ContainsAny(s, "tz") {
-		p = strings.ToUpper(s)
-	}
-	t, err := time.Parse(time.RFC3339Nano, p)
-	if err != nil || !stitchFormatDateTime(s) {
-		d.issue("format", "date-time", "not an RFC 3339 date-time: "+stitchQuoteClip(s))
-		return time.Time{}, false
-	}
-	return t, true
-}
-
-// rawMessage reads any value and returns a copy of its exact bytes.
-func (d *stitchDecoder) rawMessage() (json.RawMessage, bool) {
-	b, ok := d.raw()
-	if !ok {
-		return nil, false
-	}
-	return append(json.RawMessage(nil), b...), true
-}
-
-// anyValue reads a free-form value: map[string]any, []any, json.Number,
-// string, bool or nil. Recursion is bounded by the depth limit.
-func (d *stitchDecoder) anyValue() (any, bool) {
-	switch c := d.peek(); c {
-	case '{':
-		return d.anyObject()
-	case '[':
-		return d.anyArray()
-	case '"':
-		return d.str()
-	case 't', 'f':
-		return d.boolean(false)
-	case 'n':
-		return nil, d.literal("null")
-	case 0:
-		d.syntax("unexpected end of input")
-		return nil, false
-	default:
-		if c == '-' || (c >= '0' && c <= '9') {
-			n, ok := d.scanNumber()
-			return json.Number(n), ok
-		}
-		d.syntax("unexpected character " + stitchQuoteByte(c))
-		return nil, false
-	}
-}
-
-func (d *stitchDecoder) anyObject() (any, bool) {
-	if !d.enter() {
-		return nil, false
-	}
-	m := map[string]any{}
-	ok := true
-	for k, more := d.objNext(); more; k, more = d.objNext() {
-		if _, dup := m[string(k)]; dup {
-			d.dup(k)
-			ok = false
-			continue
-		}
-		d.push(k)
-		v, vok := d.anyValue()
-		d.pop()
-		m[string(k)] = v
-		ok = ok && vok
-	}
-	return m, ok && !d.fatal
-}
-
-func (d *stitchDecoder) anyArray() (any, bool) {
-	if !d.enter() {
-		return nil, false
-	}
-	a := []any{}
-	ok := true
-	for i := 0; d.arrNext(); i++ {
-		d.pushIdx(i)
-		v, vok := d.anyValue()
-		d.pop()
-		a = append(a, v)
-		ok = ok && vok
-	}
-	return a, ok && !d.fatal
-}
-
-// beginRepair implements JSON-string repair (SPEC §4.12) where an object,
-// array or union is expected: when repair is on and a string holding
-// exactly one JSON value arrives, the decoder switches to that value and
-// endRepair switches back. A string that is not JSON is left in place, so
-// the caller reports it as a type error.
-func (d *stitchDecoder) beginRepair() (stitchRepair, bool) {
-	if !d.repair || d.peek() != '"' {
-		return stitchRepair{}, false
-	}
-	start := d.pos
-	b, ok := d.strBytes()
-	if !ok {
-		return stitchRepair{}, false
-	}
-	saved := stitchRepair{data: d.data, text: d.text, pos: d.pos}
-	inner := &stitchDecoder{data: append([]byte(nil), b...), maxDepth: d.maxDepth - d.depth}
-	inner.path = inner.pathBuf[:0]
-	inner.skipValue(false) // only its syntax: the caller decodes it
-	if inner.fatal || inner.peek() != 0 {
-		d.pos = start
-		return stitchRepair{}, false
-	}
-	d.repaired = append(d.repaired, d.pointer(nil, false))
-	d.data, d.text, d.pos = inner.data, "", 0
-	return saved, true
-}
-
-// A stitchRepair is the position a repair returns to.
-type stitchRepair struct {
-	data []byte
-	text string
-	pos  int
-}
-
-// endRepair returns to the document after a repaired string.
-func (d *stitchDecoder) endRepair(r stitchRepair) {
-	d.data, d.text, d.pos = r.data, r.text, r.pos
-}
-
-const stitchHex = "0123456789abcdef"
-
-// stitchSafe marks the ASCII bytes a JSON string holds unescaped
-// (encoding/json's HTML-safe set).
-var stitchSafe = [utf8.RuneSelf]bool{
-	' ': true, '!': true, '#': true, '$': true, '%': true, '\'': true, '(': true, ')': true,
-	'*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true,
-	'2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true,
-	':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true,
-	'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true,
-	'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true,
-	'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '[': true,
-	']': true, '^': true, '_': true, '`': true, 'a': true, 'b': true, 'c': true, 'd': true,
-	'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true,
-	'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true,
-	'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '{': true, '|': true,
-	'}': true, '~': true,
-}
-
-// stitchAppendString appends s as a JSON string, escaped as encoding/json
-// escapes it (HTML-safe, U+2028/U+2029 escaped, invalid UTF-8 as U+FFFD).
-func stitchAppendString[T stitchText](b []byte, s T) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if stitchSafe[c] {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', stitchHex[c>>4], stitchHex[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := stitchDecodeRune(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', stitchHex[r&0xF])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}
-
-func stitchDecodeRune[T stitchText](s T) (rune, int) {
-	switch v := any(s).(type) {
-	case string:
-		return utf8.DecodeRuneInString(v)
-	case []byte:
-		return utf8.DecodeRune(v)
-	}
-	return utf8.DecodeRune([]byte(s))
-}
-
-// stitchAppendFloat appends f as encoding/json writes a float of the given
-// bits; NaN and infinities are an error.
-func stitchAppendFloat(b []byte, f float64, bits int) ([]byte, error) {
-	if math.IsInf(f, 0) || math.IsNaN(f) {
-		return b, errors.New("json: unsupported value: " + strconv.FormatFloat(f, 'g', -1, bits))
-	}
-	abs := math.Abs(f)
-	fmt := byte('f')
-	if abs != 0 {
-		if bits == 64 && (abs < 1e-6 || abs >= 1e21) || bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) {
-			fmt = 'e'
-		}
-	}
-	b = strconv.AppendFloat(b, f, fmt, -1, bits)
-	if fmt == 'e' {
-		// clean up e-09 to e-9
-		n := len(b)
-		if n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
-			b[n-2] = b[n-1]
-			b = b[:n-1]
-		}
-	}
-	return b, nil
-}
-
-// stitchAppendBytes appends v as a standard base64 string. Unlike
-// encoding/json it writes nil as "" (the schema says string; a nullable
-// property writes null before calling this).
-func stitchAppendBytes(b, v []byte) []byte {
-	b = append(b, '"')
-	b = base64.StdEncoding.AppendEncode(b, v)
-	return append(b, '"')
-}
-
-// stitchAppendJSON appends v encoded by encoding/json (free-form values,
-// raw messages, opaque types and times).
-func stitchAppendJSON(b []byte, v any) ([]byte, error) {
-	j, err := json.Marshal(v)
-	if err != nil {
-		return b, err
-	}
-	return append(b, j...), nil
-}
-
-// stitchClose replaces a trailing comma by the closing byte, or appends it.
-func stitchClose(b []byte, c byte) []byte {
-	if n := len(b); n > 0 && b[n-1] == ',' {
-		b[n-1] = c
-		return b
-	}
-	return append(b, c)
-}
-
-// stitchNilError is the error for a nil value that must be written.
-func stitchNilError(where string) error {
-	return errors.New("stitch: cannot encode " + where + ": nil value of a required non-nullable property")
-}
-
-// stitchIsZero is encoding/json's omitzero test: the value's IsZero method
-// when it has one (value or pointer receiver), else whether it is the zero
-// value of its type.
-func stitchIsZero[T any](p *T) bool {
-	if z, ok := any(p).(interface{ IsZero() bool }); ok {
-		return z.IsZero()
-	}
-	return reflect.ValueOf(p).Elem().IsZero()
-}
-
-// stitchBuffers recycles encode buffers: MarshalJSON encodes into a pooled
-// buffer and returns an exact-size copy, so a call allocates once.
-var stitchBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
-
-// stitchGetBuffer returns an empty pooled buffer.
-func stitchGetBuffer() *[]byte {
-	p := stitchBuffers.Get().(*[]byte)
-	*p = (*p)[:0]
-	return p
-}
-
-// stitchPutBuffer returns a copy of b (the bytes encoded into the buffer p)
-// and puts the buffer back, unless it grew too large to keep.
-func stitchPutBuffer(p *[]byte, b []byte) []byte {
-	out := append([]byte(nil), b...)
-	if cap(b) <= 1<<20 {
-		*p = b
-		stitchBuffers.Put(p)
-	}
-	return out
 }
