@@ -1,6 +1,7 @@
 # stitchgen — the commands a developer and CI run. `make test` is what CI runs.
 GO ?= go
-FUZZTIME ?= 30s
+# Calls to the fuzz function per target in the smoke run (see fuzz-smoke).
+FUZZ_SMOKE_EXECS ?= 10000
 
 .PHONY: demo test setup vet gotest race ts-test fuzz-smoke fuzz generate
 
@@ -32,11 +33,17 @@ race:
 ts-test:
 	cd e2e/ts && npm test
 
-# A short run of every fuzz target from its committed seeds (testdata/fuzz).
+# A short run of every fuzz target from its committed seeds (testdata/fuzz),
+# bounded by a count of calls, not by time: on Go 1.26 a time-bounded run can
+# fail by chance when its time is up ("context deadline exceeded" with no
+# crasher, golang/go#75804), and a CI step that fails by chance blocks every
+# landing. The count includes the baseline run over the seeds; the script
+# fails a target that never got past it. docs/decisions/0015-fuzz-smoke.md.
 fuzz-smoke:
-	FUZZ_FRESH_CACHE=1 FUZZTIME=$(FUZZTIME) bash scripts/fuzz.sh
+	FUZZ_FRESH_CACHE=1 FUZZTIME=$(FUZZ_SMOKE_EXECS)x bash scripts/fuzz.sh
 
-# Long fuzzing: FUZZTIME per target (default 10m).
+# Long fuzzing: FUZZTIME per target (default 10m), a duration; it can still
+# end in the spurious deadline failure above, which a long run can afford.
 fuzz:
 	FUZZTIME=$${FUZZTIME:-10m} bash scripts/fuzz.sh
 

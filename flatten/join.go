@@ -206,14 +206,12 @@ func kindOf(v any) kindSet {
 		return kBoolean
 	case string:
 		return kString
-	case int:
-		return kInteger
 	case model.Number:
 		if strings.ContainsAny(string(v), ".eE") {
 			return kNumber
 		}
 		return kInteger
-	case []any, []string:
+	case []any:
 		return kArray
 	}
 	return kObject

@@ -172,26 +172,14 @@ func get(o *model.Object, key string) any {
 	return v
 }
 
-// asList returns an array value as []any (documents may hold []string).
+// asList returns an array value.
 func asList(v any) ([]any, bool) {
-	switch v := v.(type) {
-	case []any:
-		return v, true
-	case []string:
-		out := make([]any, len(v))
-		for i, s := range v {
-			out[i] = s
-		}
-		return out, true
-	}
-	return nil, false
+	a, ok := v.([]any)
+	return a, ok
 }
 
 // asStrings returns an array of strings; false if v is not one.
 func asStrings(v any) ([]string, bool) {
-	if s, ok := v.([]string); ok {
-		return s, true
-	}
 	a, ok := v.([]any)
 	if !ok {
 		return nil, false

@@ -9,15 +9,21 @@ import (
 	"unicode/utf8"
 )
 
-// JSON documents (schemas) are trees of these Go values:
+// JSON documents (schemas) are trees of these Go values, and of no others:
 //
 //	nil       null
-//	Raw       an encoded value, written as is (Marshal only)
 //	bool      true, false
 //	Number    a number, kept as its literal text
 //	string    a string
 //	[]any     an array
 //	*Object   an object, members in a fixed order
+//
+// These are exactly the values Parse returns, so a document and the parse of
+// its own serialization are the same tree: every stage that reads a
+// document (flatten above all, SPEC §5) sees in memory what the JSON text
+// says, and never a second spelling of the same value (an int beside a
+// Number, a []string beside a []any) that a comparison could tell apart.
+// Marshal rejects any other Go type.
 //
 // Object member order is the order members were set, so a document built the
 // same way always marshals to the same bytes.
@@ -25,7 +31,10 @@ import (
 // A Number is a JSON number kept as its literal text, so no precision is lost.
 type Number string
 
-// A Raw is an already encoded JSON value, written as is (it must be valid).
+// A Raw is an already encoded JSON value that Marshal writes as is (it must
+// be valid). It is not a document value: Parse never returns one, and
+// Clone, Equal and flatten do not take one. It only splices finished
+// documents into an envelope (the manifest) without re-encoding them.
 type Raw []byte
 
 // A Member is one key/value pair of an Object.
@@ -154,8 +163,6 @@ func write(b *bytes.Buffer, v any) error {
 			return fmt.Errorf("model: invalid number %q", string(v))
 		}
 		b.WriteString(string(v))
-	case int:
-		b.WriteString(strconv.Itoa(v))
 	case Raw:
 		if !json.Valid(v) {
 			return fmt.Errorf("model: invalid raw JSON %q", string(v))
@@ -174,15 +181,6 @@ func write(b *bytes.Buffer, v any) error {
 			}
 		}
 		b.WriteByte(']')
-	case []string:
-		b.WriteByte('[')
-		for i, e := range v {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			writeString(b, e)
-		}
-		b.WriteByte(']')
 	case *Object:
 		b.WriteByte('{')
 		if v != nil {
@@ -199,7 +197,7 @@ func write(b *bytes.Buffer, v any) error {
 		}
 		b.WriteByte('}')
 	default:
-		return fmt.Errorf("model: cannot marshal %T in a JSON document", v)
+		return fmt.Errorf("model: cannot marshal %T in a JSON document (numbers are model.Number, arrays []any)", v)
 	}
 	return nil
 }
@@ -326,8 +324,6 @@ func Clone(v any) any {
 			c[i] = Clone(e)
 		}
 		return c
-	case []string:
-		return append([]string(nil), v...)
 	case *Object:
 		if v == nil {
 			return v
@@ -368,23 +364,13 @@ func Equal(a, b any) bool {
 			}
 		}
 		return true
-	case []string:
-		s := make([]any, len(a))
-		for i, x := range a {
-			s[i] = x
-		}
-		return Equal(s, b)
 	case Number:
 		bn, ok := b.(Number)
 		return ok && numberEqual(string(a), string(bn))
-	case int:
-		return Equal(Number(strconv.Itoa(a)), b)
+	case nil, bool, string:
+		return a == b
 	}
-	switch bb := b.(type) {
-	case []string, int:
-		return Equal(bb, a)
-	}
-	return a == b
+	return false // not a document value
 }
 
 func numberEqual(a, b string) bool {

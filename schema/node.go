@@ -1,6 +1,10 @@
 package schema
 
-import "github.com/stitchgen/stitchgen/model"
+import (
+	"strconv"
+
+	"github.com/stitchgen/stitchgen/model"
+)
 
 // A node is one schema under construction. Every keyword has its own slot,
 // so the written key order is decided in one place (object) and never by
@@ -104,11 +108,7 @@ func (n *node) typeValue() (any, bool) {
 	case 1:
 		return n.types[0], true
 	}
-	a := make([]any, len(n.types))
-	for i, t := range n.types {
-		a[i] = t
-	}
-	return a, true
+	return list(n.types), true
 }
 
 func (n *node) count(k string) (any, bool) {
@@ -120,7 +120,7 @@ func (n *node) count(k string) (any, bool) {
 	if p == nil {
 		return nil, false
 	}
-	return *p, true
+	return model.Number(strconv.Itoa(*p)), true
 }
 
 func (n *node) number(k string) (any, bool) {
@@ -145,7 +145,7 @@ func (n *node) structural(k string) (any, bool) {
 	case "properties":
 		return n.properties(), n.isObject
 	case "required":
-		return n.required, len(n.required) > 0
+		return list(n.required), len(n.required) > 0
 	case "additionalProperties":
 		if n.additional != nil {
 			return n.additional.object(), true
@@ -187,6 +187,15 @@ func (n *node) properties() *model.Object {
 		o.Set(p.name, p.n.object())
 	}
 	return o
+}
+
+// list returns strings as a document array (documents hold []any only).
+func list(ss []string) []any {
+	a := make([]any, len(ss))
+	for i, s := range ss {
+		a[i] = s
+	}
+	return a
 }
 
 func objects(ns []*node) []any {
