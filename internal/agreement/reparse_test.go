@@ -69,6 +69,8 @@ func TestFlattenSeesOnlyTheText(t *testing.T) {
 			"./internal/hostile/contracts/...", "./load/testdata/model/...")
 	})
 	t.Run("bench", func(t *testing.T) {
+		// internal/bench is a module of its own, outside the workspace.
+		t.Setenv("GOWORK", "off")
 		check(t, filepath.Join(root, "internal", "bench"), model.Strict, "./contracts/...")
 	})
 	t.Run("cases", func(t *testing.T) {
