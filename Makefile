@@ -3,35 +3,51 @@ GO ?= go
 # Calls to the fuzz function per target in the smoke run (see fuzz-smoke).
 FUZZ_SMOKE_EXECS ?= 10000
 
-.PHONY: demo test setup vet gotest race ts-test fuzz-smoke fuzz generate
+# The repository's modules (go.work ties them together for development):
+# the generator and runtime, one module per SDK adapter, the example
+# commands that use an SDK, the end-to-end tests. internal/bench is a module
+# of its own outside the workspace (see the bench targets).
+MODULES := . adapters/stitchgosdk examples/demo examples/serve e2e
+
+.PHONY: demo test setup vet gotest race ts-test tidy-check fuzz-smoke fuzz generate
 
 demo: generate
 	$(GO) run ./examples/demo
 
+# generate regenerates every checked-in generated file of the workspace
+# (the benchmark contracts: make bench-regen).
 generate:
-	$(GO) run ./cmd/stitchgen ./examples/...
+	$(GO) run ./cmd/stitchgen ./examples/... ./internal/fixture ./internal/agreement/contracts/... ./internal/hostile/contracts/...
 
-# The whole suite: vet, every Go test (goldens, conformance, examples, e2e with
-# the Go SDK client), the serving tests under -race, the TypeScript SDK client
-# test, the bench module's correctness tests, and a fuzz smoke run.
-test: setup vet gotest race ts-test bench-test fuzz-smoke
+# The whole suite: vet, every Go test of every module (goldens, conformance,
+# library and adapter tests, e2e with the Go SDK client), the serving tests
+# under -race, the TypeScript SDK client test, tidy go.mod files, the bench
+# module's correctness tests, and a fuzz smoke run.
+test: setup vet gotest race ts-test tidy-check bench-test fuzz-smoke
 
 setup:
 	cd e2e/ts && npm ci --no-audit --no-fund --loglevel=error
 
 vet:
-	$(GO) vet ./...
+	@for m in $(MODULES); do echo "go vet: $$m"; (cd $$m && $(GO) vet ./...) || exit 1; done
 
 gotest:
-	$(GO) test -count=1 ./...
+	@for m in $(MODULES); do echo "go test: $$m"; (cd $$m && $(GO) test -count=1 ./...) || exit 1; done
 
-# The serving tests again under the race detector (parallel clients).
+# The serving code again under the race detector (parallel clients).
 race:
-	$(GO) test -count=1 -race ./e2e/... ./gen/serve/...
+	$(GO) test -count=1 -race ./stitch/...
+	cd adapters/stitchgosdk && $(GO) test -count=1 -race ./...
+	cd e2e && $(GO) test -count=1 -race ./...
 
 # The foreign client: the TypeScript MCP SDK starts the examples over stdio.
 ts-test:
 	cd e2e/ts && npm test
+
+# Every module's go.mod and go.sum are complete on their own (as a user of
+# that module gets them), without the workspace.
+tidy-check:
+	@for m in $(MODULES); do echo "go mod tidy -diff: $$m"; (cd $$m && GOWORK=off $(GO) mod tidy -diff) || exit 1; done
 
 # A short run of every fuzz target from its committed seeds (testdata/fuzz),
 # bounded by a count of calls, not by time: on Go 1.26 a time-bounded run can
@@ -56,20 +72,20 @@ fuzz:
 # that run. Takes ~15 minutes on 2 cores; run it on a quiet machine.
 .PHONY: bench bench-quick bench-test bench-regen
 bench:
-	cd internal/bench && $(GO) run ./cmd/report
+	cd internal/bench && GOWORK=off $(GO) run ./cmd/report
 
 # bench-quick checks the whole report pipeline in a few minutes and writes
 # nothing into docs/.
 bench-quick:
-	cd internal/bench && $(GO) run ./cmd/report -quick -o "$${TMPDIR:-/tmp}/benchmarks-quick.md"
+	cd internal/bench && GOWORK=off $(GO) run ./cmd/report -quick -o "$${TMPDIR:-/tmp}/benchmarks-quick.md"
 
 # bench-test is the CI step: the benchmark contracts are fresh, every
 # decoder agrees on the inputs, the generated decoders reject every invalid
 # input with the pinned text, the go-sdk replica matches the real SDK, and
 # every benchmark runs once.
 bench-test:
-	cd internal/bench && $(GO) vet ./... && $(GO) test -count=1 ./... && $(GO) test -run '^$$' -bench . -benchtime=1x ./...
+	cd internal/bench && GOWORK=off $(GO) vet ./... && GOWORK=off $(GO) test -count=1 ./... && GOWORK=off $(GO) test -run '^$$' -bench . -benchtime=1x ./...
 
 # bench-regen regenerates the benchmark contracts after a generator change.
 bench-regen:
-	cd internal/bench && $(GO) run github.com/stitchgen/stitchgen/cmd/stitchgen ./contracts/...
+	cd internal/bench && GOWORK=off $(GO) run github.com/stitchgen/stitchgen/cmd/stitchgen ./contracts/...

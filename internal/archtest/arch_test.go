@@ -1,7 +1,13 @@
 package archtest
 
 import (
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -10,51 +16,177 @@ import (
 
 const mod = "github.com/stitchgen/stitchgen"
 
-// allowed lists, for a package path prefix, which of the module's own
-// packages it may import, and whether it may import non-standard packages.
-var rules = []struct {
+// A rule says what the packages matching pkg may import: own lists the
+// packages of the repository (paths relative to mod; "x/*" is every package
+// under x), external the packages outside it and the standard library
+// ("*" allows any). The first rule a package matches applies, and every
+// package of every module of the repository must match one.
+type rule struct {
 	pkg      string
-	own      []string // allowed own-module imports (path prefixes)
-	external bool     // may import packages outside the standard library
-}{
-	{mod + "/model", nil, false},
-	{mod + "/flatten", []string{mod + "/model"}, false},
-	{mod + "/check", []string{mod + "/model", mod + "/schema"}, false},
-	{mod + "/gen/decode/rt", nil, false},
-	{mod + "/templates", nil, false},
+	own      []string
+	external []string
 }
 
-func TestImportDirection(t *testing.T) {
-	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedImports, Dir: "../.."}
-	pkgs, err := packages.Load(cfg, "./...")
+var (
+	jennifer = []string{"github.com/dave/jennifer/jen"}
+	// contract packages: their own code and the generated file's runtime.
+	contract = []string{"stitch", "stitchrt"}
+)
+
+var rules = []rule{
+	// The pipeline: load → model → schema → flatten → profile → check → gen.
+	{"model", nil, nil},
+	{"load", []string{"model", "gen/names"}, []string{"golang.org/x/tools/go/packages", "golang.org/x/tools/go/gcexportdata"}},
+	{"schema", []string{"model"}, nil},
+	{"flatten", []string{"model"}, nil},
+	{"profile", []string{"model"}, nil},
+	{"check", []string{"model", "schema"}, nil},
+	{"gen/names", []string{"model"}, nil},
+	{"gen/decode", []string{"model", "gen/names"}, jennifer},
+	{"gen/tools", []string{"model", "gen/names"}, jennifer},
+	{"gen", []string{"model", "load", "schema", "flatten", "profile", "check", "gen/decode", "gen/tools", "gen/names"}, jennifer},
+	{"cmd/stitchgen", []string{"gen", "model", "profile", "templates"}, nil},
+	{"templates", nil, nil},
+	// The libraries a service links: the API imports nothing of ours, the
+	// runtime only the API, an adapter only the API (and its SDK).
+	{"stitch", nil, nil},
+	{"stitchrt", []string{"stitch"}, nil},
+	{"adapters/*", []string{"stitch"}, []string{"*"}},
+	// Contract packages: the examples' and the tests'.
+	{"examples/shop/shop", contract, nil},
+	{"examples/broadcast/broadcast", contract, nil},
+	{"internal/fixture", contract, nil},
+	{"internal/agreement/contracts/*", contract, nil},
+	{"internal/hostile/contracts/*", contract, nil},
+	// Example commands serve contract packages through an adapter.
+	{"examples/*", []string{"stitch", "adapters/*", "examples/*"}, []string{"*"}},
+	// Test plumbing and end-to-end tests may use anything but cmd.
+	{"internal/*", []string{"*"}, []string{"*"}},
+	{"e2e", []string{"*"}, []string{"*"}},
+}
+
+// patterns are the repository's modules as the workspace (go.work) sees
+// them; internal/bench is outside it and checked by its own tests.
+var patterns = []string{"./...", "./adapters/...", "./examples/...", "./e2e/..."}
+
+func load(t *testing.T) []*packages.Package {
+	t.Helper()
+	if out, err := exec.Command("go", "env", "GOWORK").Output(); err != nil || strings.TrimSpace(string(out)) == "" || strings.TrimSpace(string(out)) == "off" {
+		t.Skip("needs the workspace (go.work) to see every module; GOWORK is off")
+	}
+	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedImports | packages.NeedFiles, Dir: "../.."}
+	pkgs, err := packages.Load(cfg, patterns...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(pkgs) < 5 {
-		t.Fatalf("loaded only %d packages; the pattern did not match the module", len(pkgs))
+	if len(pkgs) < 20 {
+		t.Fatalf("loaded only %d packages; the patterns did not match the modules", len(pkgs))
 	}
 	for _, p := range pkgs {
+		for _, e := range p.Errors {
+			t.Errorf("%s: %v", p.PkgPath, e)
+		}
+	}
+	return pkgs
+}
+
+func TestImportDirection(t *testing.T) {
+	for _, p := range load(t) {
+		rel, ok := relative(p.PkgPath)
+		if !ok {
+			t.Errorf("%s is not a package of the repository", p.PkgPath)
+			continue
+		}
+		r, ok := ruleFor(rel)
+		if !ok {
+			t.Errorf("%s matches no rule: add one to archtest (what may it import?)", p.PkgPath)
+			continue
+		}
 		for imp := range p.Imports {
-			if strings.HasPrefix(imp, mod+"/cmd/") {
-				t.Errorf("%s imports %s: nothing may import cmd", p.PkgPath, imp)
+			if irel, own := relative(imp); own {
+				if strings.HasPrefix(irel, "cmd/") {
+					t.Errorf("%s imports %s: nothing may import cmd", p.PkgPath, imp)
+				} else if !matchAny(r.own, irel) {
+					t.Errorf("%s imports %s; of the repository it may import only %v", p.PkgPath, imp, r.own)
+				}
+				continue
 			}
-			checkRule(t, p.PkgPath, imp)
+			if !isStd(imp) && !matchAny(r.external, imp) {
+				t.Errorf("%s imports %s; outside the standard library it may import only %v", p.PkgPath, imp, r.external)
+			}
 		}
 	}
 }
 
-func checkRule(t *testing.T, pkg, imp string) {
-	for _, r := range rules {
-		if pkg != r.pkg && !strings.HasPrefix(pkg, r.pkg+"/") {
-			continue
-		}
-		switch {
-		case strings.HasPrefix(imp, mod+"/") || imp == mod:
-			if !slices.ContainsFunc(r.own, func(o string) bool { return imp == o || strings.HasPrefix(imp, o+"/") }) {
-				t.Errorf("%s imports %s; it may import only %v of this module", pkg, imp, r.own)
+// TestGeneratedFiles: a generated file imports only the standard library,
+// stitch and stitchrt (no SDK), and only generated files import stitchrt
+// (it is for generated code; a service uses stitch).
+func TestGeneratedFiles(t *testing.T) {
+	const header = "// Code generated by stitchgen. DO NOT EDIT."
+	generated := 0
+	for _, p := range load(t) {
+		for _, file := range p.GoFiles {
+			src, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
 			}
-		case !r.external && strings.Contains(strings.Split(imp, "/")[0], "."):
-			t.Errorf("%s imports %s; it may import only the standard library", pkg, imp)
+			f, err := parser.ParseFile(token.NewFileSet(), file, src, parser.ImportsOnly)
+			if err != nil {
+				t.Fatal(err)
+			}
+			isGen := strings.HasPrefix(string(src), header+"\n")
+			if isGen {
+				generated++
+			}
+			for _, spec := range f.Imports {
+				imp, _ := strconv.Unquote(spec.Path.Value)
+				switch {
+				case isGen && !isStd(imp) && imp != mod+"/stitch" && imp != mod+"/stitchrt":
+					t.Errorf("%s: a generated file imports %s", file, imp)
+				case !isGen && imp == mod+"/stitchrt" && p.PkgPath != mod+"/stitchrt":
+					t.Errorf("%s: hand-written code imports stitchrt, which is for generated code; use package stitch", file)
+				}
+			}
 		}
 	}
+	if generated < 9 {
+		t.Errorf("found %d generated files; the examples and test contracts have more", generated)
+	}
+}
+
+func relative(p string) (string, bool) {
+	if p == mod {
+		return "", true
+	}
+	rel, ok := strings.CutPrefix(p, mod+"/")
+	return rel, ok
+}
+
+func ruleFor(rel string) (rule, bool) {
+	for _, r := range rules {
+		if match(r.pkg, rel) {
+			return r, true
+		}
+	}
+	return rule{}, false
+}
+
+func matchAny(pats []string, s string) bool {
+	return slices.ContainsFunc(pats, func(p string) bool { return match(p, s) })
+}
+
+// match reports whether s is p, or lies under p's directory for "x/*", or
+// p is "*".
+func match(p, s string) bool {
+	if p == "*" || p == s {
+		return true
+	}
+	dir, ok := strings.CutSuffix(p, "/*")
+	return ok && strings.HasPrefix(s, dir+"/")
+}
+
+// isStd reports whether an import path is of the standard library: its
+// first element has no dot.
+func isStd(p string) bool {
+	return !strings.Contains(strings.SplitN(p, "/", 2)[0], ".") && path.Clean(p) == p
 }
