@@ -65,4 +65,3 @@ func TestVersionGuard(t *testing.T) {
 		})
 	}
 }
-
