@@ -2,7 +2,6 @@ package flatten
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/stitchgen/stitchgen/model"
 )
@@ -55,7 +54,7 @@ func (w walker) schema(v any, ptr string) any {
 	}
 	out := &model.Object{Members: make([]model.Member, 0, len(o.Members))}
 	for _, m := range o.Members {
-		out.Members = append(out.Members, model.Member{Key: m.Key, Value: eachSub(m.Key, m.Value, ptr+"/"+escape(m.Key), w.schema)})
+		out.Members = append(out.Members, model.Member{Key: m.Key, Value: eachSub(m.Key, m.Value, ptr+"/"+model.PointerToken(m.Key), w.schema)})
 	}
 	if flat, ok := w.union(out, ptr); ok {
 		return flat
@@ -81,7 +80,7 @@ func eachSub(k string, v any, ptr string, f func(s any, ptr string) any) any {
 		if m, ok := v.(*model.Object); ok && m != nil {
 			out := &model.Object{Members: make([]model.Member, len(m.Members))}
 			for i, e := range m.Members {
-				out.Members[i] = model.Member{Key: e.Key, Value: f(e.Value, ptr+"/"+escape(e.Key))}
+				out.Members[i] = model.Member{Key: e.Key, Value: f(e.Value, ptr+"/"+model.PointerToken(e.Key))}
 			}
 			return out
 		}
@@ -95,9 +94,4 @@ func eachItem(a []any, ptr string, f func(s any, ptr string) any) []any {
 		out[i] = f(e, ptr+"/"+strconv.Itoa(i))
 	}
 	return out
-}
-
-// escape encodes one JSON Pointer reference token (RFC 6901).
-func escape(tok string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(tok, "~", "~0"), "/", "~1")
 }

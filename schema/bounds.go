@@ -1,9 +1,6 @@
 package schema
 
 import (
-	"math/big"
-	"strconv"
-
 	"github.com/stitchgen/stitchgen/model"
 )
 
@@ -12,14 +9,10 @@ import (
 // narrower than 64 bits carry both sides, 64-bit unsigned types (uint,
 // uint64, uintptr) only minimum 0, int and int64 none (SPEC §2).
 func IntRange(t *model.Type) (lo, hi string) {
+	min, max := model.IntRange(t)
 	switch {
-	case t.Kind == model.KindInt && t.Bits > 0 && t.Bits < 64:
-		one := big.NewInt(1)
-		max := new(big.Int).Sub(new(big.Int).Lsh(one, uint(t.Bits-1)), one)
-		min := new(big.Int).Neg(new(big.Int).Add(max, one))
+	case t.Bits > 0 && t.Bits < 64:
 		return min.String(), max.String()
-	case t.Kind == model.KindUint && t.Bits > 0 && t.Bits < 64:
-		return "0", strconv.FormatUint(1<<uint(t.Bits)-1, 10)
 	case t.Kind == model.KindUint:
 		return "0", ""
 	}
@@ -59,8 +52,8 @@ func tighterUpper(typeMax, tagMax, tagExMax string) string {
 // compare compares two JSON number literals by value. A literal that does
 // not parse (the loader rejects those) compares as equal, so the tag wins.
 func compare(a, b string) int {
-	x, ok1 := new(big.Rat).SetString(a)
-	y, ok2 := new(big.Rat).SetString(b)
+	x, ok1 := model.ParseNumber(a)
+	y, ok2 := model.ParseNumber(b)
 	if !ok1 || !ok2 {
 		return 0
 	}

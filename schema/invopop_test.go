@@ -196,7 +196,7 @@ func compareProperties(a, b any, ptr string, diffs *[]string) {
 	}
 	for _, m := range ao.Members {
 		if v, ok := bo.Get(m.Key); ok {
-			compareNodes(m.Value, v, ptr+"/properties/"+escape(m.Key), diffs)
+			compareNodes(m.Value, v, ptr+"/properties/"+model.PointerToken(m.Key), diffs)
 		}
 	}
 }

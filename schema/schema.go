@@ -2,7 +2,6 @@ package schema
 
 import (
 	"strconv"
-	"strings"
 
 	"github.com/stitchgen/stitchgen/model"
 )
@@ -59,16 +58,11 @@ func (l loc) prop(name string) loc {
 	if l.path != "" {
 		p = l.path + "." + name
 	}
-	return loc{l.ptr + "/properties/" + escape(name), p}
+	return loc{l.ptr + "/properties/" + model.PointerToken(name), p}
 }
 
 func (l loc) branch(keyword string, i int) loc {
 	return l.at("/" + keyword + "/" + strconv.Itoa(i))
-}
-
-// escape escapes a JSON Pointer reference token (RFC 6901).
-func escape(s string) string {
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
 }
 
 // A builder builds one document.
@@ -103,7 +97,7 @@ func build(root *model.Type) *Doc {
 	for i := 0; i < len(b.pending); i++ {
 		t := b.pending[i]
 		name := b.defName(t)
-		dn := b.inline(t, loc{"/$defs/" + escape(name), b.doc.DefPaths[name]})
+		dn := b.inline(t, loc{"/$defs/" + model.PointerToken(name), b.doc.DefPaths[name]})
 		n.defs = append(n.defs, def{name, dn})
 	}
 	b.doc.Schema = n.object()

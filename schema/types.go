@@ -11,7 +11,7 @@ func (b *builder) typeNode(t *model.Type, l loc) *node {
 	t = t.Deref()
 	if t.IsNamed() && (t.Recursive || b.inlining[t]) {
 		b.enqueue(t, l.path)
-		return &node{ref: "#/$defs/" + escape(b.defName(t))}
+		return &node{ref: "#/$defs/" + model.PointerToken(b.defName(t))}
 	}
 	return b.inline(t, l)
 }

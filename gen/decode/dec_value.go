@@ -346,10 +346,14 @@ func (e *emitter) stringChecks(t *model.Type, c *model.Constraints, x string) []
 			conds = append(conds, jen.Len(id(x)).Op("<").Lit(4**c.MinLength-3))
 		}
 		call := d.Clone().Dot("StrLen").Call(id(x), bound(c.MinLength), bound(c.MaxLength))
-		switch len(conds) {
-		case 1:
+		switch {
+		case len(conds) == 2 && 4**c.MinLength-3 > *c.MaxLength:
+			// Every byte length is above the maximum or below the least
+			// that proves the minimum: the count always decides.
+			out = append(out, call)
+		case len(conds) == 1:
 			out = append(out, jen.If(conds[0]).Block(call))
-		case 2:
+		case len(conds) == 2:
 			out = append(out, jen.If(jen.Add(conds[0]).Op("||").Add(conds[1])).Block(call))
 		}
 	}

@@ -1,6 +1,8 @@
 package decode
 
 import (
+	"strings"
+
 	"github.com/dave/jennifer/jen"
 	"github.com/stitchgen/stitchgen/model"
 )
@@ -10,18 +12,45 @@ func check(call jen.Code) jen.Code {
 	return jen.If(jen.List(id("b"), jen.Err()).Op("=").Add(call), jen.Err().Op("!=").Nil()).Block(jen.Return(id("b"), jen.Err()))
 }
 
+// appendStr appends the literal JSON text s: a raw string literal, which
+// reads as the JSON it writes, unless s holds a backquote.
 func appendStr(s string) jen.Code {
-	return id("b").Op("=").Append(id("b"), jen.Lit(s).Op("..."))
+	lit := jen.Lit(s)
+	if !strings.Contains(s, "`") {
+		lit = jen.Op("`" + s + "`")
+	}
+	return id("b").Op("=").Append(id("b"), lit.Op("..."))
 }
 
 func appendByte(c byte) jen.Code {
-	return id("b").Op("=").Append(id("b"), jen.LitByte(c))
+	return id("b").Op("=").Append(id("b"), jen.LitRune(rune(c)))
+}
+
+// A nilWrite says what the encoder writes for a nil value of a nilable
+// type (pointer, union, slice, map, []byte).
+type nilWrite int
+
+const (
+	nilFails nilWrite = iota // an error for a pointer or union, [] or {} for a slice or map
+	nilNull                  // null: the property is nullable
+	nilNever                 // nothing: the value is known not to be nil (an omitempty guard tested it)
+)
+
+// nilWriteOf is the nilWrite of a property.
+func nilWriteOf(nullable, knownNonNil bool) nilWrite {
+	switch {
+	case knownNonNil:
+		return nilNever
+	case nullable:
+		return nilNull
+	}
+	return nilFails
 }
 
 // enc returns statements appending the JSON of the addressable expression
-// x of type t to b. nullable says how a nil is written; where names the
-// value in errors.
-func (e *emitter) enc(t *model.Type, x string, nullable bool, where string, lvl int) []jen.Code {
+// x of type t to b. nw says how a nil is written; where names the value in
+// errors.
+func (e *emitter) enc(t *model.Type, x string, nw nilWrite, where string, lvl int) []jen.Code {
 	switch t.Kind {
 	case model.KindString:
 		return []jen.Code{id("b").Op("=").Add(rt("AppendString")).Call(id("b"), jen.String().Parens(id(x)))}
@@ -35,8 +64,8 @@ func (e *emitter) enc(t *model.Type, x string, nullable bool, where string, lvl 
 		return []jen.Code{check(rt("AppendFloat").Call(id("b"), jen.Float64().Parens(id(x)), jen.Lit(t.Bits)))}
 	case model.KindBytes:
 		w := id("b").Op("=").Add(rt("AppendBytes")).Call(id("b"), jen.Index().Byte().Parens(id(x)))
-		if nullable {
-			return e.encNilable(x, true, where, w)
+		if nw == nilNull {
+			return e.encNilable(x, nw, where, w)
 		}
 		return []jen.Code{w}
 	case model.KindTime, model.KindText, model.KindAny, model.KindOpaque:
@@ -47,67 +76,76 @@ func (e *emitter) enc(t *model.Type, x string, nullable bool, where string, lvl 
 		}
 		return []jen.Code{check(id(encodeFuncName(t)).Call(id("b"), jen.Op("&").Id(x)))}
 	case model.KindUnion:
-		return e.encNilable(x, nullable, where, check(id(encodeFuncName(t)).Call(id("b"), id(x))))
+		return e.encNilable(x, nw, where, check(id(encodeFuncName(t)).Call(id("b"), id(x))))
 	case model.KindPointer:
-		return e.encNilable(x, nullable, where, e.enc(t.Elem, "(*"+x+")", false, where, lvl)...)
+		return e.encNilable(x, nw, where, e.enc(t.Elem, "(*"+x+")", nilFails, where, lvl)...)
 	case model.KindSlice, model.KindArray:
-		return e.encSlice(t, x, nullable, where, lvl)
+		return e.encSlice(t, x, nw, where, lvl)
 	case model.KindMap:
-		return e.encMap(t, x, nullable, where, lvl)
+		return e.encMap(t, x, nw, where, lvl)
 	}
 	e.fail("cannot encode a value of kind %s", t.Kind)
 	return nil
 }
 
-// encNilable writes null (nullable) or fails for a nil x, else body.
-func (e *emitter) encNilable(x string, nullable bool, where string, body ...jen.Code) []jen.Code {
-	var onNil jen.Code = jen.Return(id("b"), rt("NilError").Call(jen.Lit(where)))
-	if nullable {
-		onNil = appendStr("null")
+// encNilable writes null (nilNull) or fails (nilFails) for a nil x, else
+// body.
+func (e *emitter) encNilable(x string, nw nilWrite, where string, body ...jen.Code) []jen.Code {
+	switch nw {
+	case nilNever:
+		return body
+	case nilNull:
+		return []jen.Code{jen.If(id(x).Op("==").Nil()).Block(appendStr("null")).Else().Block(body...)}
 	}
-	return []jen.Code{jen.If(id(x).Op("==").Nil()).Block(onNil).Else().Block(body...)}
+	// The body follows the early return in the same block: it declares
+	// nothing outside its own statements.
+	fail := jen.If(id(x).Op("==").Nil()).Block(jen.Return(id("b"), rt("NilError").Call(jen.Lit(where))))
+	return append([]jen.Code{fail}, body...)
+}
+
+// orNil writes onNil for a nil x (or null for nilNull), else body.
+func orNil(x string, nw nilWrite, onNil string, body []jen.Code) []jen.Code {
+	switch nw {
+	case nilNever:
+		return body
+	case nilNull:
+		onNil = "null"
+	}
+	return []jen.Code{jen.If(id(x).Op("==").Nil()).Block(appendStr(onNil)).Else().Block(body...)}
 }
 
 // encSlice writes a slice or array; a nil slice is [] unless nullable.
-func (e *emitter) encSlice(t *model.Type, x string, nullable bool, where string, lvl int) []jen.Code {
+func (e *emitter) encSlice(t *model.Type, x string, nw nilWrite, where string, lvl int) []jen.Code {
 	el := v("v", lvl)
-	loop := e.enc(t.Elem, el, false, where+"[]", lvl+1)
+	loop := e.enc(t.Elem, el, nilFails, where+"[]", lvl+1)
 	loop = append(loop, appendByte(','))
 	body := []jen.Code{
 		appendByte('['),
 		jen.For(jen.List(id("_"), id(el)).Op(":=").Range().Id(x)).Block(loop...),
-		id("b").Op("=").Add(rt("AppendClose")).Call(id("b"), jen.LitByte(']')),
+		id("b").Op("=").Add(rt("AppendClose")).Call(id("b"), jen.LitRune(']')),
 	}
 	if t.Kind == model.KindArray {
 		return body
 	}
-	var onNil jen.Code = appendStr("[]")
-	if nullable {
-		onNil = appendStr("null")
-	}
-	return []jen.Code{jen.If(id(x).Op("==").Nil()).Block(onNil).Else().Block(body...)}
+	return orNil(x, nw, "[]", body)
 }
 
 // encMap writes a map with its keys sorted, as encoding/json does.
-func (e *emitter) encMap(t *model.Type, x string, nullable bool, where string, lvl int) []jen.Code {
+func (e *emitter) encMap(t *model.Type, x string, nw nilWrite, where string, lvl int) []jen.Code {
 	k, el := v("k", lvl), v("v", lvl)
 	loop := []jen.Code{
 		id("b").Op("=").Add(rt("AppendString")).Call(id("b"), id(k)),
 		appendByte(':'),
 		id(el).Op(":=").Id(x).Index(id(k)),
 	}
-	loop = append(loop, e.enc(t.Elem, el, false, where+"[]", lvl+1)...)
+	loop = append(loop, e.enc(t.Elem, el, nilFails, where+"[]", lvl+1)...)
 	loop = append(loop, appendByte(','))
 	body := []jen.Code{
 		appendByte('{'),
 		jen.For(jen.List(id("_"), id(k)).Op(":=").Range().Qual("slices", "Sorted").Call(jen.Qual("maps", "Keys").Call(id(x)))).Block(loop...),
-		id("b").Op("=").Add(rt("AppendClose")).Call(id("b"), jen.LitByte('}')),
+		id("b").Op("=").Add(rt("AppendClose")).Call(id("b"), jen.LitRune('}')),
 	}
-	var onNil jen.Code = appendStr("{}")
-	if nullable {
-		onNil = appendStr("null")
-	}
-	return []jen.Code{jen.If(id(x).Op("==").Nil()).Block(onNil).Else().Block(body...)}
+	return orNil(x, nw, "{}", body)
 }
 
 // encodeStructFunc emits func stitchEncodeT(b []byte, x *T) ([]byte, error):
@@ -126,7 +164,7 @@ func (e *emitter) encodeStructFunc(t *model.Type) {
 	if c := st.Catchall; c != nil {
 		body = append(body, e.encCatchall(t, st, c)...)
 	}
-	body = append(body, id("b").Op("=").Add(rt("AppendClose")).Call(id("b"), jen.LitByte('}')), jen.Return(id("b"), jen.Err()))
+	body = append(body, id("b").Op("=").Add(rt("AppendClose")).Call(id("b"), jen.LitRune('}')), jen.Return(id("b"), jen.Err()))
 	e.f.Line().Func().Id(encodeFuncName(t)).Params(id("b").Index().Byte(), id("x").Op("*").Id(t.Name)).
 		Params(jen.Index().Byte(), jen.Error()).Block(body...)
 }
@@ -166,10 +204,11 @@ func (e *emitter) encDiscriminator(st *model.Struct) []jen.Code {
 func (e *emitter) encField(owner *model.Type, f *model.Field) []jen.Code {
 	x := fieldExpr(f)
 	where := owner.Name + "." + f.GoName
+	cond, nonNil := e.omitCond(f, x)
 	stmts := []jen.Code{appendStr(jsonKeyLit(f.JSONName))}
-	stmts = append(stmts, e.enc(f.Type, x, f.Nullable, where, 0)...)
+	stmts = append(stmts, e.enc(f.Type, x, nilWriteOf(f.Nullable, nonNil), where, 0)...)
 	stmts = append(stmts, appendByte(','))
-	if cond := e.omitCond(f, x); cond != nil {
+	if cond != nil {
 		stmts = []jen.Code{jen.If(cond).Block(stmts...)}
 	}
 	// Fields promoted through nil embedded pointers are absent, as in encoding/json.
@@ -192,10 +231,12 @@ func (e *emitter) encField(owner *model.Type, f *model.Field) []jen.Code {
 }
 
 // omitCond returns the condition under which the field is written, or nil
-// when it always is.
-func (e *emitter) omitCond(f *model.Field, x string) jen.Code {
+// when it always is, and whether the condition implies that the value is
+// not nil (so that the encoder needs no nil branch under it).
+func (e *emitter) omitCond(f *model.Field, x string) (jen.Code, bool) {
 	if f.Default != "" && (f.OmitEmpty || f.OmitZero) {
-		return e.defaultOmitCond(f, x)
+		c := e.defaultOmitCond(f, x)
+		return c, c != nil
 	}
 	var conds []jen.Code
 	if f.OmitEmpty {
@@ -208,13 +249,25 @@ func (e *emitter) omitCond(f *model.Field, x string) jen.Code {
 			conds = append(conds, c)
 		}
 	}
+	// Every test of a nilable kind above is x != nil or len(x) != 0.
+	nonNil := len(conds) > 0 && nilable(f.Type)
 	switch len(conds) {
 	case 0:
-		return nil
+		return nil, false
 	case 1:
-		return conds[0]
+		return conds[0], nonNil
 	}
-	return jen.Add(conds[0]).Op("&&").Add(conds[1])
+	return jen.Add(conds[0]).Op("&&").Add(conds[1]), nonNil
+}
+
+// nilable reports whether a value of t can be nil and has a nil branch in
+// the encoder.
+func nilable(t *model.Type) bool {
+	switch t.Kind {
+	case model.KindPointer, model.KindUnion, model.KindSlice, model.KindMap, model.KindBytes:
+		return true
+	}
+	return false
 }
 
 // defaultOmitCond is omitCond for an omitempty/omitzero member with a
@@ -292,7 +345,7 @@ func (e *emitter) encCatchall(owner *model.Type, st *model.Struct, c *model.Fiel
 		id("b").Op("=").Add(rt("AppendString")).Call(id("b"), id("k")),
 		appendByte(':'),
 		id("v").Op(":=").Id(x).Index(id("k")))
-	loop = append(loop, e.enc(c.Type.Elem, "v", false, owner.Name+"."+c.GoName+"[]", 1)...)
+	loop = append(loop, e.enc(c.Type.Elem, "v", nilFails, owner.Name+"."+c.GoName+"[]", 1)...)
 	loop = append(loop, appendByte(','))
 	return []jen.Code{jen.For(jen.List(id("_"), id("k")).Op(":=").Range().Qual("slices", "Sorted").Call(jen.Qual("maps", "Keys").Call(id(x)))).Block(loop...)}
 }
@@ -304,7 +357,7 @@ func (e *emitter) encodeUnionFunc(t *model.Type) {
 		vt := e.goType(vr.Type)
 		var val []jen.Code
 		val = append(val, jen.Var().Err().Error())
-		val = append(val, e.enc(vr.Type, "v", false, t.Name, 1)...)
+		val = append(val, e.enc(vr.Type, "v", nilFails, t.Name, 1)...)
 		val = append(val, jen.Return(id("b"), jen.Err()))
 		if !vr.Pointer {
 			cases = append(cases, jen.Case(vt).Block(val...))

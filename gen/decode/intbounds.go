@@ -18,13 +18,13 @@ func (e *emitter) intChecks(t *model.Type, c *model.Constraints, n string) []jen
 		if lit == "" {
 			return
 		}
-		r, ok := new(big.Rat).SetString(lit)
+		r, ok := model.ParseNumber(lit)
 		if !ok {
 			e.fail("invalid bound %s", lit)
 			return
 		}
 		op := map[[2]bool]string{{true, false}: ">= ", {true, true}: "> ", {false, false}: "<= ", {false, true}: "< "}[[2]bool{lower, exclusive}]
-		limit := intLimit(r, lower, exclusive) // x must be >= limit (lower) or <= limit (upper)
+		limit := model.IntBound(r, lower, exclusive) // x must be >= limit (lower) or <= limit (upper)
 		fail := d.Clone().Dot("RangeFail").Call(jen.Lit(op + lit))
 		switch {
 		case lower && limit.Cmp(bigOf(lo)) <= 0, !lower && limit.Cmp(bigOf(hi)) >= 0:
@@ -42,7 +42,7 @@ func (e *emitter) intChecks(t *model.Type, c *model.Constraints, n string) []jen
 	bound(c.Maximum, false, false)
 	bound(c.ExclusiveMaximum, false, true)
 	if c.MultipleOf != "" {
-		r, ok := new(big.Rat).SetString(c.MultipleOf)
+		r, ok := model.ParseNumber(c.MultipleOf)
 		if !ok || r.Sign() <= 0 {
 			e.fail("invalid multipleOf %s", c.MultipleOf)
 			return out
@@ -56,29 +56,6 @@ func (e *emitter) intChecks(t *model.Type, c *model.Constraints, n string) []jen
 		}
 	}
 	return out
-}
-
-// intLimit turns a rational bound into the integer limit for integers.
-func intLimit(r *big.Rat, lower, exclusive bool) *big.Int {
-	q, m := new(big.Int).QuoRem(r.Num(), r.Denom(), new(big.Int))
-	floor := q
-	if m.Sign() < 0 {
-		floor = new(big.Int).Sub(q, big.NewInt(1))
-	}
-	exact := m.Sign() == 0
-	ceil := floor
-	if !exact {
-		ceil = new(big.Int).Add(floor, big.NewInt(1))
-	}
-	switch {
-	case lower && exclusive:
-		return new(big.Int).Add(floor, big.NewInt(1))
-	case lower:
-		return ceil
-	case exclusive:
-		return new(big.Int).Sub(ceil, big.NewInt(1))
-	}
-	return floor
 }
 
 func bigOf(s string) *big.Int {

@@ -143,17 +143,8 @@ func quoteList(vs []string) string {
 
 // intRange returns the bounds of an integer kind as Go literal text.
 func intRange(t *model.Type) (lo, hi string) {
-	bits := t.Bits
-	if bits == 0 {
-		bits = 64
-	}
-	if t.Kind == model.KindUint {
-		if bits == 64 {
-			return "0", "18446744073709551615"
-		}
-		return "0", strconv.FormatUint(1<<bits-1, 10)
-	}
-	return strconv.FormatInt(-1<<(bits-1), 10), strconv.FormatInt(1<<(bits-1)-1, 10)
+	min, max := model.IntRange(t)
+	return min.String(), max.String()
 }
 
 // formatFuncs names the runtime check of each portable format (SPEC §6).

@@ -162,34 +162,33 @@ func stitchDecodeSendBroadcast(d *stitchrt.Decoder, x *SendBroadcast) {
 
 func stitchEncodeSendBroadcast(b []byte, x *SendBroadcast) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"channel\":"...)
+	b = append(b, '{')
+	b = append(b, `"channel":`...)
 	b = stitchrt.AppendString(b, string(x.Channel))
-	b = append(b, byte(0x2c))
-	b = append(b, "\"parts\":"...)
+	b = append(b, ',')
+	b = append(b, `"parts":`...)
 	if x.Parts == nil {
-		b = append(b, "[]"...)
+		b = append(b, `[]`...)
 	} else {
-		b = append(b, byte(0x5b))
+		b = append(b, '[')
 		for _, v0 := range x.Parts {
 			if v0 == nil {
 				return b, stitchrt.NilError("SendBroadcast.Parts[]")
-			} else {
-				if b, err = stitchEncodePart(b, v0); err != nil {
-					return b, err
-				}
 			}
-			b = append(b, byte(0x2c))
+			if b, err = stitchEncodePart(b, v0); err != nil {
+				return b, err
+			}
+			b = append(b, ',')
 		}
-		b = stitchrt.AppendClose(b, byte(0x5d))
+		b = stitchrt.AppendClose(b, ']')
 	}
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if x.Silent {
-		b = append(b, "\"silent\":"...)
+		b = append(b, `"silent":`...)
 		b = strconv.AppendBool(b, bool(x.Silent))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -371,12 +370,12 @@ func stitchDecodeTextPart(d *stitchrt.Decoder, x *TextPart) {
 
 func stitchEncodeTextPart(b []byte, x *TextPart) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"kind\":\"text\","...)
-	b = append(b, "\"text\":"...)
+	b = append(b, '{')
+	b = append(b, `"kind":"text",`...)
+	b = append(b, `"text":`...)
 	b = stitchrt.AppendString(b, string(x.Text))
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -469,23 +468,19 @@ func stitchDecodeImagePart(d *stitchrt.Decoder, x *ImagePart) {
 
 func stitchEncodeImagePart(b []byte, x *ImagePart) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"kind\":\"image\","...)
-	b = append(b, "\"media\":"...)
+	b = append(b, '{')
+	b = append(b, `"kind":"image",`...)
+	b = append(b, `"media":`...)
 	if b, err = stitchEncodeMedia(b, &x.Media); err != nil {
 		return b, err
 	}
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if x.Caption != nil {
-		b = append(b, "\"caption\":"...)
-		if x.Caption == nil {
-			return b, stitchrt.NilError("ImagePart.Caption")
-		} else {
-			b = stitchrt.AppendString(b, string((*x.Caption)))
-		}
-		b = append(b, byte(0x2c))
+		b = append(b, `"caption":`...)
+		b = stitchrt.AppendString(b, string((*x.Caption)))
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -594,23 +589,23 @@ func stitchDecodeGalleryPart(d *stitchrt.Decoder, x *GalleryPart) {
 
 func stitchEncodeGalleryPart(b []byte, x *GalleryPart) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"kind\":\"gallery\","...)
-	b = append(b, "\"media\":"...)
+	b = append(b, '{')
+	b = append(b, `"kind":"gallery",`...)
+	b = append(b, `"media":`...)
 	if x.Media == nil {
-		b = append(b, "[]"...)
+		b = append(b, `[]`...)
 	} else {
-		b = append(b, byte(0x5b))
+		b = append(b, '[')
 		for _, v0 := range x.Media {
 			if b, err = stitchEncodeMedia(b, &v0); err != nil {
 				return b, err
 			}
-			b = append(b, byte(0x2c))
+			b = append(b, ',')
 		}
-		b = stitchrt.AppendClose(b, byte(0x5d))
+		b = stitchrt.AppendClose(b, ']')
 	}
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -684,16 +679,16 @@ func stitchDecodeMedia(d *stitchrt.Decoder, x *Media) {
 
 func stitchEncodeMedia(b []byte, x *Media) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"url\":"...)
+	b = append(b, '{')
+	b = append(b, `"url":`...)
 	b = stitchrt.AppendString(b, string(x.URL))
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if x.Alt != "" {
-		b = append(b, "\"alt\":"...)
+		b = append(b, `"alt":`...)
 		b = stitchrt.AppendString(b, string(x.Alt))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -794,20 +789,20 @@ func stitchDecodeBroadcastReceipt(d *stitchrt.Decoder, x *BroadcastReceipt) {
 
 func stitchEncodeBroadcastReceipt(b []byte, x *BroadcastReceipt) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"broadcastId\":"...)
+	b = append(b, '{')
+	b = append(b, `"broadcastId":`...)
 	b = stitchrt.AppendString(b, string(x.BroadcastID))
-	b = append(b, byte(0x2c))
-	b = append(b, "\"channel\":"...)
+	b = append(b, ',')
+	b = append(b, `"channel":`...)
 	b = stitchrt.AppendString(b, string(x.Channel))
-	b = append(b, byte(0x2c))
-	b = append(b, "\"parts\":"...)
+	b = append(b, ',')
+	b = append(b, `"parts":`...)
 	b = strconv.AppendInt(b, int64(x.Parts), 10)
-	b = append(b, byte(0x2c))
-	b = append(b, "\"mediaCount\":"...)
+	b = append(b, ',')
+	b = append(b, `"mediaCount":`...)
 	b = strconv.AppendInt(b, int64(x.MediaCount), 10)
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -925,29 +920,28 @@ func stitchDecodeEditBroadcast(d *stitchrt.Decoder, x *EditBroadcast) {
 
 func stitchEncodeEditBroadcast(b []byte, x *EditBroadcast) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"broadcastId\":"...)
+	b = append(b, '{')
+	b = append(b, `"broadcastId":`...)
 	b = stitchrt.AppendString(b, string(x.BroadcastID))
-	b = append(b, byte(0x2c))
-	b = append(b, "\"ops\":"...)
+	b = append(b, ',')
+	b = append(b, `"ops":`...)
 	if x.Ops == nil {
-		b = append(b, "[]"...)
+		b = append(b, `[]`...)
 	} else {
-		b = append(b, byte(0x5b))
+		b = append(b, '[')
 		for _, v0 := range x.Ops {
 			if v0 == nil {
 				return b, stitchrt.NilError("EditBroadcast.Ops[]")
-			} else {
-				if b, err = stitchEncodeOp(b, v0); err != nil {
-					return b, err
-				}
 			}
-			b = append(b, byte(0x2c))
+			if b, err = stitchEncodeOp(b, v0); err != nil {
+				return b, err
+			}
+			b = append(b, ',')
 		}
-		b = stitchrt.AppendClose(b, byte(0x5d))
+		b = stitchrt.AppendClose(b, ']')
 	}
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -1129,12 +1123,12 @@ func stitchDecodeRemoveOp(d *stitchrt.Decoder, x *RemoveOp) {
 
 func stitchEncodeRemoveOp(b []byte, x *RemoveOp) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"op\":\"remove\","...)
-	b = append(b, "\"index\":"...)
+	b = append(b, '{')
+	b = append(b, `"op":"remove",`...)
+	b = append(b, `"index":`...)
 	b = strconv.AppendInt(b, int64(x.Index), 10)
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -1228,15 +1222,15 @@ func stitchDecodeMoveOp(d *stitchrt.Decoder, x *MoveOp) {
 
 func stitchEncodeMoveOp(b []byte, x *MoveOp) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"op\":\"move\","...)
-	b = append(b, "\"index\":"...)
+	b = append(b, '{')
+	b = append(b, `"op":"move",`...)
+	b = append(b, `"index":`...)
 	b = strconv.AppendInt(b, int64(x.Index), 10)
-	b = append(b, byte(0x2c))
-	b = append(b, "\"to\":"...)
+	b = append(b, ',')
+	b = append(b, `"to":`...)
 	b = strconv.AppendInt(b, int64(x.To), 10)
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -1330,15 +1324,15 @@ func stitchDecodeReplaceTextOp(d *stitchrt.Decoder, x *ReplaceTextOp) {
 
 func stitchEncodeReplaceTextOp(b []byte, x *ReplaceTextOp) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"op\":\"replace_text\","...)
-	b = append(b, "\"index\":"...)
+	b = append(b, '{')
+	b = append(b, `"op":"replace_text",`...)
+	b = append(b, `"index":`...)
 	b = strconv.AppendInt(b, int64(x.Index), 10)
-	b = append(b, byte(0x2c))
-	b = append(b, "\"text\":"...)
+	b = append(b, ',')
+	b = append(b, `"text":`...)
 	b = stitchrt.AppendString(b, string(x.Text))
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 

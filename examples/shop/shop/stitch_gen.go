@@ -210,9 +210,7 @@ func stitchDecodePlaceOrder(d *stitchrt.Decoder, x *PlaceOrder) {
 						d.PushIdx(i0)
 						var e0 string
 						if s1, ok := d.Str(); ok {
-							if len(s1) > 12 || len(s1) < 13 {
-								d.StrLen(s1, 4, 12)
-							}
+							d.StrLen(s1, 4, 12)
 							if !stitchMatch0(s1) {
 								d.PatternFail("^[A-Z0-9]+$")
 							}
@@ -261,64 +259,55 @@ func stitchDecodePlaceOrder(d *stitchrt.Decoder, x *PlaceOrder) {
 
 func stitchEncodePlaceOrder(b []byte, x *PlaceOrder) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"customerId\":"...)
+	b = append(b, '{')
+	b = append(b, `"customerId":`...)
 	b = strconv.AppendInt(b, int64(x.CustomerID), 10)
-	b = append(b, byte(0x2c))
-	b = append(b, "\"items\":"...)
+	b = append(b, ',')
+	b = append(b, `"items":`...)
 	if x.Items == nil {
-		b = append(b, "[]"...)
+		b = append(b, `[]`...)
 	} else {
-		b = append(b, byte(0x5b))
+		b = append(b, '[')
 		for _, v0 := range x.Items {
 			if b, err = stitchEncodeItem(b, &v0); err != nil {
 				return b, err
 			}
-			b = append(b, byte(0x2c))
+			b = append(b, ',')
 		}
-		b = stitchrt.AppendClose(b, byte(0x5d))
+		b = stitchrt.AppendClose(b, ']')
 	}
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if x.Note != nil {
-		b = append(b, "\"note\":"...)
-		if x.Note == nil {
-			return b, stitchrt.NilError("PlaceOrder.Note")
-		} else {
-			b = stitchrt.AppendString(b, string((*x.Note)))
-		}
-		b = append(b, byte(0x2c))
+		b = append(b, `"note":`...)
+		b = stitchrt.AppendString(b, string((*x.Note)))
+		b = append(b, ',')
 	}
-	b = append(b, "\"giftMessage\":"...)
+	b = append(b, `"giftMessage":`...)
 	if x.GiftMessage == nil {
-		b = append(b, "null"...)
+		b = append(b, `null`...)
 	} else {
 		b = stitchrt.AppendString(b, string((*x.GiftMessage)))
 	}
-	b = append(b, byte(0x2c))
-	b = append(b, "\"delivery\":"...)
+	b = append(b, ',')
+	b = append(b, `"delivery":`...)
 	if x.Delivery == nil {
 		return b, stitchrt.NilError("PlaceOrder.Delivery")
-	} else {
-		if b, err = stitchEncodeDelivery(b, x.Delivery); err != nil {
-			return b, err
-		}
 	}
-	b = append(b, byte(0x2c))
+	if b, err = stitchEncodeDelivery(b, x.Delivery); err != nil {
+		return b, err
+	}
+	b = append(b, ',')
 	if len(x.Coupons) != 0 {
-		b = append(b, "\"coupons\":"...)
-		if x.Coupons == nil {
-			b = append(b, "[]"...)
-		} else {
-			b = append(b, byte(0x5b))
-			for _, v0 := range x.Coupons {
-				b = stitchrt.AppendString(b, string(v0))
-				b = append(b, byte(0x2c))
-			}
-			b = stitchrt.AppendClose(b, byte(0x5d))
+		b = append(b, `"coupons":`...)
+		b = append(b, '[')
+		for _, v0 := range x.Coupons {
+			b = stitchrt.AppendString(b, string(v0))
+			b = append(b, ',')
 		}
-		b = append(b, byte(0x2c))
+		b = stitchrt.AppendClose(b, ']')
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -431,19 +420,19 @@ func stitchDecodeItem(d *stitchrt.Decoder, x *Item) {
 
 func stitchEncodeItem(b []byte, x *Item) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"sku\":"...)
+	b = append(b, '{')
+	b = append(b, `"sku":`...)
 	b = stitchrt.AppendString(b, string(x.SKU))
-	b = append(b, byte(0x2c))
-	b = append(b, "\"quantity\":"...)
+	b = append(b, ',')
+	b = append(b, `"quantity":`...)
 	b = strconv.AppendInt(b, int64(x.Quantity), 10)
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if x.GiftWrap {
-		b = append(b, "\"giftWrap\":"...)
+		b = append(b, `"giftWrap":`...)
 		b = strconv.AppendBool(b, bool(x.GiftWrap))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -611,21 +600,17 @@ func stitchDecodeCourier(d *stitchrt.Decoder, x *Courier) {
 
 func stitchEncodeCourier(b []byte, x *Courier) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"method\":\"courier\","...)
-	b = append(b, "\"address\":"...)
+	b = append(b, '{')
+	b = append(b, `"method":"courier",`...)
+	b = append(b, `"address":`...)
 	b = stitchrt.AppendString(b, string(x.Address))
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if x.Window != nil {
-		b = append(b, "\"window\":"...)
-		if x.Window == nil {
-			return b, stitchrt.NilError("Courier.Window")
-		} else {
-			b = stitchrt.AppendString(b, string((*x.Window)))
-		}
-		b = append(b, byte(0x2c))
+		b = append(b, `"window":`...)
+		b = stitchrt.AppendString(b, string((*x.Window)))
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -708,21 +693,21 @@ func stitchDecodePickup(d *stitchrt.Decoder, x *Pickup) {
 
 func stitchEncodePickup(b []byte, x *Pickup) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"method\":"...)
+	b = append(b, '{')
+	b = append(b, `"method":`...)
 	switch string(x.Method) {
 	case "":
-		b = append(b, "\"pickup\""...)
+		b = append(b, `"pickup"`...)
 	case "pickup", "store":
 		b = stitchrt.AppendString(b, string(x.Method))
 	default:
 		return b, fmt.Errorf("stitch: cannot encode Method: %q is not a discriminator value of this variant (\"pickup\", \"store\")", x.Method)
 	}
-	b = append(b, byte(0x2c))
-	b = append(b, "\"storeId\":"...)
+	b = append(b, ',')
+	b = append(b, `"storeId":`...)
 	b = strconv.AppendInt(b, int64(x.StoreID), 10)
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -882,33 +867,33 @@ func stitchDecodeOrderReceipt(d *stitchrt.Decoder, x *OrderReceipt) {
 
 func stitchEncodeOrderReceipt(b []byte, x *OrderReceipt) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"orderId\":"...)
+	b = append(b, '{')
+	b = append(b, `"orderId":`...)
 	b = stitchrt.AppendString(b, string(x.OrderID))
-	b = append(b, byte(0x2c))
-	b = append(b, "\"customerId\":"...)
+	b = append(b, ',')
+	b = append(b, `"customerId":`...)
 	b = strconv.AppendInt(b, int64(x.CustomerID), 10)
-	b = append(b, byte(0x2c))
-	b = append(b, "\"units\":"...)
+	b = append(b, ',')
+	b = append(b, `"units":`...)
 	b = strconv.AppendInt(b, int64(x.Units), 10)
-	b = append(b, byte(0x2c))
-	b = append(b, "\"totalCents\":"...)
+	b = append(b, ',')
+	b = append(b, `"totalCents":`...)
 	b = strconv.AppendInt(b, int64(x.TotalCents), 10)
-	b = append(b, byte(0x2c))
-	b = append(b, "\"method\":"...)
+	b = append(b, ',')
+	b = append(b, `"method":`...)
 	b = stitchrt.AppendString(b, string(x.Method))
-	b = append(b, byte(0x2c))
-	b = append(b, "\"status\":"...)
+	b = append(b, ',')
+	b = append(b, `"status":`...)
 	b = stitchrt.AppendString(b, string(x.Status))
-	b = append(b, byte(0x2c))
-	b = append(b, "\"giftMessage\":"...)
+	b = append(b, ',')
+	b = append(b, `"giftMessage":`...)
 	if x.GiftMessage == nil {
-		b = append(b, "null"...)
+		b = append(b, `null`...)
 	} else {
 		b = stitchrt.AppendString(b, string((*x.GiftMessage)))
 	}
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -977,11 +962,11 @@ func stitchDecodeGetOrder(d *stitchrt.Decoder, x *GetOrder) {
 
 func stitchEncodeGetOrder(b []byte, x *GetOrder) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"orderId\":"...)
+	b = append(b, '{')
+	b = append(b, `"orderId":`...)
 	b = stitchrt.AppendString(b, string(x.OrderID))
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -1080,14 +1065,14 @@ func stitchDecodeCancelOrder(d *stitchrt.Decoder, x *CancelOrder) {
 
 func stitchEncodeCancelOrder(b []byte, x *CancelOrder) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"orderId\":"...)
+	b = append(b, '{')
+	b = append(b, `"orderId":`...)
 	b = stitchrt.AppendString(b, string(x.OrderID))
-	b = append(b, byte(0x2c))
-	b = append(b, "\"reason\":"...)
+	b = append(b, ',')
+	b = append(b, `"reason":`...)
 	b = stitchrt.AppendString(b, string(x.Reason))
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 

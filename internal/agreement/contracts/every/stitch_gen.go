@@ -447,63 +447,63 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 
 func stitchEncodeInts(b []byte, x *Ints) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"i\":"...)
+	b = append(b, '{')
+	b = append(b, `"i":`...)
 	b = strconv.AppendInt(b, int64(x.I), 10)
-	b = append(b, byte(0x2c))
-	b = append(b, "\"i8\":"...)
+	b = append(b, ',')
+	b = append(b, `"i8":`...)
 	b = strconv.AppendInt(b, int64(x.I8), 10)
-	b = append(b, byte(0x2c))
-	b = append(b, "\"i16\":"...)
+	b = append(b, ',')
+	b = append(b, `"i16":`...)
 	b = strconv.AppendInt(b, int64(x.I16), 10)
-	b = append(b, byte(0x2c))
-	b = append(b, "\"i32\":"...)
+	b = append(b, ',')
+	b = append(b, `"i32":`...)
 	b = strconv.AppendInt(b, int64(x.I32), 10)
-	b = append(b, byte(0x2c))
-	b = append(b, "\"i64\":"...)
+	b = append(b, ',')
+	b = append(b, `"i64":`...)
 	b = strconv.AppendInt(b, int64(x.I64), 10)
-	b = append(b, byte(0x2c))
-	b = append(b, "\"u\":"...)
+	b = append(b, ',')
+	b = append(b, `"u":`...)
 	b = strconv.AppendUint(b, uint64(x.U), 10)
-	b = append(b, byte(0x2c))
-	b = append(b, "\"u8\":"...)
+	b = append(b, ',')
+	b = append(b, `"u8":`...)
 	b = strconv.AppendUint(b, uint64(x.U8), 10)
-	b = append(b, byte(0x2c))
-	b = append(b, "\"u16\":"...)
+	b = append(b, ',')
+	b = append(b, `"u16":`...)
 	b = strconv.AppendUint(b, uint64(x.U16), 10)
-	b = append(b, byte(0x2c))
-	b = append(b, "\"u32\":"...)
+	b = append(b, ',')
+	b = append(b, `"u32":`...)
 	b = strconv.AppendUint(b, uint64(x.U32), 10)
-	b = append(b, byte(0x2c))
-	b = append(b, "\"u64\":"...)
+	b = append(b, ',')
+	b = append(b, `"u64":`...)
 	b = strconv.AppendUint(b, uint64(x.U64), 10)
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if x.Ptr != 0 {
-		b = append(b, "\"ptr\":"...)
+		b = append(b, `"ptr":`...)
 		b = strconv.AppendUint(b, uint64(x.Ptr), 10)
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = append(b, "\"range\":"...)
+	b = append(b, `"range":`...)
 	b = strconv.AppendInt(b, int64(x.Range), 10)
-	b = append(b, byte(0x2c))
-	b = append(b, "\"open\":"...)
+	b = append(b, ',')
+	b = append(b, `"open":`...)
 	b = strconv.AppendInt(b, int64(x.Open), 10)
-	b = append(b, byte(0x2c))
-	b = append(b, "\"tight\":"...)
+	b = append(b, ',')
+	b = append(b, `"tight":`...)
 	b = strconv.AppendInt(b, int64(x.Tight), 10)
-	b = append(b, byte(0x2c))
-	b = append(b, "\"step\":"...)
+	b = append(b, ',')
+	b = append(b, `"step":`...)
 	b = strconv.AppendInt(b, int64(x.Step), 10)
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if x.Huge != 0 {
-		b = append(b, "\"huge\":"...)
+		b = append(b, `"huge":`...)
 		b = strconv.AppendUint(b, uint64(x.Huge), 10)
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = append(b, "\"deflt\":"...)
+	b = append(b, `"deflt":`...)
 	b = strconv.AppendInt(b, int64(x.Deflt), 10)
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -674,51 +674,47 @@ func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
 
 func stitchEncodeFloats(b []byte, x *Floats) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"f32\":"...)
+	b = append(b, '{')
+	b = append(b, `"f32":`...)
 	if b, err = stitchrt.AppendFloat(b, float64(x.F32), 32); err != nil {
 		return b, err
 	}
-	b = append(b, byte(0x2c))
-	b = append(b, "\"f64\":"...)
+	b = append(b, ',')
+	b = append(b, `"f64":`...)
 	if b, err = stitchrt.AppendFloat(b, float64(x.F64), 64); err != nil {
 		return b, err
 	}
-	b = append(b, byte(0x2c))
-	b = append(b, "\"unit\":"...)
+	b = append(b, ',')
+	b = append(b, `"unit":`...)
 	if b, err = stitchrt.AppendFloat(b, float64(x.Unit), 64); err != nil {
 		return b, err
 	}
-	b = append(b, byte(0x2c))
-	b = append(b, "\"open\":"...)
+	b = append(b, ',')
+	b = append(b, `"open":`...)
 	if b, err = stitchrt.AppendFloat(b, float64(x.Open), 64); err != nil {
 		return b, err
 	}
-	b = append(b, byte(0x2c))
-	b = append(b, "\"half\":"...)
+	b = append(b, ',')
+	b = append(b, `"half":`...)
 	if b, err = stitchrt.AppendFloat(b, float64(x.Half), 64); err != nil {
 		return b, err
 	}
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if x.Tenth != 0 {
-		b = append(b, "\"tenth\":"...)
+		b = append(b, `"tenth":`...)
 		if b, err = stitchrt.AppendFloat(b, float64(x.Tenth), 32); err != nil {
 			return b, err
 		}
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if x.Deflt != nil {
-		b = append(b, "\"deflt\":"...)
-		if x.Deflt == nil {
-			return b, stitchrt.NilError("Floats.Deflt")
-		} else {
-			if b, err = stitchrt.AppendFloat(b, float64((*x.Deflt)), 64); err != nil {
-				return b, err
-			}
+		b = append(b, `"deflt":`...)
+		if b, err = stitchrt.AppendFloat(b, float64((*x.Deflt)), 64); err != nil {
+			return b, err
 		}
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -783,9 +779,7 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				if len(s0) > 4 || len(s0) < 5 {
-					d.StrLen(s0, 2, 4)
-				}
+				d.StrLen(s0, 2, 4)
 				x.Short = s0
 			}
 			d.Pop()
@@ -908,28 +902,28 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 
 func stitchEncodeStrings(b []byte, x *Strings) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"short\":"...)
+	b = append(b, '{')
+	b = append(b, `"short":`...)
 	b = stitchrt.AppendString(b, string(x.Short))
-	b = append(b, byte(0x2c))
-	b = append(b, "\"code\":"...)
+	b = append(b, ',')
+	b = append(b, `"code":`...)
 	b = stitchrt.AppendString(b, string(x.Code))
-	b = append(b, byte(0x2c))
-	b = append(b, "\"color\":"...)
+	b = append(b, ',')
+	b = append(b, `"color":`...)
 	b = stitchrt.AppendString(b, string(x.Color))
-	b = append(b, byte(0x2c))
-	b = append(b, "\"version\":"...)
+	b = append(b, ',')
+	b = append(b, `"version":`...)
 	b = stitchrt.AppendString(b, string(x.Version))
-	b = append(b, byte(0x2c))
-	b = append(b, "\"deflt\":"...)
+	b = append(b, ',')
+	b = append(b, `"deflt":`...)
 	b = stitchrt.AppendString(b, string(x.Deflt))
-	b = append(b, byte(0x2c))
-	b = append(b, "\"formats\":"...)
+	b = append(b, ',')
+	b = append(b, `"formats":`...)
 	if b, err = stitchEncodeFormats(b, &x.Formats); err != nil {
 		return b, err
 	}
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -1174,83 +1168,83 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 
 func stitchEncodeFormats(b []byte, x *Formats) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
+	b = append(b, '{')
 	if x.Date != "" {
-		b = append(b, "\"date\":"...)
+		b = append(b, `"date":`...)
 		b = stitchrt.AppendString(b, string(x.Date))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if x.Time != "" {
-		b = append(b, "\"time\":"...)
+		b = append(b, `"time":`...)
 		b = stitchrt.AppendString(b, string(x.Time))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if x.DateTime != "" {
-		b = append(b, "\"dateTime\":"...)
+		b = append(b, `"dateTime":`...)
 		b = stitchrt.AppendString(b, string(x.DateTime))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if x.Duration != "" {
-		b = append(b, "\"duration\":"...)
+		b = append(b, `"duration":`...)
 		b = stitchrt.AppendString(b, string(x.Duration))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if x.URI != "" {
-		b = append(b, "\"uri\":"...)
+		b = append(b, `"uri":`...)
 		b = stitchrt.AppendString(b, string(x.URI))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if x.URIRef != "" {
-		b = append(b, "\"uriRef\":"...)
+		b = append(b, `"uriRef":`...)
 		b = stitchrt.AppendString(b, string(x.URIRef))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if x.URITmpl != "" {
-		b = append(b, "\"uriTmpl\":"...)
+		b = append(b, `"uriTmpl":`...)
 		b = stitchrt.AppendString(b, string(x.URITmpl))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if x.Email != "" {
-		b = append(b, "\"email\":"...)
+		b = append(b, `"email":`...)
 		b = stitchrt.AppendString(b, string(x.Email))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if x.Host != "" {
-		b = append(b, "\"host\":"...)
+		b = append(b, `"host":`...)
 		b = stitchrt.AppendString(b, string(x.Host))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if x.IPv4 != "" {
-		b = append(b, "\"ipv4\":"...)
+		b = append(b, `"ipv4":`...)
 		b = stitchrt.AppendString(b, string(x.IPv4))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if x.IPv6 != "" {
-		b = append(b, "\"ipv6\":"...)
+		b = append(b, `"ipv6":`...)
 		b = stitchrt.AppendString(b, string(x.IPv6))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if x.Regex != "" {
-		b = append(b, "\"regex\":"...)
+		b = append(b, `"regex":`...)
 		b = stitchrt.AppendString(b, string(x.Regex))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if x.UUID != "" {
-		b = append(b, "\"uuid\":"...)
+		b = append(b, `"uuid":`...)
 		b = stitchrt.AppendString(b, string(x.UUID))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if x.Pointer != "" {
-		b = append(b, "\"pointer\":"...)
+		b = append(b, `"pointer":`...)
 		b = stitchrt.AppendString(b, string(x.Pointer))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if x.RelPtr != "" {
-		b = append(b, "\"relPtr\":"...)
+		b = append(b, `"relPtr":`...)
 		b = stitchrt.AppendString(b, string(x.RelPtr))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -1690,141 +1684,121 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 
 func stitchEncodeContainers(b []byte, x *Containers) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"tags\":"...)
+	b = append(b, '{')
+	b = append(b, `"tags":`...)
 	if x.Tags == nil {
-		b = append(b, "[]"...)
+		b = append(b, `[]`...)
 	} else {
-		b = append(b, byte(0x5b))
+		b = append(b, '[')
 		for _, v0 := range x.Tags {
 			b = stitchrt.AppendString(b, string(v0))
-			b = append(b, byte(0x2c))
+			b = append(b, ',')
 		}
-		b = stitchrt.AppendClose(b, byte(0x5d))
+		b = stitchrt.AppendClose(b, ']')
 	}
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if len(x.Nums) != 0 {
-		b = append(b, "\"nums\":"...)
-		if x.Nums == nil {
-			b = append(b, "[]"...)
-		} else {
-			b = append(b, byte(0x5b))
-			for _, v0 := range x.Nums {
-				if b, err = stitchrt.AppendFloat(b, float64(v0), 64); err != nil {
-					return b, err
-				}
-				b = append(b, byte(0x2c))
+		b = append(b, `"nums":`...)
+		b = append(b, '[')
+		for _, v0 := range x.Nums {
+			if b, err = stitchrt.AppendFloat(b, float64(v0), 64); err != nil {
+				return b, err
 			}
-			b = stitchrt.AppendClose(b, byte(0x5d))
+			b = append(b, ',')
 		}
-		b = append(b, byte(0x2c))
+		b = stitchrt.AppendClose(b, ']')
+		b = append(b, ',')
 	}
-	b = append(b, "\"trio\":"...)
-	b = append(b, byte(0x5b))
+	b = append(b, `"trio":`...)
+	b = append(b, '[')
 	for _, v0 := range x.Trio {
 		b = strconv.AppendInt(b, int64(v0), 10)
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x5d))
-	b = append(b, byte(0x2c))
-	b = append(b, "\"labels\":"...)
+	b = stitchrt.AppendClose(b, ']')
+	b = append(b, ',')
+	b = append(b, `"labels":`...)
 	if x.Labels == nil {
-		b = append(b, "{}"...)
+		b = append(b, `{}`...)
 	} else {
-		b = append(b, byte(0x7b))
+		b = append(b, '{')
 		for _, k0 := range slices.Sorted(maps.Keys(x.Labels)) {
 			b = stitchrt.AppendString(b, k0)
-			b = append(b, byte(0x3a))
+			b = append(b, ':')
 			v0 := x.Labels[k0]
 			b = strconv.AppendUint(b, uint64(v0), 10)
-			b = append(b, byte(0x2c))
+			b = append(b, ',')
 		}
-		b = stitchrt.AppendClose(b, byte(0x7d))
+		b = stitchrt.AppendClose(b, '}')
 	}
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if len(x.Grid) != 0 {
-		b = append(b, "\"grid\":"...)
-		if x.Grid == nil {
-			b = append(b, "[]"...)
-		} else {
-			b = append(b, byte(0x5b))
-			for _, v0 := range x.Grid {
-				if v0 == nil {
-					b = append(b, "[]"...)
-				} else {
-					b = append(b, byte(0x5b))
-					for _, v1 := range v0 {
-						b = strconv.AppendBool(b, bool(v1))
-						b = append(b, byte(0x2c))
-					}
-					b = stitchrt.AppendClose(b, byte(0x5d))
+		b = append(b, `"grid":`...)
+		b = append(b, '[')
+		for _, v0 := range x.Grid {
+			if v0 == nil {
+				b = append(b, `[]`...)
+			} else {
+				b = append(b, '[')
+				for _, v1 := range v0 {
+					b = strconv.AppendBool(b, bool(v1))
+					b = append(b, ',')
 				}
-				b = append(b, byte(0x2c))
+				b = stitchrt.AppendClose(b, ']')
 			}
-			b = stitchrt.AppendClose(b, byte(0x5d))
+			b = append(b, ',')
 		}
-		b = append(b, byte(0x2c))
+		b = stitchrt.AppendClose(b, ']')
+		b = append(b, ',')
 	}
 	if len(x.Points) != 0 {
-		b = append(b, "\"points\":"...)
-		if x.Points == nil {
-			b = append(b, "[]"...)
-		} else {
-			b = append(b, byte(0x5b))
-			for _, v0 := range x.Points {
-				if b, err = stitchEncodePoint(b, &v0); err != nil {
-					return b, err
-				}
-				b = append(b, byte(0x2c))
+		b = append(b, `"points":`...)
+		b = append(b, '[')
+		for _, v0 := range x.Points {
+			if b, err = stitchEncodePoint(b, &v0); err != nil {
+				return b, err
 			}
-			b = stitchrt.AppendClose(b, byte(0x5d))
+			b = append(b, ',')
 		}
-		b = append(b, byte(0x2c))
+		b = stitchrt.AppendClose(b, ']')
+		b = append(b, ',')
 	}
 	if len(x.ByName) != 0 {
-		b = append(b, "\"byName\":"...)
-		if x.ByName == nil {
-			b = append(b, "{}"...)
-		} else {
-			b = append(b, byte(0x7b))
-			for _, k0 := range slices.Sorted(maps.Keys(x.ByName)) {
-				b = stitchrt.AppendString(b, k0)
-				b = append(b, byte(0x3a))
-				v0 := x.ByName[k0]
-				if b, err = stitchEncodePoint(b, &v0); err != nil {
-					return b, err
-				}
-				b = append(b, byte(0x2c))
+		b = append(b, `"byName":`...)
+		b = append(b, '{')
+		for _, k0 := range slices.Sorted(maps.Keys(x.ByName)) {
+			b = stitchrt.AppendString(b, k0)
+			b = append(b, ':')
+			v0 := x.ByName[k0]
+			if b, err = stitchEncodePoint(b, &v0); err != nil {
+				return b, err
 			}
-			b = stitchrt.AppendClose(b, byte(0x7d))
+			b = append(b, ',')
 		}
-		b = append(b, byte(0x2c))
+		b = stitchrt.AppendClose(b, '}')
+		b = append(b, ',')
 	}
-	b = append(b, "\"blob\":"...)
+	b = append(b, `"blob":`...)
 	b = stitchrt.AppendBytes(b, []byte(x.Blob))
-	b = append(b, byte(0x2c))
-	b = append(b, "\"when\":"...)
+	b = append(b, ',')
+	b = append(b, `"when":`...)
 	if b, err = stitchrt.AppendJSON(b, &x.When); err != nil {
 		return b, err
 	}
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if len(x.Times) != 0 {
-		b = append(b, "\"times\":"...)
-		if x.Times == nil {
-			b = append(b, "[]"...)
-		} else {
-			b = append(b, byte(0x5b))
-			for _, v0 := range x.Times {
-				if b, err = stitchrt.AppendJSON(b, &v0); err != nil {
-					return b, err
-				}
-				b = append(b, byte(0x2c))
+		b = append(b, `"times":`...)
+		b = append(b, '[')
+		for _, v0 := range x.Times {
+			if b, err = stitchrt.AppendJSON(b, &v0); err != nil {
+				return b, err
 			}
-			b = stitchrt.AppendClose(b, byte(0x5d))
+			b = append(b, ',')
 		}
-		b = append(b, byte(0x2c))
+		b = stitchrt.AppendClose(b, ']')
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -1917,14 +1891,14 @@ func stitchDecodePoint(d *stitchrt.Decoder, x *Point) {
 
 func stitchEncodePoint(b []byte, x *Point) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"x\":"...)
+	b = append(b, '{')
+	b = append(b, `"x":`...)
 	b = strconv.AppendInt(b, int64(x.X), 10)
-	b = append(b, byte(0x2c))
-	b = append(b, "\"y\":"...)
+	b = append(b, ',')
+	b = append(b, `"y":`...)
 	b = strconv.AppendInt(b, int64(x.Y), 10)
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -2266,131 +2240,119 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 
 func stitchEncodeNulls(b []byte, x *Nulls) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"str\":"...)
+	b = append(b, '{')
+	b = append(b, `"str":`...)
 	if x.Str == nil {
-		b = append(b, "null"...)
+		b = append(b, `null`...)
 	} else {
 		b = stitchrt.AppendString(b, string((*x.Str)))
 	}
-	b = append(b, byte(0x2c))
-	b = append(b, "\"int\":"...)
+	b = append(b, ',')
+	b = append(b, `"int":`...)
 	if x.Int == nil {
-		b = append(b, "null"...)
+		b = append(b, `null`...)
 	} else {
 		b = strconv.AppendInt(b, int64((*x.Int)), 10)
 	}
-	b = append(b, byte(0x2c))
-	b = append(b, "\"num\":"...)
+	b = append(b, ',')
+	b = append(b, `"num":`...)
 	if x.Num == nil {
-		b = append(b, "null"...)
+		b = append(b, `null`...)
 	} else {
 		if b, err = stitchrt.AppendFloat(b, float64((*x.Num)), 64); err != nil {
 			return b, err
 		}
 	}
-	b = append(b, byte(0x2c))
-	b = append(b, "\"bool\":"...)
+	b = append(b, ',')
+	b = append(b, `"bool":`...)
 	if x.Bool == nil {
-		b = append(b, "null"...)
+		b = append(b, `null`...)
 	} else {
 		b = strconv.AppendBool(b, bool((*x.Bool)))
 	}
-	b = append(b, byte(0x2c))
-	b = append(b, "\"enum\":"...)
+	b = append(b, ',')
+	b = append(b, `"enum":`...)
 	if x.Enum == nil {
-		b = append(b, "null"...)
+		b = append(b, `null`...)
 	} else {
 		b = stitchrt.AppendString(b, string((*x.Enum)))
 	}
-	b = append(b, byte(0x2c))
-	b = append(b, "\"list\":"...)
+	b = append(b, ',')
+	b = append(b, `"list":`...)
 	if x.List == nil {
-		b = append(b, "null"...)
+		b = append(b, `null`...)
 	} else {
-		b = append(b, byte(0x5b))
+		b = append(b, '[')
 		for _, v0 := range x.List {
 			b = stitchrt.AppendString(b, string(v0))
-			b = append(b, byte(0x2c))
+			b = append(b, ',')
 		}
-		b = stitchrt.AppendClose(b, byte(0x5d))
+		b = stitchrt.AppendClose(b, ']')
 	}
-	b = append(b, byte(0x2c))
-	b = append(b, "\"map\":"...)
+	b = append(b, ',')
+	b = append(b, `"map":`...)
 	if x.Map == nil {
-		b = append(b, "null"...)
+		b = append(b, `null`...)
 	} else {
-		b = append(b, byte(0x7b))
+		b = append(b, '{')
 		for _, k0 := range slices.Sorted(maps.Keys(x.Map)) {
 			b = stitchrt.AppendString(b, k0)
-			b = append(b, byte(0x3a))
+			b = append(b, ':')
 			v0 := x.Map[k0]
 			b = stitchrt.AppendString(b, string(v0))
-			b = append(b, byte(0x2c))
+			b = append(b, ',')
 		}
-		b = stitchrt.AppendClose(b, byte(0x7d))
+		b = stitchrt.AppendClose(b, '}')
 	}
-	b = append(b, byte(0x2c))
-	b = append(b, "\"obj\":"...)
+	b = append(b, ',')
+	b = append(b, `"obj":`...)
 	if x.Obj == nil {
-		b = append(b, "null"...)
+		b = append(b, `null`...)
 	} else {
 		if b, err = stitchEncodePoint(b, &(*x.Obj)); err != nil {
 			return b, err
 		}
 	}
-	b = append(b, byte(0x2c))
-	b = append(b, "\"time\":"...)
+	b = append(b, ',')
+	b = append(b, `"time":`...)
 	if x.Time == nil {
-		b = append(b, "null"...)
+		b = append(b, `null`...)
 	} else {
 		if b, err = stitchrt.AppendJSON(b, &(*x.Time)); err != nil {
 			return b, err
 		}
 	}
-	b = append(b, byte(0x2c))
-	b = append(b, "\"blob\":"...)
+	b = append(b, ',')
+	b = append(b, `"blob":`...)
 	if x.Blob == nil {
-		b = append(b, "null"...)
+		b = append(b, `null`...)
 	} else {
 		b = stitchrt.AppendBytes(b, []byte(x.Blob))
 	}
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if x.OptStr != nil {
-		b = append(b, "\"optStr\":"...)
-		if x.OptStr == nil {
-			b = append(b, "null"...)
-		} else {
-			b = stitchrt.AppendString(b, string((*x.OptStr)))
-		}
-		b = append(b, byte(0x2c))
+		b = append(b, `"optStr":`...)
+		b = stitchrt.AppendString(b, string((*x.OptStr)))
+		b = append(b, ',')
 	}
 	if x.OptObj != nil {
-		b = append(b, "\"optObj\":"...)
-		if x.OptObj == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = stitchEncodePoint(b, &(*x.OptObj)); err != nil {
-				return b, err
-			}
+		b = append(b, `"optObj":`...)
+		if b, err = stitchEncodePoint(b, &(*x.OptObj)); err != nil {
+			return b, err
 		}
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if x.NoNull != nil {
-		b = append(b, "\"noNull\":"...)
-		if x.NoNull == nil {
-			return b, stitchrt.NilError("Nulls.NoNull")
-		} else {
-			b = stitchrt.AppendString(b, string((*x.NoNull)))
-		}
-		b = append(b, byte(0x2c))
+		b = append(b, `"noNull":`...)
+		b = stitchrt.AppendString(b, string((*x.NoNull)))
+		b = append(b, ',')
 	}
 	if x.Zero != 0 {
-		b = append(b, "\"zero\":"...)
+		b = append(b, `"zero":`...)
 		b = strconv.AppendInt(b, int64(x.Zero), 10)
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -2524,28 +2486,28 @@ func stitchDecodePolicies(d *stitchrt.Decoder, x *Policies) {
 
 func stitchEncodePolicies(b []byte, x *Policies) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"strict\":"...)
+	b = append(b, '{')
+	b = append(b, `"strict":`...)
 	if b, err = stitchEncodePoint(b, &x.Strict); err != nil {
 		return b, err
 	}
-	b = append(b, byte(0x2c))
-	b = append(b, "\"strip\":"...)
+	b = append(b, ',')
+	b = append(b, `"strip":`...)
 	if b, err = stitchEncodeStripped(b, &x.Strip); err != nil {
 		return b, err
 	}
-	b = append(b, byte(0x2c))
-	b = append(b, "\"loose\":"...)
+	b = append(b, ',')
+	b = append(b, `"loose":`...)
 	if b, err = stitchEncodeLoose(b, &x.Loose); err != nil {
 		return b, err
 	}
-	b = append(b, byte(0x2c))
-	b = append(b, "\"open\":"...)
+	b = append(b, ',')
+	b = append(b, `"open":`...)
 	if b, err = stitchEncodeOpen(b, &x.Open); err != nil {
 		return b, err
 	}
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -2642,16 +2604,16 @@ func stitchDecodeStripped(d *stitchrt.Decoder, x *Stripped) {
 
 func stitchEncodeStripped(b []byte, x *Stripped) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"name\":"...)
+	b = append(b, '{')
+	b = append(b, `"name":`...)
 	b = stitchrt.AppendString(b, string(x.Name))
-	b = append(b, byte(0x2c))
-	b = append(b, "\"deep\":"...)
+	b = append(b, ',')
+	b = append(b, `"deep":`...)
 	if b, err = stitchEncodePoint(b, &x.Deep); err != nil {
 		return b, err
 	}
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -2725,22 +2687,22 @@ func stitchDecodeLoose(d *stitchrt.Decoder, x *Loose) {
 
 func stitchEncodeLoose(b []byte, x *Loose) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"id\":"...)
+	b = append(b, '{')
+	b = append(b, `"id":`...)
 	b = strconv.AppendInt(b, int64(x.ID), 10)
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
 		switch k {
 		case "id":
 			continue
 		}
 		b = stitchrt.AppendString(b, k)
-		b = append(b, byte(0x3a))
+		b = append(b, ':')
 		v := x.Extra[k]
 		b = strconv.AppendInt(b, int64(v), 10)
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -2808,11 +2770,11 @@ func stitchDecodeOpen(d *stitchrt.Decoder, x *Open) {
 
 func stitchEncodeOpen(b []byte, x *Open) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
+	b = append(b, '{')
 	if x.Kind != "" {
-		b = append(b, "\"kind\":"...)
+		b = append(b, `"kind":`...)
 		b = stitchrt.AppendString(b, string(x.Kind))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
 		switch k {
@@ -2820,14 +2782,14 @@ func stitchEncodeOpen(b []byte, x *Open) ([]byte, error) {
 			continue
 		}
 		b = stitchrt.AppendString(b, k)
-		b = append(b, byte(0x3a))
+		b = append(b, ':')
 		v := x.Extra[k]
 		if b, err = stitchrt.AppendJSON(b, &v); err != nil {
 			return b, err
 		}
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -2971,45 +2933,45 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 
 func stitchEncodeFree(b []byte, x *Free) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"id\":"...)
+	b = append(b, '{')
+	b = append(b, `"id":`...)
 	b = strconv.AppendUint(b, uint64(x.Base.ID), 10)
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if x.Base.Note != "" {
-		b = append(b, "\"note\":"...)
+		b = append(b, `"note":`...)
 		b = stitchrt.AppendString(b, string(x.Base.Note))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = append(b, "\"any\":"...)
+	b = append(b, `"any":`...)
 	if b, err = stitchrt.AppendJSON(b, &x.Any); err != nil {
 		return b, err
 	}
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if len(x.Raw) != 0 {
-		b = append(b, "\"raw\":"...)
+		b = append(b, `"raw":`...)
 		if b, err = stitchrt.AppendJSON(b, &x.Raw); err != nil {
 			return b, err
 		}
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = append(b, "\"check\":"...)
+	b = append(b, `"check":`...)
 	if b, err = stitchEncodeChecked(b, &x.Check); err != nil {
 		return b, err
 	}
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if !stitchrt.IsZero(&x.Addr) {
-		b = append(b, "\"addr\":"...)
+		b = append(b, `"addr":`...)
 		if b, err = stitchrt.AppendJSON(b, &x.Addr); err != nil {
 			return b, err
 		}
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if x.Old != "" {
-		b = append(b, "\"old\":"...)
+		b = append(b, `"old":`...)
 		b = stitchrt.AppendString(b, string(x.Old))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -3105,16 +3067,16 @@ func stitchDecodeBase(d *stitchrt.Decoder, x *Base) {
 
 func stitchEncodeBase(b []byte, x *Base) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"id\":"...)
+	b = append(b, '{')
+	b = append(b, `"id":`...)
 	b = strconv.AppendUint(b, uint64(x.ID), 10)
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if x.Note != "" {
-		b = append(b, "\"note\":"...)
+		b = append(b, `"note":`...)
 		b = stitchrt.AppendString(b, string(x.Note))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -3191,14 +3153,14 @@ func stitchDecodeChecked(d *stitchrt.Decoder, x *Checked) {
 
 func stitchEncodeChecked(b []byte, x *Checked) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"a\":"...)
+	b = append(b, '{')
+	b = append(b, `"a":`...)
 	b = strconv.AppendInt(b, int64(x.A), 10)
-	b = append(b, byte(0x2c))
-	b = append(b, "\"b\":"...)
+	b = append(b, ',')
+	b = append(b, `"b":`...)
 	b = strconv.AppendInt(b, int64(x.B), 10)
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 

@@ -249,86 +249,70 @@ func stitchDecodeDraw(d *stitchrt.Decoder, x *Draw) {
 
 func stitchEncodeDraw(b []byte, x *Draw) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"shape\":"...)
+	b = append(b, '{')
+	b = append(b, `"shape":`...)
 	if x.Shape == nil {
 		return b, stitchrt.NilError("Draw.Shape")
-	} else {
-		if b, err = stitchEncodeShape(b, x.Shape); err != nil {
-			return b, err
-		}
 	}
-	b = append(b, byte(0x2c))
+	if b, err = stitchEncodeShape(b, x.Shape); err != nil {
+		return b, err
+	}
+	b = append(b, ',')
 	if len(x.Others) != 0 {
-		b = append(b, "\"others\":"...)
-		if x.Others == nil {
-			b = append(b, "[]"...)
-		} else {
-			b = append(b, byte(0x5b))
-			for _, v0 := range x.Others {
-				if v0 == nil {
-					return b, stitchrt.NilError("Draw.Others[]")
-				} else {
-					if b, err = stitchEncodeShape(b, v0); err != nil {
-						return b, err
-					}
-				}
-				b = append(b, byte(0x2c))
+		b = append(b, `"others":`...)
+		b = append(b, '[')
+		for _, v0 := range x.Others {
+			if v0 == nil {
+				return b, stitchrt.NilError("Draw.Others[]")
 			}
-			b = stitchrt.AppendClose(b, byte(0x5d))
+			if b, err = stitchEncodeShape(b, v0); err != nil {
+				return b, err
+			}
+			b = append(b, ',')
 		}
-		b = append(b, byte(0x2c))
+		b = stitchrt.AppendClose(b, ']')
+		b = append(b, ',')
 	}
-	b = append(b, "\"maybe\":"...)
+	b = append(b, `"maybe":`...)
 	if x.Maybe == nil {
-		b = append(b, "null"...)
+		b = append(b, `null`...)
 	} else {
 		if b, err = stitchEncodeShape(b, x.Maybe); err != nil {
 			return b, err
 		}
 	}
-	b = append(b, byte(0x2c))
-	b = append(b, "\"value\":"...)
+	b = append(b, ',')
+	b = append(b, `"value":`...)
 	if x.Value == nil {
 		return b, stitchrt.NilError("Draw.Value")
-	} else {
-		if b, err = stitchEncodeValue(b, x.Value); err != nil {
-			return b, err
-		}
 	}
-	b = append(b, byte(0x2c))
+	if b, err = stitchEncodeValue(b, x.Value); err != nil {
+		return b, err
+	}
+	b = append(b, ',')
 	if len(x.Values) != 0 {
-		b = append(b, "\"values\":"...)
-		if x.Values == nil {
-			b = append(b, "[]"...)
-		} else {
-			b = append(b, byte(0x5b))
-			for _, v0 := range x.Values {
-				if v0 == nil {
-					return b, stitchrt.NilError("Draw.Values[]")
-				} else {
-					if b, err = stitchEncodeValue(b, v0); err != nil {
-						return b, err
-					}
-				}
-				b = append(b, byte(0x2c))
+		b = append(b, `"values":`...)
+		b = append(b, '[')
+		for _, v0 := range x.Values {
+			if v0 == nil {
+				return b, stitchrt.NilError("Draw.Values[]")
 			}
-			b = stitchrt.AppendClose(b, byte(0x5d))
-		}
-		b = append(b, byte(0x2c))
-	}
-	if x.Opt != nil {
-		b = append(b, "\"opt\":"...)
-		if x.Opt == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = stitchEncodeValue(b, x.Opt); err != nil {
+			if b, err = stitchEncodeValue(b, v0); err != nil {
 				return b, err
 			}
+			b = append(b, ',')
 		}
-		b = append(b, byte(0x2c))
+		b = stitchrt.AppendClose(b, ']')
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	if x.Opt != nil {
+		b = append(b, `"opt":`...)
+		if b, err = stitchEncodeValue(b, x.Opt); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -522,19 +506,19 @@ func stitchDecodeCircle(d *stitchrt.Decoder, x *Circle) {
 
 func stitchEncodeCircle(b []byte, x *Circle) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"kind\":\"circle\","...)
-	b = append(b, "\"r\":"...)
+	b = append(b, '{')
+	b = append(b, `"kind":"circle",`...)
+	b = append(b, `"r":`...)
 	if b, err = stitchrt.AppendFloat(b, float64(x.R), 64); err != nil {
 		return b, err
 	}
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if x.Label != "" {
-		b = append(b, "\"label\":"...)
+		b = append(b, `"label":`...)
 		b = stitchrt.AppendString(b, string(x.Label))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -625,26 +609,26 @@ func stitchDecodeRect(d *stitchrt.Decoder, x *Rect) {
 
 func stitchEncodeRect(b []byte, x *Rect) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"kind\":"...)
+	b = append(b, '{')
+	b = append(b, `"kind":`...)
 	switch string(x.Kind) {
 	case "":
-		b = append(b, "\"rect\""...)
+		b = append(b, `"rect"`...)
 	case "rect", "square":
 		b = stitchrt.AppendString(b, string(x.Kind))
 	default:
 		return b, fmt.Errorf("stitch: cannot encode Kind: %q is not a discriminator value of this variant (\"rect\", \"square\")", x.Kind)
 	}
-	b = append(b, byte(0x2c))
-	b = append(b, "\"w\":"...)
+	b = append(b, ',')
+	b = append(b, `"w":`...)
 	b = strconv.AppendUint(b, uint64(x.W), 10)
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if x.H != 0 {
-		b = append(b, "\"h\":"...)
+		b = append(b, `"h":`...)
 		b = strconv.AppendUint(b, uint64(x.H), 10)
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -730,23 +714,23 @@ func stitchDecodeBlob(d *stitchrt.Decoder, x *Blob) {
 
 func stitchEncodeBlob(b []byte, x *Blob) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"kind\":\"blob\","...)
-	b = append(b, "\"label\":"...)
+	b = append(b, '{')
+	b = append(b, `"kind":"blob",`...)
+	b = append(b, `"label":`...)
 	b = strconv.AppendInt(b, int64(x.Label), 10)
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
 		switch k {
 		case "label", "kind":
 			continue
 		}
 		b = stitchrt.AppendString(b, k)
-		b = append(b, byte(0x3a))
+		b = append(b, ':')
 		v := x.Extra[k]
 		b = stitchrt.AppendString(b, string(v))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -950,14 +934,14 @@ func stitchDecodePair(d *stitchrt.Decoder, x *Pair) {
 
 func stitchEncodePair(b []byte, x *Pair) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"a\":"...)
+	b = append(b, '{')
+	b = append(b, `"a":`...)
 	b = stitchrt.AppendString(b, string(x.A))
-	b = append(b, byte(0x2c))
-	b = append(b, "\"b\":"...)
+	b = append(b, ',')
+	b = append(b, `"b":`...)
 	b = stitchrt.AppendString(b, string(x.B))
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -1066,29 +1050,25 @@ func stitchDecodeGrow(d *stitchrt.Decoder, x *Grow) {
 
 func stitchEncodeGrow(b []byte, x *Grow) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"root\":"...)
+	b = append(b, '{')
+	b = append(b, `"root":`...)
 	if b, err = stitchEncodeNode(b, &x.Root); err != nil {
 		return b, err
 	}
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if len(x.Path) != 0 {
-		b = append(b, "\"path\":"...)
-		if x.Path == nil {
-			b = append(b, "[]"...)
-		} else {
-			b = append(b, byte(0x5b))
-			for _, v0 := range x.Path {
-				if b, err = stitchEncodeNode(b, &v0); err != nil {
-					return b, err
-				}
-				b = append(b, byte(0x2c))
+		b = append(b, `"path":`...)
+		b = append(b, '[')
+		for _, v0 := range x.Path {
+			if b, err = stitchEncodeNode(b, &v0); err != nil {
+				return b, err
 			}
-			b = stitchrt.AppendClose(b, byte(0x5d))
+			b = append(b, ',')
 		}
-		b = append(b, byte(0x2c))
+		b = stitchrt.AppendClose(b, ']')
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -1253,47 +1233,39 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 
 func stitchEncodeNode(b []byte, x *Node) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"name\":"...)
+	b = append(b, '{')
+	b = append(b, `"name":`...)
 	b = stitchrt.AppendString(b, string(x.Name))
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if len(x.Children) != 0 {
-		b = append(b, "\"children\":"...)
-		if x.Children == nil {
-			b = append(b, "[]"...)
-		} else {
-			b = append(b, byte(0x5b))
-			for _, v0 := range x.Children {
-				if b, err = stitchEncodeNode(b, &v0); err != nil {
-					return b, err
-				}
-				b = append(b, byte(0x2c))
+		b = append(b, `"children":`...)
+		b = append(b, '[')
+		for _, v0 := range x.Children {
+			if b, err = stitchEncodeNode(b, &v0); err != nil {
+				return b, err
 			}
-			b = stitchrt.AppendClose(b, byte(0x5d))
+			b = append(b, ',')
 		}
-		b = append(b, byte(0x2c))
+		b = stitchrt.AppendClose(b, ']')
+		b = append(b, ',')
 	}
-	b = append(b, "\"next\":"...)
+	b = append(b, `"next":`...)
 	if x.Next == nil {
-		b = append(b, "null"...)
+		b = append(b, `null`...)
 	} else {
 		if b, err = stitchEncodeNode(b, &(*x.Next)); err != nil {
 			return b, err
 		}
 	}
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if x.Leaf != nil {
-		b = append(b, "\"leaf\":"...)
-		if x.Leaf == nil {
-			return b, stitchrt.NilError("Node.Leaf")
-		} else {
-			if b, err = stitchEncodeLeaf(b, &(*x.Leaf)); err != nil {
-				return b, err
-			}
+		b = append(b, `"leaf":`...)
+		if b, err = stitchEncodeLeaf(b, &(*x.Leaf)); err != nil {
+			return b, err
 		}
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -1371,22 +1343,18 @@ func stitchDecodeLeaf(d *stitchrt.Decoder, x *Leaf) {
 
 func stitchEncodeLeaf(b []byte, x *Leaf) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"weight\":"...)
+	b = append(b, '{')
+	b = append(b, `"weight":`...)
 	b = strconv.AppendInt(b, int64(x.Weight), 10)
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if x.Back != nil {
-		b = append(b, "\"back\":"...)
-		if x.Back == nil {
-			return b, stitchrt.NilError("Leaf.Back")
-		} else {
-			if b, err = stitchEncodeNode(b, &(*x.Back)); err != nil {
-				return b, err
-			}
+		b = append(b, `"back":`...)
+		if b, err = stitchEncodeNode(b, &(*x.Back)); err != nil {
+			return b, err
 		}
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -1561,42 +1529,42 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 
 func stitchEncodeTolerate(b []byte, x *Tolerate) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"count\":"...)
+	b = append(b, '{')
+	b = append(b, `"count":`...)
 	b = strconv.AppendInt(b, int64(x.Count), 10)
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if x.Ratio != 0 {
-		b = append(b, "\"ratio\":"...)
+		b = append(b, `"ratio":`...)
 		if b, err = stitchrt.AppendFloat(b, float64(x.Ratio), 64); err != nil {
 			return b, err
 		}
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if x.On {
-		b = append(b, "\"on\":"...)
+		b = append(b, `"on":`...)
 		b = strconv.AppendBool(b, bool(x.On))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = append(b, "\"name\":"...)
+	b = append(b, `"name":`...)
 	b = stitchrt.AppendString(b, string(x.Name))
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if x.Tag != "" {
-		b = append(b, "\"tag\":"...)
+		b = append(b, `"tag":`...)
 		b = stitchrt.AppendString(b, string(x.Tag))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if x.Code != "" {
-		b = append(b, "\"code\":"...)
+		b = append(b, `"code":`...)
 		b = stitchrt.AppendString(b, string(x.Code))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = append(b, "\"level\":"...)
+	b = append(b, `"level":`...)
 	b = strconv.AppendInt(b, int64(x.Level), 10)
-	b = append(b, byte(0x2c))
-	b = append(b, "\"plain\":"...)
+	b = append(b, ',')
+	b = append(b, `"plain":`...)
 	b = strconv.AppendInt(b, int64(x.Plain), 10)
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 

@@ -69,13 +69,13 @@ func stitchDecodeWrap(d *stitchrt.Decoder, x *Wrap) {
 
 func stitchEncodeWrap(b []byte, x *Wrap) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"payload\":"...)
+	b = append(b, '{')
+	b = append(b, `"payload":`...)
 	if b, err = stitchrt.AppendJSON(b, &x.Payload); err != nil {
 		return b, err
 	}
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -154,13 +154,13 @@ func stitchDecodeRawWrap(d *stitchrt.Decoder, x *RawWrap) {
 
 func stitchEncodeRawWrap(b []byte, x *RawWrap) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"payload\":"...)
+	b = append(b, '{')
+	b = append(b, `"payload":`...)
 	if b, err = stitchrt.AppendJSON(b, &x.Payload); err != nil {
 		return b, err
 	}
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 

@@ -196,9 +196,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			seen[0] |= 0x20
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				if len(s0) > 8 || len(s0) < 13 {
-					d.StrLen(s0, 4, 8)
-				}
+				d.StrLen(s0, 4, 8)
 				if !stitchMatch0(s0) {
 					d.PatternFail("^[a-z]{2}-[0-9]+$")
 				}
@@ -348,78 +346,66 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 
 func stitchEncodeScalars(b []byte, x *Scalars) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"small\":"...)
+	b = append(b, '{')
+	b = append(b, `"small":`...)
 	b = strconv.AppendUint(b, uint64(x.Small), 10)
-	b = append(b, byte(0x2c))
-	b = append(b, "\"big\":"...)
+	b = append(b, ',')
+	b = append(b, `"big":`...)
 	b = strconv.AppendInt(b, int64(x.Big), 10)
-	b = append(b, byte(0x2c))
-	b = append(b, "\"ratio\":"...)
+	b = append(b, ',')
+	b = append(b, `"ratio":`...)
 	if b, err = stitchrt.AppendFloat(b, float64(x.Ratio), 64); err != nil {
 		return b, err
 	}
-	b = append(b, byte(0x2c))
-	b = append(b, "\"step\":"...)
+	b = append(b, ',')
+	b = append(b, `"step":`...)
 	b = strconv.AppendInt(b, int64(x.Step), 10)
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if x.Price != 0 {
-		b = append(b, "\"price\":"...)
+		b = append(b, `"price":`...)
 		if b, err = stitchrt.AppendFloat(b, float64(x.Price), 32); err != nil {
 			return b, err
 		}
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = append(b, "\"code\":"...)
+	b = append(b, `"code":`...)
 	b = stitchrt.AppendString(b, string(x.Code))
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if x.Color != "" {
-		b = append(b, "\"color\":"...)
+		b = append(b, `"color":`...)
 		b = stitchrt.AppendString(b, string(x.Color))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if x.Version != "" {
-		b = append(b, "\"version\":"...)
+		b = append(b, `"version":`...)
 		b = stitchrt.AppendString(b, string(x.Version))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = append(b, "\"flag\":"...)
+	b = append(b, `"flag":`...)
 	if x.Flag == nil {
-		b = append(b, "null"...)
+		b = append(b, `null`...)
 	} else {
 		b = strconv.AppendBool(b, bool((*x.Flag)))
 	}
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if x.Count != nil {
-		b = append(b, "\"count\":"...)
-		if x.Count == nil {
-			return b, stitchrt.NilError("Scalars.Count")
-		} else {
-			b = strconv.AppendUint(b, uint64((*x.Count)), 10)
-		}
-		b = append(b, byte(0x2c))
+		b = append(b, `"count":`...)
+		b = strconv.AppendUint(b, uint64((*x.Count)), 10)
+		b = append(b, ',')
 	}
 	if x.Label != nil {
-		b = append(b, "\"label\":"...)
-		if x.Label == nil {
-			return b, stitchrt.NilError("Scalars.Label")
-		} else {
-			b = stitchrt.AppendString(b, string((*x.Label)))
-		}
-		b = append(b, byte(0x2c))
+		b = append(b, `"label":`...)
+		b = stitchrt.AppendString(b, string((*x.Label)))
+		b = append(b, ',')
 	}
 	if x.Score != nil {
-		b = append(b, "\"score\":"...)
-		if x.Score == nil {
-			b = append(b, "null"...)
-		} else {
-			if b, err = stitchrt.AppendFloat(b, float64((*x.Score)), 64); err != nil {
-				return b, err
-			}
+		b = append(b, `"score":`...)
+		if b, err = stitchrt.AppendFloat(b, float64((*x.Score)), 64); err != nil {
+			return b, err
 		}
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -629,68 +615,68 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 
 func stitchEncodeFormats(b []byte, x *Formats) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"when\":"...)
+	b = append(b, '{')
+	b = append(b, `"when":`...)
 	if b, err = stitchrt.AppendJSON(b, &x.When); err != nil {
 		return b, err
 	}
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if x.Day != "" {
-		b = append(b, "\"day\":"...)
+		b = append(b, `"day":`...)
 		b = stitchrt.AppendString(b, string(x.Day))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if x.Mail != "" {
-		b = append(b, "\"mail\":"...)
+		b = append(b, `"mail":`...)
 		b = stitchrt.AppendString(b, string(x.Mail))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if x.ID != "" {
-		b = append(b, "\"id\":"...)
+		b = append(b, `"id":`...)
 		b = stitchrt.AppendString(b, string(x.ID))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if x.IP != "" {
-		b = append(b, "\"ip\":"...)
+		b = append(b, `"ip":`...)
 		b = stitchrt.AppendString(b, string(x.IP))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if x.IP6 != "" {
-		b = append(b, "\"ip6\":"...)
+		b = append(b, `"ip6":`...)
 		b = stitchrt.AppendString(b, string(x.IP6))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if x.Link != "" {
-		b = append(b, "\"link\":"...)
+		b = append(b, `"link":`...)
 		b = stitchrt.AppendString(b, string(x.Link))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if x.Host != "" {
-		b = append(b, "\"host\":"...)
+		b = append(b, `"host":`...)
 		b = stitchrt.AppendString(b, string(x.Host))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if x.Ptr != "" {
-		b = append(b, "\"ptr\":"...)
+		b = append(b, `"ptr":`...)
 		b = stitchrt.AppendString(b, string(x.Ptr))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if x.Dur != "" {
-		b = append(b, "\"dur\":"...)
+		b = append(b, `"dur":`...)
 		b = stitchrt.AppendString(b, string(x.Dur))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if x.Clock != "" {
-		b = append(b, "\"clock\":"...)
+		b = append(b, `"clock":`...)
 		b = stitchrt.AppendString(b, string(x.Clock))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
 	if len(x.Blob) != 0 {
-		b = append(b, "\"blob\":"...)
+		b = append(b, `"blob":`...)
 		b = stitchrt.AppendBytes(b, []byte(x.Blob))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -1029,107 +1015,90 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 
 func stitchEncodeContainers(b []byte, x *Containers) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"tags\":"...)
+	b = append(b, '{')
+	b = append(b, `"tags":`...)
 	if x.Tags == nil {
-		b = append(b, "[]"...)
+		b = append(b, `[]`...)
 	} else {
-		b = append(b, byte(0x5b))
+		b = append(b, '[')
 		for _, v0 := range x.Tags {
 			b = stitchrt.AppendString(b, string(v0))
-			b = append(b, byte(0x2c))
+			b = append(b, ',')
 		}
-		b = stitchrt.AppendClose(b, byte(0x5d))
+		b = stitchrt.AppendClose(b, ']')
 	}
-	b = append(b, byte(0x2c))
-	b = append(b, "\"pair\":"...)
-	b = append(b, byte(0x5b))
+	b = append(b, ',')
+	b = append(b, `"pair":`...)
+	b = append(b, '[')
 	for _, v0 := range x.Pair {
 		b = strconv.AppendInt(b, int64(v0), 10)
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x5d))
-	b = append(b, byte(0x2c))
+	b = stitchrt.AppendClose(b, ']')
+	b = append(b, ',')
 	if len(x.Labels) != 0 {
-		b = append(b, "\"labels\":"...)
-		if x.Labels == nil {
-			b = append(b, "{}"...)
-		} else {
-			b = append(b, byte(0x7b))
-			for _, k0 := range slices.Sorted(maps.Keys(x.Labels)) {
-				b = stitchrt.AppendString(b, k0)
-				b = append(b, byte(0x3a))
-				v0 := x.Labels[k0]
-				b = stitchrt.AppendString(b, string(v0))
-				b = append(b, byte(0x2c))
-			}
-			b = stitchrt.AppendClose(b, byte(0x7d))
+		b = append(b, `"labels":`...)
+		b = append(b, '{')
+		for _, k0 := range slices.Sorted(maps.Keys(x.Labels)) {
+			b = stitchrt.AppendString(b, k0)
+			b = append(b, ':')
+			v0 := x.Labels[k0]
+			b = stitchrt.AppendString(b, string(v0))
+			b = append(b, ',')
 		}
-		b = append(b, byte(0x2c))
+		b = stitchrt.AppendClose(b, '}')
+		b = append(b, ',')
 	}
 	if len(x.Grid) != 0 {
-		b = append(b, "\"grid\":"...)
-		if x.Grid == nil {
-			b = append(b, "[]"...)
-		} else {
-			b = append(b, byte(0x5b))
-			for _, v0 := range x.Grid {
-				if v0 == nil {
-					b = append(b, "[]"...)
-				} else {
-					b = append(b, byte(0x5b))
-					for _, v1 := range v0 {
-						b = strconv.AppendInt(b, int64(v1), 10)
-						b = append(b, byte(0x2c))
-					}
-					b = stitchrt.AppendClose(b, byte(0x5d))
+		b = append(b, `"grid":`...)
+		b = append(b, '[')
+		for _, v0 := range x.Grid {
+			if v0 == nil {
+				b = append(b, `[]`...)
+			} else {
+				b = append(b, '[')
+				for _, v1 := range v0 {
+					b = strconv.AppendInt(b, int64(v1), 10)
+					b = append(b, ',')
 				}
-				b = append(b, byte(0x2c))
+				b = stitchrt.AppendClose(b, ']')
 			}
-			b = stitchrt.AppendClose(b, byte(0x5d))
+			b = append(b, ',')
 		}
-		b = append(b, byte(0x2c))
+		b = stitchrt.AppendClose(b, ']')
+		b = append(b, ',')
 	}
 	if len(x.Points) != 0 {
-		b = append(b, "\"points\":"...)
-		if x.Points == nil {
-			b = append(b, "[]"...)
-		} else {
-			b = append(b, byte(0x5b))
-			for _, v0 := range x.Points {
-				if b, err = stitchEncodePoint(b, &v0); err != nil {
-					return b, err
-				}
-				b = append(b, byte(0x2c))
+		b = append(b, `"points":`...)
+		b = append(b, '[')
+		for _, v0 := range x.Points {
+			if b, err = stitchEncodePoint(b, &v0); err != nil {
+				return b, err
 			}
-			b = stitchrt.AppendClose(b, byte(0x5d))
+			b = append(b, ',')
 		}
-		b = append(b, byte(0x2c))
+		b = stitchrt.AppendClose(b, ']')
+		b = append(b, ',')
 	}
 	if len(x.Props) != 0 {
-		b = append(b, "\"props\":"...)
-		if x.Props == nil {
-			b = append(b, "{}"...)
-		} else {
-			b = append(b, byte(0x7b))
-			for _, k0 := range slices.Sorted(maps.Keys(x.Props)) {
-				b = stitchrt.AppendString(b, k0)
-				b = append(b, byte(0x3a))
-				v0 := x.Props[k0]
-				if v0 == nil {
-					return b, stitchrt.NilError("Containers.Props[]")
-				} else {
-					if b, err = stitchEncodePoint(b, &(*v0)); err != nil {
-						return b, err
-					}
-				}
-				b = append(b, byte(0x2c))
+		b = append(b, `"props":`...)
+		b = append(b, '{')
+		for _, k0 := range slices.Sorted(maps.Keys(x.Props)) {
+			b = stitchrt.AppendString(b, k0)
+			b = append(b, ':')
+			v0 := x.Props[k0]
+			if v0 == nil {
+				return b, stitchrt.NilError("Containers.Props[]")
 			}
-			b = stitchrt.AppendClose(b, byte(0x7d))
+			if b, err = stitchEncodePoint(b, &(*v0)); err != nil {
+				return b, err
+			}
+			b = append(b, ',')
 		}
-		b = append(b, byte(0x2c))
+		b = stitchrt.AppendClose(b, '}')
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -1222,14 +1191,14 @@ func stitchDecodePoint(d *stitchrt.Decoder, x *Point) {
 
 func stitchEncodePoint(b []byte, x *Point) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"x\":"...)
+	b = append(b, '{')
+	b = append(b, `"x":`...)
 	b = strconv.AppendInt(b, int64(x.X), 10)
-	b = append(b, byte(0x2c))
-	b = append(b, "\"y\":"...)
+	b = append(b, ',')
+	b = append(b, `"y":`...)
 	b = strconv.AppendInt(b, int64(x.Y), 10)
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -1369,55 +1338,48 @@ func stitchDecodeShapes(d *stitchrt.Decoder, x *Shapes) {
 
 func stitchEncodeShapes(b []byte, x *Shapes) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"shape\":"...)
+	b = append(b, '{')
+	b = append(b, `"shape":`...)
 	if x.Shape == nil {
 		return b, stitchrt.NilError("Shapes.Shape")
-	} else {
-		if b, err = stitchEncodeShape(b, x.Shape); err != nil {
-			return b, err
-		}
 	}
-	b = append(b, byte(0x2c))
+	if b, err = stitchEncodeShape(b, x.Shape); err != nil {
+		return b, err
+	}
+	b = append(b, ',')
 	if len(x.Others) != 0 {
-		b = append(b, "\"others\":"...)
-		if x.Others == nil {
-			b = append(b, "[]"...)
-		} else {
-			b = append(b, byte(0x5b))
-			for _, v0 := range x.Others {
-				if v0 == nil {
-					return b, stitchrt.NilError("Shapes.Others[]")
-				} else {
-					if b, err = stitchEncodeShape(b, v0); err != nil {
-						return b, err
-					}
-				}
-				b = append(b, byte(0x2c))
+		b = append(b, `"others":`...)
+		b = append(b, '[')
+		for _, v0 := range x.Others {
+			if v0 == nil {
+				return b, stitchrt.NilError("Shapes.Others[]")
 			}
-			b = stitchrt.AppendClose(b, byte(0x5d))
+			if b, err = stitchEncodeShape(b, v0); err != nil {
+				return b, err
+			}
+			b = append(b, ',')
 		}
-		b = append(b, byte(0x2c))
+		b = stitchrt.AppendClose(b, ']')
+		b = append(b, ',')
 	}
-	b = append(b, "\"value\":"...)
+	b = append(b, `"value":`...)
 	if x.Value == nil {
 		return b, stitchrt.NilError("Shapes.Value")
-	} else {
-		if b, err = stitchEncodeValue(b, x.Value); err != nil {
-			return b, err
-		}
 	}
-	b = append(b, byte(0x2c))
-	b = append(b, "\"maybe\":"...)
+	if b, err = stitchEncodeValue(b, x.Value); err != nil {
+		return b, err
+	}
+	b = append(b, ',')
+	b = append(b, `"maybe":`...)
 	if x.Maybe == nil {
-		b = append(b, "null"...)
+		b = append(b, `null`...)
 	} else {
 		if b, err = stitchEncodeShape(b, x.Maybe); err != nil {
 			return b, err
 		}
 	}
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -1575,14 +1537,14 @@ func stitchDecodeCircle(d *stitchrt.Decoder, x *Circle) {
 
 func stitchEncodeCircle(b []byte, x *Circle) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"kind\":\"circle\","...)
-	b = append(b, "\"r\":"...)
+	b = append(b, '{')
+	b = append(b, `"kind":"circle",`...)
+	b = append(b, `"r":`...)
 	if b, err = stitchrt.AppendFloat(b, float64(x.R), 64); err != nil {
 		return b, err
 	}
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -1673,26 +1635,26 @@ func stitchDecodeRect(d *stitchrt.Decoder, x *Rect) {
 
 func stitchEncodeRect(b []byte, x *Rect) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"kind\":"...)
+	b = append(b, '{')
+	b = append(b, `"kind":`...)
 	switch string(x.Kind) {
 	case "":
-		b = append(b, "\"rect\""...)
+		b = append(b, `"rect"`...)
 	case "rect", "square":
 		b = stitchrt.AppendString(b, string(x.Kind))
 	default:
 		return b, fmt.Errorf("stitch: cannot encode Kind: %q is not a discriminator value of this variant (\"rect\", \"square\")", x.Kind)
 	}
-	b = append(b, byte(0x2c))
-	b = append(b, "\"w\":"...)
+	b = append(b, ',')
+	b = append(b, `"w":`...)
 	b = strconv.AppendInt(b, int64(x.W), 10)
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if x.H != 0 {
-		b = append(b, "\"h\":"...)
+		b = append(b, `"h":`...)
 		b = strconv.AppendInt(b, int64(x.H), 10)
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -1860,13 +1822,13 @@ func stitchDecodeTree(d *stitchrt.Decoder, x *Tree) {
 
 func stitchEncodeTree(b []byte, x *Tree) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"root\":"...)
+	b = append(b, '{')
+	b = append(b, `"root":`...)
 	if b, err = stitchEncodeNode(b, &x.Root); err != nil {
 		return b, err
 	}
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -2015,36 +1977,32 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 
 func stitchEncodeNode(b []byte, x *Node) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"name\":"...)
+	b = append(b, '{')
+	b = append(b, `"name":`...)
 	b = stitchrt.AppendString(b, string(x.Name))
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if len(x.Children) != 0 {
-		b = append(b, "\"children\":"...)
-		if x.Children == nil {
-			b = append(b, "[]"...)
-		} else {
-			b = append(b, byte(0x5b))
-			for _, v0 := range x.Children {
-				if b, err = stitchEncodeNode(b, &v0); err != nil {
-					return b, err
-				}
-				b = append(b, byte(0x2c))
+		b = append(b, `"children":`...)
+		b = append(b, '[')
+		for _, v0 := range x.Children {
+			if b, err = stitchEncodeNode(b, &v0); err != nil {
+				return b, err
 			}
-			b = stitchrt.AppendClose(b, byte(0x5d))
+			b = append(b, ',')
 		}
-		b = append(b, byte(0x2c))
+		b = stitchrt.AppendClose(b, ']')
+		b = append(b, ',')
 	}
-	b = append(b, "\"next\":"...)
+	b = append(b, `"next":`...)
 	if x.Next == nil {
-		b = append(b, "null"...)
+		b = append(b, `null`...)
 	} else {
 		if b, err = stitchEncodeNode(b, &(*x.Next)); err != nil {
 			return b, err
 		}
 	}
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 

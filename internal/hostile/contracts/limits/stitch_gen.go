@@ -123,22 +123,22 @@ func stitchDecodeBag(d *stitchrt.Decoder, x *Bag) {
 
 func stitchEncodeBag(b []byte, x *Bag) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"id\":"...)
+	b = append(b, '{')
+	b = append(b, `"id":`...)
 	b = stitchrt.AppendString(b, string(x.ID))
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
 		switch k {
 		case "id":
 			continue
 		}
 		b = stitchrt.AppendString(b, k)
-		b = append(b, byte(0x3a))
+		b = append(b, ':')
 		v := x.Extra[k]
 		b = strconv.AppendInt(b, int64(v), 10)
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -237,23 +237,23 @@ func stitchDecodeDict(d *stitchrt.Decoder, x *Dict) {
 
 func stitchEncodeDict(b []byte, x *Dict) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"entries\":"...)
+	b = append(b, '{')
+	b = append(b, `"entries":`...)
 	if x.Entries == nil {
-		b = append(b, "{}"...)
+		b = append(b, `{}`...)
 	} else {
-		b = append(b, byte(0x7b))
+		b = append(b, '{')
 		for _, k0 := range slices.Sorted(maps.Keys(x.Entries)) {
 			b = stitchrt.AppendString(b, k0)
-			b = append(b, byte(0x3a))
+			b = append(b, ':')
 			v0 := x.Entries[k0]
 			b = strconv.AppendInt(b, int64(v0), 10)
-			b = append(b, byte(0x2c))
+			b = append(b, ',')
 		}
-		b = stitchrt.AppendClose(b, byte(0x7d))
+		b = stitchrt.AppendClose(b, '}')
 	}
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -332,11 +332,11 @@ func stitchDecodeTight(d *stitchrt.Decoder, x *Tight) {
 
 func stitchEncodeTight(b []byte, x *Tight) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"a\":"...)
+	b = append(b, '{')
+	b = append(b, `"a":`...)
 	b = strconv.AppendInt(b, int64(x.A), 10)
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -451,20 +451,20 @@ func stitchDecodeNumbers(d *stitchrt.Decoder, x *Numbers) {
 
 func stitchEncodeNumbers(b []byte, x *Numbers) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"items\":"...)
+	b = append(b, '{')
+	b = append(b, `"items":`...)
 	if x.Items == nil {
-		b = append(b, "[]"...)
+		b = append(b, `[]`...)
 	} else {
-		b = append(b, byte(0x5b))
+		b = append(b, '[')
 		for _, v0 := range x.Items {
 			b = strconv.AppendInt(b, int64(v0), 10)
-			b = append(b, byte(0x2c))
+			b = append(b, ',')
 		}
-		b = stitchrt.AppendClose(b, byte(0x5d))
+		b = stitchrt.AppendClose(b, ']')
 	}
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -582,26 +582,26 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 
 func stitchEncodeScalars(b []byte, x *Scalars) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"s\":"...)
+	b = append(b, '{')
+	b = append(b, `"s":`...)
 	b = stitchrt.AppendString(b, string(x.S))
-	b = append(b, byte(0x2c))
-	b = append(b, "\"f\":"...)
+	b = append(b, ',')
+	b = append(b, `"f":`...)
 	if b, err = stitchrt.AppendFloat(b, float64(x.F), 64); err != nil {
 		return b, err
 	}
-	b = append(b, byte(0x2c))
-	b = append(b, "\"i\":"...)
+	b = append(b, ',')
+	b = append(b, `"i":`...)
 	b = strconv.AppendInt(b, int64(x.I), 10)
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if x.Any != nil {
-		b = append(b, "\"any\":"...)
+		b = append(b, `"any":`...)
 		if b, err = stitchrt.AppendJSON(b, &x.Any); err != nil {
 			return b, err
 		}
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -682,19 +682,15 @@ func stitchDecodeNest(d *stitchrt.Decoder, x *Nest) {
 
 func stitchEncodeNest(b []byte, x *Nest) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
+	b = append(b, '{')
 	if x.Child != nil {
-		b = append(b, "\"child\":"...)
-		if x.Child == nil {
-			return b, stitchrt.NilError("Nest.Child")
-		} else {
-			if b, err = stitchEncodeNest(b, &(*x.Child)); err != nil {
-				return b, err
-			}
+		b = append(b, `"child":`...)
+		if b, err = stitchEncodeNest(b, &(*x.Child)); err != nil {
+			return b, err
 		}
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 

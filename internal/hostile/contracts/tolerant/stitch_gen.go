@@ -226,45 +226,41 @@ func stitchDecodeRegister(d *stitchrt.Decoder, x *Register) {
 
 func stitchEncodeRegister(b []byte, x *Register) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"handle\":"...)
+	b = append(b, '{')
+	b = append(b, `"handle":`...)
 	b = stitchrt.AppendString(b, string(x.Handle))
-	b = append(b, byte(0x2c))
-	b = append(b, "\"code\":"...)
+	b = append(b, ',')
+	b = append(b, `"code":`...)
 	b = stitchrt.AppendString(b, string(x.Code))
-	b = append(b, byte(0x2c))
-	b = append(b, "\"seats\":"...)
+	b = append(b, ',')
+	b = append(b, `"seats":`...)
 	b = strconv.AppendInt(b, int64(x.Seats), 10)
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	if x.Ratio != nil {
-		b = append(b, "\"ratio\":"...)
-		if x.Ratio == nil {
-			return b, stitchrt.NilError("Register.Ratio")
-		} else {
-			if b, err = stitchrt.AppendFloat(b, float64((*x.Ratio)), 64); err != nil {
-				return b, err
-			}
+		b = append(b, `"ratio":`...)
+		if b, err = stitchrt.AppendFloat(b, float64((*x.Ratio)), 64); err != nil {
+			return b, err
 		}
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = append(b, "\"on\":"...)
+	b = append(b, `"on":`...)
 	b = strconv.AppendBool(b, bool(x.On))
-	b = append(b, byte(0x2c))
-	b = append(b, "\"priority\":"...)
+	b = append(b, ',')
+	b = append(b, `"priority":`...)
 	b = strconv.AppendInt(b, int64(x.Priority), 10)
-	b = append(b, byte(0x2c))
-	b = append(b, "\"password\":"...)
+	b = append(b, ',')
+	b = append(b, `"password":`...)
 	b = stitchrt.AppendString(b, string(x.Password))
-	b = append(b, byte(0x2c))
-	b = append(b, "\"confirm\":"...)
+	b = append(b, ',')
+	b = append(b, `"confirm":`...)
 	b = stitchrt.AppendString(b, string(x.Confirm))
-	b = append(b, byte(0x2c))
-	b = append(b, "\"opts\":"...)
+	b = append(b, ',')
+	b = append(b, `"opts":`...)
 	if b, err = stitchEncodeOpts(b, &x.Opts); err != nil {
 		return b, err
 	}
-	b = append(b, byte(0x2c))
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -346,13 +342,13 @@ func stitchDecodeOpts(d *stitchrt.Decoder, x *Opts) {
 
 func stitchEncodeOpts(b []byte, x *Opts) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
+	b = append(b, '{')
 	if x.Mode != "" {
-		b = append(b, "\"mode\":"...)
+		b = append(b, `"mode":`...)
 		b = stitchrt.AppendString(b, string(x.Mode))
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
@@ -424,22 +420,22 @@ func stitchDecodeTag(d *stitchrt.Decoder, x *Tag) {
 
 func stitchEncodeTag(b []byte, x *Tag) ([]byte, error) {
 	var err error
-	b = append(b, byte(0x7b))
-	b = append(b, "\"id\":"...)
+	b = append(b, '{')
+	b = append(b, `"id":`...)
 	b = stitchrt.AppendString(b, string(x.ID))
-	b = append(b, byte(0x2c))
+	b = append(b, ',')
 	for _, k := range slices.Sorted(maps.Keys(x.Labels)) {
 		switch k {
 		case "id":
 			continue
 		}
 		b = stitchrt.AppendString(b, k)
-		b = append(b, byte(0x3a))
+		b = append(b, ':')
 		v := x.Labels[k]
 		b = strconv.AppendInt(b, int64(v), 10)
-		b = append(b, byte(0x2c))
+		b = append(b, ',')
 	}
-	b = stitchrt.AppendClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, '}')
 	return b, err
 }
 
