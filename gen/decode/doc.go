@@ -3,10 +3,10 @@
 // MarshalJSON and, for tool inputs, DecodeToolCall (JSON-string repair on),
 // plus one unexported decode and encode function per struct and union.
 //
-// It also owns the runtime those functions call: the Go package in rt/,
-// whose non-test files Runtime returns as one source file; the assembler
-// (package gen) appends to each generated file the declarations of it that
-// the file reaches. Generated code imports only the standard library.
+// The functions it emits call the runtime of generated code, package
+// stitchrt (a *stitchrt.Decoder and its methods, the writers), and return
+// *stitch.Error values; generated code imports nothing else outside the
+// standard library.
 //
 // Design, in one paragraph: a struct decoder is one pass over the members
 // with a switch on the unescaped key (no allocation), a bitset of the keys
@@ -26,6 +26,6 @@
 // has no JSON form (a non-nullable pointer, union or free-form value) is
 // still omitted.
 //
-// decode imports model and jennifer; it must not import load, schema,
-// flatten, check, serve or cmd.
+// decode imports model, gen/names and jennifer; it must not import load,
+// schema, flatten, check, gen/tools or cmd.
 package decode
