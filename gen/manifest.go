@@ -8,7 +8,7 @@ import (
 )
 
 // Manifest returns the tools of a run in the shape of an MCP tools/list
-// result, {"tools":[{"name","title"?,"description","inputSchema","outputSchema"?}]},
+// result, {"tools":[{"name","title"?,"description","inputSchema","outputSchema"?,"annotations"?}]},
 // with the exact schema bytes the adapter serves. It is compact, so every
 // schema appears byte for byte as served; pipe it to a formatter to read it.
 // Tools are sorted by name, the order in which the MCP Go SDK lists them, so
@@ -30,6 +30,9 @@ func (r *Result) Manifest() []byte {
 		if t.Output != nil {
 			o.Set("outputSchema", model.Raw(t.Output))
 		}
+		if a := annotations(t.Model.Annotations); a != nil {
+			o.Set("annotations", a)
+		}
 		tools = append(tools, o)
 	}
 	b, err := model.Marshal(model.NewObject("tools", tools))
@@ -37,4 +40,22 @@ func (r *Result) Manifest() []byte {
 		panic(err) // the schemas were produced by model.Marshal and are valid
 	}
 	return append(b, '\n')
+}
+
+// annotations is the "annotations" member of a tool: the hints the
+// directive wrote, in MCP's order; nil when it wrote none.
+func annotations(a model.Annotations) *model.Object {
+	if a.Empty() {
+		return nil
+	}
+	o := &model.Object{}
+	for _, h := range []struct {
+		key string
+		v   *bool
+	}{{"readOnlyHint", a.ReadOnly}, {"destructiveHint", a.Destructive}, {"idempotentHint", a.Idempotent}, {"openWorldHint", a.OpenWorld}} {
+		if h.v != nil {
+			o.Set(h.key, *h.v)
+		}
+	}
+	return o
 }

@@ -39,8 +39,12 @@ type toolDirective struct {
 	name   string // "" when defaulted
 	output string
 	title  string
+	hints  model.Annotations
 	pos    token.Pos
 }
+
+// toolWords is what a //stitch:tool line may hold, for messages.
+const toolWords = `a name, output=Type, title="...", readOnly, destructive, idempotent, openWorld`
 
 var knownVerbs = "tool, union, variant, strict, strip, loose, schema"
 
@@ -108,17 +112,52 @@ func (l *pkgLoader) parseTool(d *decl, dir directive, s site) {
 	for _, a := range args {
 		k, v, hasEq := strings.Cut(a, "=")
 		switch {
+		case hintOf(&t.hints, k) != nil:
+			l.setHint(t, k, v, hasEq, s)
 		case !hasEq && t.name == "":
 			t.name = a
 		case !hasEq:
-			l.errorf(s, "//stitch:tool names the tool twice (%q and %q); keep one name", t.name, a)
+			l.errorf(s, "//stitch:tool names the tool twice (%q and %q); keep one name (the directive takes: %s)", t.name, a, toolWords)
 		case k == "output":
 			t.output = v
 		case k == "title":
 			t.title = l.unquoteTitle(v, s)
 		default:
-			l.errorf(s, "unknown //stitch:tool option %q (known: a name, output=Type, title=\"...\")", k)
+			l.errorf(s, "unknown //stitch:tool option %q (known: %s)", k, toolWords)
 		}
+	}
+}
+
+// hintOf returns the field of a that the hint word k sets, or nil when k
+// is not one.
+func hintOf(a *model.Annotations, k string) **bool {
+	switch k {
+	case "readOnly":
+		return &a.ReadOnly
+	case "destructive":
+		return &a.Destructive
+	case "idempotent":
+		return &a.Idempotent
+	case "openWorld":
+		return &a.OpenWorld
+	}
+	return nil
+}
+
+// setHint records the hint word k, bare (true) or =true/=false.
+func (l *pkgLoader) setHint(t *toolDirective, k, v string, hasEq bool, s site) {
+	p := hintOf(&t.hints, k)
+	if *p != nil {
+		l.errorf(s, "//stitch:tool sets %s twice; keep one", k)
+		return
+	}
+	switch {
+	case !hasEq || v == "true":
+		*p = new(true)
+	case v == "false":
+		*p = new(false)
+	default:
+		l.errorf(s, "%s=%s: a hint is bare (true) or %s=true or %s=false", k, v, k, k)
 	}
 }
 

@@ -46,7 +46,7 @@ type Code string`, []string{
 	{"tool_option_unknown", `
 //stitch:tool t outptu=X
 type T struct{}`, []string{
-		`contract.go:3:1: type T: unknown //stitch:tool option "outptu" (known: a name, output=Type, title="...")`}},
+		`contract.go:3:1: type T: unknown //stitch:tool option "outptu" (known: a name, output=Type, title="...", readOnly, destructive, idempotent, openWorld)`}},
 	{"directive_unknown", `
 //stitch:tool
 //stitch:stirct

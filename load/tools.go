@@ -48,7 +48,7 @@ func (l *pkgLoader) buildTool(d *decl) *model.Tool {
 		l.notStruct(s, "tool input type", in)
 		return nil
 	}
-	t := &model.Tool{Name: name, Title: d.tool.title, Description: d.doc, Input: in, Pos: l.pos(d.obj.Pos())}
+	t := &model.Tool{Name: name, Title: d.tool.title, Description: d.doc, Input: in, Pos: l.pos(d.obj.Pos()), Annotations: d.tool.hints}
 	if d.tool.output != "" {
 		t.Output = l.outputType(d.tool.output, s)
 	}

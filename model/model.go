@@ -31,6 +31,20 @@ type Tool struct {
 	Input       *Type  // the tool's own struct type (Kind Struct)
 	Output      *Type  // from output=Type; nil when absent
 	Pos         Pos    // position of the type name
+	// Annotations are the MCP tool annotations the directive declares
+	// (readOnly, destructive, idempotent, openWorld); nil fields were not
+	// written and are not advertised.
+	Annotations Annotations
+}
+
+// Annotations are a tool's MCP annotation hints, each nil when absent.
+type Annotations struct {
+	ReadOnly, Destructive, Idempotent, OpenWorld *bool
+}
+
+// Empty reports whether no hint is set.
+func (a Annotations) Empty() bool {
+	return a.ReadOnly == nil && a.Destructive == nil && a.Idempotent == nil && a.OpenWorld == nil
 }
 
 // A Kind is the JSON-relevant shape of a Go type.

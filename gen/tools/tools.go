@@ -103,6 +103,9 @@ func toolLiteral(pkg *model.Package, t *model.Tool) *jen.Statement {
 	if t.Output != nil {
 		fields = append(fields, jen.Line().Id("OutputSchema").Op(":").Id(names.OutputSchema(in)))
 	}
+	if a := annotations(t.Annotations); a != nil {
+		fields = append(fields, jen.Line().Id("Annotations").Op(":").Add(a))
+	}
 	fields = append(fields,
 		jen.Line().Id("Decode").Op(":").Func().Params(jen.Id("args").Index().Byte()).
 			Params(jen.Any(), jen.Index().String(), jen.Index().String(), jen.Error()).Block(
@@ -126,4 +129,22 @@ func outputField(t *model.Tool) *jen.Statement {
 		return jen.Id("Text")
 	}
 	return jen.Id("Value")
+}
+
+// annotations is the &stitch.Annotations{...} literal of the hints the
+// directive wrote, or nil when it wrote none.
+func annotations(a model.Annotations) jen.Code {
+	if a.Empty() {
+		return nil
+	}
+	var fields []jen.Code
+	for _, h := range []struct {
+		field string
+		v     *bool
+	}{{"ReadOnlyHint", a.ReadOnly}, {"DestructiveHint", a.Destructive}, {"IdempotentHint", a.Idempotent}, {"OpenWorldHint", a.OpenWorld}} {
+		if h.v != nil {
+			fields = append(fields, jen.Id(h.field).Op(":").New(jen.Lit(*h.v)))
+		}
+	}
+	return jen.Op("&").Qual(names.API, "Annotations").Values(fields...)
 }
