@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"sort"
+	"strconv"
 	"sync"
 	"testing"
 
@@ -211,6 +212,7 @@ func servedTools(t *testing.T, raw json.RawMessage, manifest []byte) []byte {
 		}
 		b.WriteByte('{')
 		sep := ""
+		declared := want.Tools[rank[string(tool["name"])]]["annotations"]
 		for _, k := range []string{"name", "title", "description", "inputSchema", "outputSchema"} {
 			if v, ok := tool[k]; ok {
 				b.WriteString(sep + `"` + k + `":`)
@@ -218,6 +220,11 @@ func servedTools(t *testing.T, raw json.RawMessage, manifest []byte) []byte {
 				sep = ","
 			}
 			delete(tool, k)
+		}
+		if a, ok := tool["annotations"]; ok {
+			b.WriteString(sep + `"annotations":`)
+			b.Write(annotations(t, a, declared))
+			delete(tool, "annotations")
 		}
 		if len(tool) != 0 {
 			t.Errorf("tool %d has members the manifest lacks: %v", i, reflect.ValueOf(tool).MapKeys())
@@ -245,4 +252,34 @@ func newServer(t testing.TB, tools []stitch.Tool, opt stitch.Options) *mcp.Serve
 	s := mcp.NewServer(&mcp.Implementation{Name: "e2e", Version: "v1.0.0"}, nil)
 	stitchgosdk.AddTools(s, newDispatcher(t, tools, opt))
 	return s
+}
+
+// annotations rewrites served annotations in MCP's order (readOnlyHint,
+// destructiveHint, idempotentHint, openWorldHint), leaving out a false
+// readOnlyHint or idempotentHint that the manifest does not have: the
+// go-sdk always writes those two (as false, their default).
+func annotations(t *testing.T, served, declared json.RawMessage) []byte {
+	t.Helper()
+	var got, want map[string]bool
+	if err := json.Unmarshal(served, &got); err != nil {
+		t.Fatal(err)
+	}
+	if declared != nil {
+		if err := json.Unmarshal(declared, &want); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var b bytes.Buffer
+	b.WriteByte('{')
+	sep := ""
+	for _, k := range []string{"readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"} {
+		v, ok := got[k]
+		if _, declared := want[k]; !ok || !v && !declared && (k == "readOnlyHint" || k == "idempotentHint") {
+			continue
+		}
+		b.WriteString(sep + `"` + k + `":` + strconv.FormatBool(v))
+		sep = ","
+	}
+	b.WriteByte('}')
+	return b.Bytes()
 }

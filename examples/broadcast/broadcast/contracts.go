@@ -122,3 +122,13 @@ type ReplaceTextOp struct {
 func (RemoveOp) isOp()      {}
 func (MoveOp) isOp()        {}
 func (ReplaceTextOp) isOp() {}
+
+// PreviewBroadcast renders how a sent broadcast looks: an image with one
+// bar per part, and a line of text saying what is in it. It reports its
+// progress and logs what it rendered.
+//
+//stitch:tool preview_broadcast readOnly openWorld=false
+type PreviewBroadcast struct {
+	// Broadcast to preview, as returned by send_broadcast.
+	BroadcastID string `json:"broadcastId" jsonschema:"pattern=^b-[0-9]+$"`
+}

@@ -1,10 +1,17 @@
 package broadcast
 
 import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/png"
+
 	"context"
 	"fmt"
 	"strconv"
 	"sync"
+
+	"github.com/stitchgen/stitchgen/stitch"
 )
 
 // Service implements StitchHandler with in-memory broadcasts. It is safe for
@@ -96,4 +103,52 @@ func apply(parts []Part, op Op) ([]Part, error) {
 		return parts, nil
 	}
 	return nil, fmt.Errorf("unsupported operation %T", op)
+}
+
+// PreviewBroadcast handles tool preview_broadcast: two progress steps, an
+// info log, then the preview as a text block and an image (a text tool
+// that adds content and returns "" gives exactly the blocks it added).
+func (s *Service) PreviewBroadcast(ctx context.Context, in PreviewBroadcast) (string, error) {
+	s.mu.Lock()
+	parts, ok := s.sent[in.BroadcastID]
+	channel := s.chans[in.BroadcastID]
+	s.mu.Unlock()
+	if !ok {
+		return "", fmt.Errorf("no broadcast %s", in.BroadcastID)
+	}
+	if err := stitch.Progress(ctx, 0, 2, "rendering the preview"); err != nil {
+		return "", err
+	}
+	img, err := previewPNG(len(parts))
+	if err != nil {
+		return "", err
+	}
+	if err := stitch.Progress(ctx, 1, 2, "preview rendered"); err != nil {
+		return "", err
+	}
+	summary := fmt.Sprintf("Preview of %s in #%s: %d parts", in.BroadcastID, channel, len(parts))
+	if err := stitch.Log(ctx, stitch.LevelInfo, "broadcast", summary); err != nil {
+		return "", err
+	}
+	stitch.AddContent(ctx, &stitch.TextContent{Text: summary}, &stitch.ImageContent{Data: img, MIMEType: "image/png"})
+	return "", stitch.Progress(ctx, 2, 2, "done")
+}
+
+// previewPNG draws one dark bar per part on white.
+func previewPNG(parts int) ([]byte, error) {
+	img := image.NewGray(image.Rect(0, 0, 4*parts+4, 8))
+	for i := range img.Pix {
+		img.Pix[i] = 0xff
+	}
+	for p := range parts {
+		for y := 2; y < 6; y++ {
+			img.SetGray(2+4*p, y, color.Gray{})
+			img.SetGray(3+4*p, y, color.Gray{})
+		}
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
 }

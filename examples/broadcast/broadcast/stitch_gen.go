@@ -35,6 +35,13 @@ const (
 	EditBroadcastLosslessSchema = `{"type":"object","properties":{"broadcastId":{"type":"string","pattern":"^b-[0-9]+$"},"ops":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"op":{"type":"string","const":"remove"},"index":{"type":"integer","minimum":0,"description":"Zero-based part index."}},"required":["op","index"],"additionalProperties":false,"description":"RemoveOp removes the part at index."},{"type":"object","properties":{"op":{"type":"string","const":"move"},"index":{"type":"integer","minimum":0,"description":"Zero-based part index."},"to":{"type":"integer","minimum":0,"description":"Zero-based target position."}},"required":["op","index","to"],"additionalProperties":false,"description":"MoveOp moves the part at index to position to."},{"type":"object","properties":{"op":{"type":"string","const":"replace_text"},"index":{"type":"integer","minimum":0,"description":"Zero-based part index."},"text":{"type":"string","minLength":1,"maxLength":4000}},"required":["op","index","text"],"additionalProperties":false,"description":"ReplaceTextOp replaces the text of the text part at index."}],"description":"Op is one edit operation."},"minItems":1}},"required":["broadcastId","ops"],"additionalProperties":false}`
 )
 
+const (
+	// PreviewBroadcastInputSchema is the input schema served for tool preview_broadcast: flattened.
+	PreviewBroadcastInputSchema = `{"type":"object","properties":{"broadcastId":{"type":"string","pattern":"^b-[0-9]+$","description":"Broadcast to preview, as returned by send_broadcast."}},"required":["broadcastId"],"additionalProperties":false}`
+	// PreviewBroadcastLosslessSchema is the lossless input schema of tool preview_broadcast (unions as oneOf/anyOf).
+	PreviewBroadcastLosslessSchema = `{"type":"object","properties":{"broadcastId":{"type":"string","pattern":"^b-[0-9]+$","description":"Broadcast to preview, as returned by send_broadcast."}},"required":["broadcastId"],"additionalProperties":false}`
+)
+
 // Staleness guard: this stops compiling when a contract field changes; rerun stitchgen.
 func _() {
 	var x0 SendBroadcast
@@ -67,6 +74,8 @@ func _() {
 	var x11 ReplaceTextOp
 	var _ int = x11.Index
 	var _ string = x11.Text
+	var x12 PreviewBroadcast
+	var _ string = x12.BroadcastID
 }
 
 func stitchDecodeSendBroadcast(d *stitchrt.Decoder, x *SendBroadcast) {
@@ -1361,6 +1370,92 @@ func (x ReplaceTextOp) MarshalJSON() ([]byte, error) {
 	return b, nil
 }
 
+func stitchDecodePreviewBroadcast(d *stitchrt.Decoder, x *PreviewBroadcast) {
+	if !d.ObjStart() {
+		return
+	}
+	var seen [1]uint64
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		case "broadcastId":
+			if seen[0]&0x1 != 0 {
+				d.Dup(k)
+				continue
+			}
+			seen[0] |= 0x1
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
+				if !stitchMatch0(s0) {
+					d.PatternFail("^b-[0-9]+$")
+				}
+				x.BroadcastID = s0
+			}
+			d.Pop()
+		default:
+			d.Unknown(&extra, k, "broadcastId")
+		}
+	}
+	if seen[0]&0x1 == 0 {
+		d.Missing("broadcastId")
+	}
+}
+
+func stitchEncodePreviewBroadcast(b []byte, x *PreviewBroadcast) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = append(b, `"broadcastId":`...)
+	b = stitchrt.AppendString(b, string(x.BroadcastID))
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes PreviewBroadcast exactly (SPEC §4); JSON-string repair is off.
+func (x *PreviewBroadcast) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v PreviewBroadcast
+	if d.Root() {
+		stitchDecodePreviewBroadcast(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes PreviewBroadcast (SPEC §3).
+func (x PreviewBroadcast) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodePreviewBroadcast(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into PreviewBroadcast with JSON-string repair on
+// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *PreviewBroadcast) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	d := stitchrt.NewDecoder(data, true)
+	var v PreviewBroadcast
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodePreviewBroadcast(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	dropped, repaired, err = d.FinishToolCall()
+	if err != nil {
+		return nil, nil, err
+	}
+	*x = v
+	return dropped, repaired, nil
+}
+
 // stitchMatch0 reports whether s matches the pattern "^b-[0-9]+$", as regexp.MatchString does
 func stitchMatch0(s string) bool {
 	i := 0
@@ -1394,6 +1489,8 @@ type StitchHandler interface {
 	SendBroadcast(ctx context.Context, in SendBroadcast) (BroadcastReceipt, error)
 	// EditBroadcast handles tool edit_broadcast.
 	EditBroadcast(ctx context.Context, in EditBroadcast) (string, error)
+	// PreviewBroadcast handles tool preview_broadcast.
+	PreviewBroadcast(ctx context.Context, in PreviewBroadcast) (string, error)
 }
 
 // StitchTools returns the tools of package broadcast in source order, served by h.
@@ -1425,6 +1522,21 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.EditBroadcast(ctx, in.(EditBroadcast))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:           "preview_broadcast",
+		Description:    "PreviewBroadcast renders how a sent broadcast looks: an image with one\nbar per part, and a line of text saying what is in it. It reports its\nprogress and logs what it rendered.",
+		InputSchema:    PreviewBroadcastInputSchema,
+		LosslessSchema: PreviewBroadcastLosslessSchema,
+		Annotations:    &stitch.Annotations{ReadOnlyHint: new(true), OpenWorldHint: new(false)},
+		Decode: func(args []byte) (any, []string, []string, error) {
+			var in PreviewBroadcast
+			dropped, repaired, err := in.DecodeToolCall(args)
+			return in, dropped, repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.PreviewBroadcast(ctx, in.(PreviewBroadcast))
 			return stitch.Output{Text: out}, err
 		},
 	}}

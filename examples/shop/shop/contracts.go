@@ -8,7 +8,7 @@ package shop
 
 // PlaceOrder places an order for a customer and returns its receipt.
 //
-//stitch:tool place_order output=OrderReceipt title="Place an order"
+//stitch:tool place_order output=OrderReceipt title="Place an order" destructive=false openWorld=false
 type PlaceOrder struct {
 	// Customer that pays.
 	CustomerID int64 `json:"customerId" jsonschema:"minimum=1"`
@@ -80,7 +80,7 @@ type OrderReceipt struct {
 
 // GetOrder returns the receipt of an order placed earlier.
 //
-//stitch:tool get_order output=OrderReceipt
+//stitch:tool get_order output=OrderReceipt readOnly openWorld=false
 type GetOrder struct {
 	// Order to look up, as returned by place_order.
 	OrderID string `json:"orderId" jsonschema:"pattern=^o-[0-9]+$"`
@@ -88,9 +88,10 @@ type GetOrder struct {
 
 // CancelOrder cancels an order that has not shipped yet.
 //
-//stitch:tool cancel_order
+//stitch:tool cancel_order destructive idempotent openWorld=false
 type CancelOrder struct {
 	OrderID string `json:"orderId" jsonschema:"pattern=^o-[0-9]+$"`
 	// Why the customer cancels.
 	Reason string `json:"reason,omitempty" jsonschema:"default=customer request,maxLength=200"`
 }
+

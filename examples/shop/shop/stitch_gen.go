@@ -1186,6 +1186,7 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		InputSchema:    PlaceOrderInputSchema,
 		LosslessSchema: PlaceOrderLosslessSchema,
 		OutputSchema:   PlaceOrderOutputSchema,
+		Annotations:    &stitch.Annotations{DestructiveHint: new(false), OpenWorldHint: new(false)},
 		Decode: func(args []byte) (any, []string, []string, error) {
 			var in PlaceOrder
 			dropped, repaired, err := in.DecodeToolCall(args)
@@ -1201,6 +1202,7 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		InputSchema:    GetOrderInputSchema,
 		LosslessSchema: GetOrderLosslessSchema,
 		OutputSchema:   GetOrderOutputSchema,
+		Annotations:    &stitch.Annotations{ReadOnlyHint: new(true), OpenWorldHint: new(false)},
 		Decode: func(args []byte) (any, []string, []string, error) {
 			var in GetOrder
 			dropped, repaired, err := in.DecodeToolCall(args)
@@ -1215,6 +1217,7 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Description:    "CancelOrder cancels an order that has not shipped yet.",
 		InputSchema:    CancelOrderInputSchema,
 		LosslessSchema: CancelOrderLosslessSchema,
+		Annotations:    &stitch.Annotations{DestructiveHint: new(true), IdempotentHint: new(true), OpenWorldHint: new(false)},
 		Decode: func(args []byte) (any, []string, []string, error) {
 			var in CancelOrder
 			dropped, repaired, err := in.DecodeToolCall(args)
