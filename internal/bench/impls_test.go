@@ -33,7 +33,6 @@ type stitchType[T any] interface {
 // contract bundles what the impls of one contract need.
 type contract[T any, P stitchType[T], W any] struct {
 	schema   string             // lossless input schema (given to the go-sdk)
-	valid    func([]byte) bool  // the generated runtime's validity pass
 	fromTwin func(W) (T, error) // twin value → contract value
 	sdk      func() *SDKPath[W] // the go-sdk replica
 	_        func(P)
@@ -77,7 +76,7 @@ func (c contract[T, P, W]) impls() []impl {
 			return jsonv2.Unmarshal(data, v, jsonv2.RejectUnknownMembers(true))
 		}),
 		validity("valid-encoding-json", json.Valid),
-		validity("valid-stitch-skip", c.valid),
+		validity("valid-stitch-skip", StitchValid),
 	}
 }
 
@@ -136,14 +135,14 @@ func mustSDK[W any](schema string) func() *SDKPath[W] {
 
 var (
 	contractS = contract[s.SearchProducts, *s.SearchProducts, STwin]{
-		schema: s.SearchProductsLosslessSchema, valid: s.StitchBenchValid,
+		schema:   s.SearchProductsLosslessSchema,
 		fromTwin: func(w STwin) (s.SearchProducts, error) { return SFromTwin(w), nil },
 		sdk:      mustSDK[STwin](s.SearchProductsLosslessSchema)}
 	contractU = contract[u.SendNotification, *u.SendNotification, UTwin]{
-		schema: u.SendNotificationLosslessSchema, valid: u.StitchBenchValid,
+		schema:   u.SendNotificationLosslessSchema,
 		fromTwin: UFromTwin, sdk: mustSDK[UTwin](u.SendNotificationLosslessSchema)}
 	contractL = contract[l.SendBatch, *l.SendBatch, LTwin]{
-		schema: l.SendBatchLosslessSchema, valid: l.StitchBenchValid,
+		schema:   l.SendBatchLosslessSchema,
 		fromTwin: LFromTwin, sdk: mustSDK[LTwin](l.SendBatchLosslessSchema)}
 )
 

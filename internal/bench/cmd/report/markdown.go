@@ -30,7 +30,7 @@ var implNotes = [][2]string{
 	{"sonic", "`github.com/bytedance/sonic.Unmarshal` (default config), twin type"},
 	{"jsonv2-strict", "`github.com/go-json-experiment/json.Unmarshal` with `RejectUnknownMembers(true)`, twin type"},
 	{"valid-encoding-json", "`encoding/json.Valid`: one validity pass, no decoding"},
-	{"valid-stitch-skip", "the generated runtime's validating skip: one validity pass, no decoding"},
+	{"valid-stitch-skip", "the runtime's validating skip (`stitchrt.Decoder.Skip`): one validity pass, no decoding"},
 }
 
 func (r *report) markdown() string {

@@ -3,28 +3,25 @@
 package s
 
 import (
-	"bytes"
 	"context"
-	"encoding/base64"
-	"encoding/binary"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-	"math/bits"
-	"runtime/debug"
+	"github.com/stitchgen/stitchgen/stitch"
+	"github.com/stitchgen/stitchgen/stitchrt"
 	"strconv"
-	"strings"
-	"sync"
-	"time"
-	"unicode/utf8"
+)
+
+// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// line below does not build, regenerate the file with the stitchgen of the module
+// version your build uses (go generate).
+const (
+	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
 )
 
 const (
-	// SearchProductsInputSchema is the input schema served for tool search_products: flattened (SPEC §5).
-	SearchProductsInputSchema = "{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":200,\"description\":\"Words to search for.\"},\"category\":{\"type\":\"string\",\"enum\":[\"books\",\"music\",\"garden\",\"toys\",\"electronics\"],\"description\":\"Department to search in.\"},\"maxPriceCents\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":100000000,\"description\":\"Highest price in cents.\"},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100,\"description\":\"Results per page.\"},\"offset\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":10000,\"description\":\"Results to skip.\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":32},\"maxItems\":10,\"description\":\"Tags that every result must carry.\"},\"inStock\":{\"type\":\"boolean\",\"description\":\"Only products that are in stock.\"}},\"required\":[\"query\",\"category\",\"limit\",\"tags\"],\"additionalProperties\":false}"
+	// SearchProductsInputSchema is the input schema served for tool search_products: flattened.
+	SearchProductsInputSchema = `{"type":"object","properties":{"query":{"type":"string","minLength":1,"maxLength":200,"description":"Words to search for."},"category":{"type":"string","enum":["books","music","garden","toys","electronics"],"description":"Department to search in."},"maxPriceCents":{"type":"integer","minimum":0,"maximum":100000000,"description":"Highest price in cents."},"limit":{"type":"integer","minimum":1,"maximum":100,"description":"Results per page."},"offset":{"type":"integer","minimum":0,"maximum":10000,"description":"Results to skip."},"tags":{"type":"array","items":{"type":"string","minLength":1,"maxLength":32},"maxItems":10,"description":"Tags that every result must carry."},"inStock":{"type":"boolean","description":"Only products that are in stock."}},"required":["query","category","limit","tags"],"additionalProperties":false}`
 	// SearchProductsLosslessSchema is the lossless input schema of tool search_products (unions as oneOf/anyOf).
-	SearchProductsLosslessSchema = "{\"type\":\"object\",\"properties\":{\"query\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":200,\"description\":\"Words to search for.\"},\"category\":{\"type\":\"string\",\"enum\":[\"books\",\"music\",\"garden\",\"toys\",\"electronics\"],\"description\":\"Department to search in.\"},\"maxPriceCents\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":100000000,\"description\":\"Highest price in cents.\"},\"limit\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100,\"description\":\"Results per page.\"},\"offset\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":10000,\"description\":\"Results to skip.\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"minLength\":1,\"maxLength\":32},\"maxItems\":10,\"description\":\"Tags that every result must carry.\"},\"inStock\":{\"type\":\"boolean\",\"description\":\"Only products that are in stock.\"}},\"required\":[\"query\",\"category\",\"limit\",\"tags\"],\"additionalProperties\":false}"
+	SearchProductsLosslessSchema = `{"type":"object","properties":{"query":{"type":"string","minLength":1,"maxLength":200,"description":"Words to search for."},"category":{"type":"string","enum":["books","music","garden","toys","electronics"],"description":"Department to search in."},"maxPriceCents":{"type":"integer","minimum":0,"maximum":100000000,"description":"Highest price in cents."},"limit":{"type":"integer","minimum":1,"maximum":100,"description":"Results per page."},"offset":{"type":"integer","minimum":0,"maximum":10000,"description":"Results to skip."},"tags":{"type":"array","items":{"type":"string","minLength":1,"maxLength":32},"maxItems":10,"description":"Tags that every result must carry."},"inStock":{"type":"boolean","description":"Only products that are in stock."}},"required":["query","category","limit","tags"],"additionalProperties":false}`
 )
 
 // Staleness guard: this stops compiling when a contract field changes; rerun stitchgen.
@@ -39,36 +36,36 @@ func _() {
 	var _ bool = x0.InStock
 }
 
-func stitchDecodeSearchProducts(d *stitchDecoder, x *SearchProducts) {
-	if !d.objStart() {
+func stitchDecodeSearchProducts(d *stitchrt.Decoder, x *SearchProducts) {
+	if !d.ObjStart() {
 		return
 	}
 	var seen [1]uint64
-	var extra stitchKeySet
-	for k, more := d.objNext(); more; k, more = d.objNext() {
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "query":
 			if seen[0]&0x1 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x1
-			d.push(k)
-			if s0, ok := d.str(); ok {
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
 				if len(s0) > 200 || len(s0) < 1 {
-					d.strLen(s0, 1, 200)
+					d.StrLen(s0, 1, 200)
 				}
 				x.Query = s0
 			}
-			d.pop()
+			d.Pop()
 		case "category":
 			if seen[0]&0x2 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x2
-			d.push(k)
-			if b0, ok := d.strView(); ok {
+			d.Push(k)
+			if b0, ok := d.StrView(); ok {
 				var s0 string
 				switch string(b0) {
 				case "books":
@@ -87,82 +84,82 @@ func stitchDecodeSearchProducts(d *stitchDecoder, x *SearchProducts) {
 				switch s0 {
 				case "books", "music", "garden", "toys", "electronics":
 				default:
-					d.notInEnum("\"books\", \"music\", \"garden\", \"toys\", \"electronics\"", strconv.Quote(s0))
+					d.NotInEnum("\"books\", \"music\", \"garden\", \"toys\", \"electronics\"", strconv.Quote(s0))
 				}
 				x.Category = s0
 			}
-			d.pop()
+			d.Pop()
 		case "maxPriceCents":
 			if seen[0]&0x4 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x4
-			d.push(k)
+			d.Push(k)
 			x.MaxPriceCents = new(int64)
-			if n0, ok := d.int(-9223372036854775808, 9223372036854775807, false); ok {
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
-					d.rangeFail(">= 0")
+					d.RangeFail(">= 0")
 				}
 				if n0 > 100000000 {
-					d.rangeFail("<= 100000000")
+					d.RangeFail("<= 100000000")
 				}
 				(*x.MaxPriceCents) = int64(n0)
 			}
-			d.pop()
+			d.Pop()
 		case "limit":
 			if seen[0]&0x8 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x8
-			d.push(k)
-			if n0, ok := d.int(-9223372036854775808, 9223372036854775807, false); ok {
+			d.Push(k)
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 1 {
-					d.rangeFail(">= 1")
+					d.RangeFail(">= 1")
 				}
 				if n0 > 100 {
-					d.rangeFail("<= 100")
+					d.RangeFail("<= 100")
 				}
 				x.Limit = int(n0)
 			}
-			d.pop()
+			d.Pop()
 		case "offset":
 			if seen[0]&0x10 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x10
-			d.push(k)
-			if n0, ok := d.int(-9223372036854775808, 9223372036854775807, false); ok {
+			d.Push(k)
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
-					d.rangeFail(">= 0")
+					d.RangeFail(">= 0")
 				}
 				if n0 > 10000 {
-					d.rangeFail("<= 10000")
+					d.RangeFail("<= 10000")
 				}
 				x.Offset = int(n0)
 			}
-			d.pop()
+			d.Pop()
 		case "tags":
 			if seen[0]&0x20 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x20
-			d.push(k)
+			d.Push(k)
 			{
-				r0, rep0 := d.beginRepair()
-				if d.arrStart() {
+				r0, rep0 := d.BeginRepair()
+				if d.ArrStart() {
 					var buf0 [8]string
 					var h0 []string
 					n0 := 0
-					for i0 := 0; d.arrNext(); i0++ {
-						d.pushIdx(i0)
+					for i0 := 0; d.ArrNext(); i0++ {
+						d.PushIdx(i0)
 						var e0 string
-						if s1, ok := d.str(); ok {
+						if s1, ok := d.Str(); ok {
 							if len(s1) > 32 || len(s1) < 1 {
-								d.strLen(s1, 1, 32)
+								d.StrLen(s1, 1, 32)
 							}
 							e0 = s1
 						}
@@ -174,62 +171,63 @@ func stitchDecodeSearchProducts(d *stitchDecoder, x *SearchProducts) {
 						} else {
 							h0 = append(append(make([]string, 0, 4*len(buf0)), buf0[:]...), e0)
 						}
-						d.pop()
+						d.Pop()
 					}
 					s0 := h0
 					if s0 == nil {
 						s0 = make([]string, n0)
 						copy(s0, buf0[:n0])
 					}
-					d.count(len(s0), -1, 10, "item count")
+					d.Count(len(s0), -1, 10, "item count")
 					x.Tags = s0
 				}
 				if rep0 {
-					d.endRepair(r0)
+					d.EndRepair(r0)
 				}
 			}
-			d.pop()
+			d.Pop()
 		case "inStock":
 			if seen[0]&0x40 != 0 {
-				d.dup(k)
+				d.Dup(k)
 				continue
 			}
 			seen[0] |= 0x40
-			d.push(k)
-			if b0, ok := d.boolean(false); ok {
+			d.Push(k)
+			if b0, ok := d.Bool(false); ok {
 				x.InStock = b0
 			}
-			d.pop()
+			d.Pop()
 		default:
-			d.unknown(&extra, k, "query, category, maxPriceCents, limit, offset, tags, inStock")
+			d.Unknown(&extra, k, "query, category, maxPriceCents, limit, offset, tags, inStock")
 		}
 	}
 	if seen[0]&0x1 == 0 {
-		d.missing("query")
+		d.Missing("query")
 	}
 	if seen[0]&0x2 == 0 {
-		d.missing("category")
+		d.Missing("category")
 	}
 	if seen[0]&0x8 == 0 {
-		d.missing("limit")
+		d.Missing("limit")
 	}
 	if seen[0]&0x20 == 0 {
-		d.missing("tags")
+		d.Missing("tags")
 	}
 }
+
 func stitchEncodeSearchProducts(b []byte, x *SearchProducts) ([]byte, error) {
 	var err error
 	b = append(b, byte(0x7b))
 	b = append(b, "\"query\":"...)
-	b = stitchAppendString(b, string(x.Query))
+	b = stitchrt.AppendString(b, string(x.Query))
 	b = append(b, byte(0x2c))
 	b = append(b, "\"category\":"...)
-	b = stitchAppendString(b, string(x.Category))
+	b = stitchrt.AppendString(b, string(x.Category))
 	b = append(b, byte(0x2c))
 	if x.MaxPriceCents != nil {
 		b = append(b, "\"maxPriceCents\":"...)
 		if x.MaxPriceCents == nil {
-			return b, stitchNilError("SearchProducts.MaxPriceCents")
+			return b, stitchrt.NilError("SearchProducts.MaxPriceCents")
 		} else {
 			b = strconv.AppendInt(b, int64((*x.MaxPriceCents)), 10)
 		}
@@ -249,10 +247,10 @@ func stitchEncodeSearchProducts(b []byte, x *SearchProducts) ([]byte, error) {
 	} else {
 		b = append(b, byte(0x5b))
 		for _, v0 := range x.Tags {
-			b = stitchAppendString(b, string(v0))
+			b = stitchrt.AppendString(b, string(v0))
 			b = append(b, byte(0x2c))
 		}
-		b = stitchClose(b, byte(0x5d))
+		b = stitchrt.AppendClose(b, byte(0x5d))
 	}
 	b = append(b, byte(0x2c))
 	if x.InStock {
@@ -260,20 +258,18 @@ func stitchEncodeSearchProducts(b []byte, x *SearchProducts) ([]byte, error) {
 		b = strconv.AppendBool(b, bool(x.InStock))
 		b = append(b, byte(0x2c))
 	}
-	b = stitchClose(b, byte(0x7d))
+	b = stitchrt.AppendClose(b, byte(0x7d))
 	return b, err
 }
 
 // UnmarshalJSON decodes SearchProducts exactly (SPEC §4); JSON-string repair is off.
 func (x *SearchProducts) UnmarshalJSON(data []byte) error {
-	d := stitchNewDecoder(data, false)
+	d := stitchrt.NewDecoder(data, false)
 	var v SearchProducts
-	if d.root() {
+	if d.Root() {
 		stitchDecodeSearchProducts(d, &v)
 	}
-	err := d.finish()
-	d.release()
-	if err != nil {
+	if err := d.Finish(); err != nil {
 		return err
 	}
 	*x = v
@@ -282,9 +278,9 @@ func (x *SearchProducts) UnmarshalJSON(data []byte) error {
 
 // MarshalJSON encodes SearchProducts (SPEC §3).
 func (x SearchProducts) MarshalJSON() ([]byte, error) {
-	p := stitchGetBuffer()
+	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeSearchProducts(*p, &x)
-	b = stitchPutBuffer(p, b)
+	b = stitchrt.PutBuffer(p, b)
 	if err != nil {
 		return nil, err
 	}
@@ -294,18 +290,16 @@ func (x SearchProducts) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into SearchProducts with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *SearchProducts) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
-	d := stitchNewDecoder(data, true)
+	d := stitchrt.NewDecoder(data, true)
 	var v SearchProducts
-	r, rep := d.beginRepair()
-	if d.root() {
+	r, rep := d.BeginRepair()
+	if d.Root() {
 		stitchDecodeSearchProducts(d, &v)
 	}
 	if rep {
-		d.endRepair(r)
+		d.EndRepair(r)
 	}
-	err = d.finish()
-	dropped, repaired = d.dropped, d.repaired
-	d.release()
+	dropped, repaired, err = d.FinishToolCall()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -315,2150 +309,29 @@ func (x *SearchProducts) DecodeToolCall(data []byte) (dropped, repaired []string
 
 // StitchHandler is implemented by the service: one method per tool of package s.
 // Each method receives the exactly decoded arguments of one call. A returned
-// error becomes an isError result (a *StitchError keeps its issues); a
-// tool without an output type returns the text of its result.
+// error becomes an isError result (a *stitch.Error keeps its issues); a tool
+// without an output type returns the text of its result. Through ctx a method
+// reaches the client: stitch.Progress, stitch.Log, stitch.AddContent.
 type StitchHandler interface {
 	// SearchProducts handles tool search_products.
 	SearchProducts(ctx context.Context, in SearchProducts) (string, error)
 }
 
-// StitchTool describes one tool as it is advertised.
-type StitchTool struct {
-	Name         string
-	Title        string // "" when the directive sets none
-	Description  string
-	InputSchema  string // the advertised input schema
-	OutputSchema string // "" when the tool has no output type
-}
-
-// StitchTools returns the tools of package s in source order.
-func StitchTools() []StitchTool {
-	return []StitchTool{{
-		Name:         "search_products",
-		Title:        "",
-		Description:  "SearchProducts searches the catalogue.",
-		InputSchema:  SearchProductsInputSchema,
-		OutputSchema: "",
+// StitchTools returns the tools of package s in source order, served by h.
+func StitchTools(h StitchHandler) []stitch.Tool {
+	return []stitch.Tool{{
+		Name:           "search_products",
+		Description:    "SearchProducts searches the catalogue.",
+		InputSchema:    SearchProductsInputSchema,
+		LosslessSchema: SearchProductsLosslessSchema,
+		Decode: func(args []byte) (any, []string, []string, error) {
+			var in SearchProducts
+			dropped, repaired, err := in.DecodeToolCall(args)
+			return in, dropped, repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.SearchProducts(ctx, in.(SearchProducts))
+			return stitch.Output{Text: out}, err
+		},
 	}}
-}
-
-// StitchOptions configure a StitchDispatcher. The zero value is ready to use.
-type StitchOptions struct {
-	// MaxArgBytes caps the size of a call's argument document: 0 means 1 MiB,
-	// a negative value means no cap. A larger document is rejected with a size issue.
-	MaxArgBytes int
-	// Timeout, when positive, is the deadline of each handler call. A handler
-	// that outlives its context's deadline gives a TIMEOUT result; it is not
-	// stopped, only abandoned, so handlers should watch ctx.Done().
-	Timeout time.Duration
-	// Before, when set, is called for every call once its arguments are decoded
-	// (or rejected), before the handler runs; the context it returns, if not nil,
-	// is passed to the handler and to After.
-	Before func(ctx context.Context, call *StitchCall) context.Context
-	// After, when set, is called exactly once for every call, rejected ones
-	// included, with Duration, Err and Result filled in.
-	After func(ctx context.Context, call *StitchCall)
-}
-
-// StitchCall is what observers see of one tool call. Each call has its own value;
-// observers may keep it but should not modify it.
-type StitchCall struct {
-	// Tool is the called tool's name.
-	Tool string
-	// Args is the argument document as received (nil when the client sent none).
-	Args []byte
-	// Input is the decoded input value (for example a PlaceOrder, not a pointer);
-	// nil when the call was rejected before its handler ran.
-	Input any
-	// Dropped lists the JSON Pointers of the keys a strip policy dropped.
-	Dropped []string
-	// Repaired lists the JSON Pointers of the strings JSON-string repair parsed.
-	Repaired []string
-	// Issues are the problems of a rejected call: the decoder's, the size cap's, or
-	// those of a *StitchError returned by the handler.
-	Issues []StitchIssue
-	// Err is the handler's error, a recovered panic (with its stack), the context's
-	// error of an abandoned handler, or the output encoding error; nil otherwise.
-	Err error
-	// Duration is the time the call took, decoding included (set before After).
-	Duration time.Duration
-	// Result is what the caller gets (set before After).
-	Result *StitchResult
-}
-
-// StitchResult is the outcome of one call, independent of any MCP SDK.
-type StitchResult struct {
-	// Structured is the output document of a tool with an output type (the
-	// structuredContent); nil for text tools and failed calls.
-	Structured json.RawMessage
-	// Text is the text content: the output document, the text a text tool
-	// returned, or the JSON error envelope of a failed call.
-	Text string
-	// IsError reports a failed call.
-	IsError bool
-	// ErrorCode is the envelope's error code: "" on success, else one of
-	// VALIDATION_ERROR, TOOL_ERROR, INTERNAL_ERROR, TIMEOUT, CANCELED, UNKNOWN_TOOL.
-	ErrorCode string
-	// Issues are the envelope's issues (VALIDATION_ERROR only).
-	Issues []StitchIssue
-}
-
-// StitchDispatcher runs tool calls: tool name + raw JSON arguments → StitchResult. It needs
-// no MCP SDK and holds no mutable state, so one value serves concurrent calls.
-type StitchDispatcher struct {
-	h   StitchHandler
-	opt StitchOptions
-}
-
-// NewStitchDispatcher returns a dispatcher that serves h (not nil) with opt.
-func NewStitchDispatcher(h StitchHandler, opt StitchOptions) *StitchDispatcher {
-	return &StitchDispatcher{h: h, opt: opt}
-}
-
-// Call decodes args (an empty document counts as {}) with the tool's exact
-// decoder, runs the handler and encodes its output. It never fails: every
-// problem (invalid arguments, handler error or panic, abandoned handler,
-// unknown tool) is an isError result carrying a JSON envelope. Observers see
-// every call. A panic outside the handler (in Before or an encoder) is an
-// INTERNAL_ERROR too; a panic in After is recovered and ignored.
-func (d *StitchDispatcher) Call(ctx context.Context, tool string, args []byte) *StitchResult {
-	start := time.Now()
-	call := &StitchCall{Tool: tool, Args: args}
-	ctx, res := stitchServeGuard(ctx, call, func() (context.Context, *StitchResult) {
-		switch tool {
-		case "search_products":
-			return stitchServeRun(ctx, d, call, d.h.SearchProducts, stitchServeText)
-		}
-		return stitchServeUnknown(ctx, d, call)
-	})
-	call.Duration = time.Since(start)
-	call.Result = res
-	stitchServeAfter(ctx, d, call)
-	return res
-}
-
-// stitchServeGuard runs body and turns a panic in it into an INTERNAL_ERROR.
-func stitchServeGuard(ctx context.Context, call *StitchCall, body func() (context.Context, *StitchResult)) (rctx context.Context, res *StitchResult) {
-	defer func() {
-		if p := recover(); p != nil {
-			call.Err = &stitchServePanic{value: p, stack: debug.Stack()}
-			rctx, res = ctx, stitchServeEnvelope("INTERNAL_ERROR", nil, "the tool failed unexpectedly")
-		}
-	}()
-	return body()
-}
-
-// stitchServeAfter calls the After observer, if any; its panic is ignored so
-// that an observer cannot change a call's result or take the server down.
-func stitchServeAfter(ctx context.Context, d *StitchDispatcher, call *StitchCall) {
-	if d.opt.After == nil {
-		return
-	}
-	defer func() {
-		_ = recover()
-	}()
-	d.opt.After(ctx, call)
-}
-
-// stitchServeUnknown answers a call to a tool this package does not declare.
-func stitchServeUnknown(ctx context.Context, d *StitchDispatcher, call *StitchCall) (context.Context, *StitchResult) {
-	ctx = stitchServeBefore(ctx, d, call)
-	msg := "unknown tool " + strconv.Quote(call.Tool) + "; the tools are: search_products"
-	return ctx, stitchServeEnvelope("UNKNOWN_TOOL", nil, msg)
-}
-
-// stitchServeDecoder is satisfied by *T for a tool input type T.
-type stitchServeDecoder[T any] interface {
-	*T
-	DecodeToolCall(data []byte) (dropped, repaired []string, err error)
-}
-
-// stitchServeRun decodes the call's arguments, runs handle and encodes its output.
-func stitchServeRun[In any, PIn stitchServeDecoder[In], Out any](ctx context.Context, d *StitchDispatcher, call *StitchCall, handle func(context.Context, In) (Out, error), encode func(Out) (json.RawMessage, string, error)) (context.Context, *StitchResult) {
-	in, ok := stitchServeDecode[In, PIn](d, call)
-	ctx = stitchServeBefore(ctx, d, call)
-	if !ok {
-		return ctx, stitchServeEnvelope("VALIDATION_ERROR", call.Issues, "")
-	}
-	hctx := ctx
-	if d.opt.Timeout > 0 {
-		var cancel context.CancelFunc
-		hctx, cancel = context.WithTimeout(ctx, d.opt.Timeout)
-		defer cancel()
-	}
-	out, err := stitchServeInvoke(hctx, handle, in)
-	if err != nil {
-		return ctx, stitchServeFail(call, err)
-	}
-	structured, text, err := encode(out)
-	if err != nil {
-		call.Err = fmt.Errorf("encoding the output of tool %s: %w", call.Tool, err)
-		return ctx, stitchServeEnvelope("INTERNAL_ERROR", nil, "the tool's result could not be encoded")
-	}
-	return ctx, &StitchResult{Structured: structured, Text: text}
-}
-
-// stitchServeDecode applies the size cap and the tool's exact decoder and
-// records the outcome in call; ok is false for rejected arguments.
-func stitchServeDecode[In any, PIn stitchServeDecoder[In]](d *StitchDispatcher, call *StitchCall) (in In, ok bool) {
-	args := call.Args
-	if len(args) == 0 {
-		args = []byte("{}")
-	}
-	if issue, over := stitchServeSize(len(args), d.opt.MaxArgBytes); over {
-		call.Issues = []StitchIssue{issue}
-		return in, false
-	}
-	dropped, repaired, err := PIn(&in).DecodeToolCall(args)
-	if err != nil {
-		call.Issues = stitchServeIssues(err)
-		var zero In
-		return zero, false
-	}
-	call.Input, call.Dropped, call.Repaired = in, dropped, repaired
-	return in, true
-}
-
-// stitchServeSize reports whether n argument bytes exceed the cap limit
-// (0: the default of 1 MiB; negative: no cap) and the issue that says so.
-func stitchServeSize(n, limit int) (StitchIssue, bool) {
-	if limit == 0 {
-		limit = 1048576
-	}
-	if limit < 0 || n <= limit {
-		return StitchIssue{}, false
-	}
-	return StitchIssue{
-		Code:     "size",
-		Expected: "at most " + strconv.Itoa(limit) + " bytes",
-		Message:  "the arguments are " + strconv.Itoa(n) + " bytes long, more than the limit of " + strconv.Itoa(limit),
-		Path:     "",
-	}, true
-}
-
-// stitchServeBefore calls the Before observer, if any.
-func stitchServeBefore(ctx context.Context, d *StitchDispatcher, call *StitchCall) context.Context {
-	if d.opt.Before == nil {
-		return ctx
-	}
-	if c := d.opt.Before(ctx, call); c != nil {
-		return c
-	}
-	return ctx
-}
-
-// stitchServeOutcome is what a handler goroutine hands back.
-type stitchServeOutcome[Out any] struct {
-	out Out
-	err error
-}
-
-// stitchServePanic is a recovered handler panic.
-type stitchServePanic struct {
-	value any
-	stack []byte
-}
-
-func (p *stitchServePanic) Error() string {
-	return fmt.Sprintf("handler panic: %v\n\n%s", p.value, p.stack)
-}
-
-// stitchServeInvoke runs handle in its own goroutine and waits for it or for
-// ctx. A panic becomes a *stitchServePanic; an abandoned handler, ctx.Err().
-func stitchServeInvoke[In, Out any](ctx context.Context, handle func(context.Context, In) (Out, error), in In) (Out, error) {
-	done := make(chan stitchServeOutcome[Out], 1)
-	go func() {
-		var r stitchServeOutcome[Out]
-		defer func() {
-			if p := recover(); p != nil {
-				r.err = &stitchServePanic{value: p, stack: debug.Stack()}
-			}
-			done <- r
-		}()
-		r.out, r.err = handle(ctx, in)
-	}()
-	select {
-	case r := <-done:
-		return r.out, r.err
-	case <-ctx.Done():
-		// A handler that finished at the same moment still wins.
-		select {
-		case r := <-done:
-			return r.out, r.err
-		default:
-			var zero Out
-			return zero, ctx.Err()
-		}
-	}
-}
-
-// stitchServeText encodes the result of a tool without output type: text only.
-func stitchServeText(s string) (json.RawMessage, string, error) {
-	return nil, s, nil
-}
-
-// stitchServeFail classifies a handler failure: a panic is INTERNAL_ERROR, an
-// expired or canceled context TIMEOUT or CANCELED, a *StitchError keeps its
-// issues as VALIDATION_ERROR, any other error is TOOL_ERROR with its text.
-func stitchServeFail(call *StitchCall, err error) *StitchResult {
-	call.Err = err
-	var p *stitchServePanic
-	var se *StitchError
-	switch {
-	case errors.As(err, &p):
-		return stitchServeEnvelope("INTERNAL_ERROR", nil, "the tool failed unexpectedly")
-	case errors.Is(err, context.DeadlineExceeded):
-		return stitchServeEnvelope("TIMEOUT", nil, "the tool did not finish before its deadline")
-	case errors.Is(err, context.Canceled):
-		return stitchServeEnvelope("CANCELED", nil, "the call was canceled")
-	case errors.As(err, &se) && len(se.Issues) > 0:
-		call.Issues = se.Issues
-		return stitchServeEnvelope("VALIDATION_ERROR", se.Issues, "")
-	}
-	return stitchServeEnvelope("TOOL_ERROR", nil, err.Error())
-}
-
-// stitchServeIssues returns the issues of a decode error.
-func stitchServeIssues(err error) []StitchIssue {
-	var se *StitchError
-	if errors.As(err, &se) && len(se.Issues) > 0 {
-		return se.Issues
-	}
-	return []StitchIssue{{
-		Code:    "custom",
-		Message: err.Error(),
-		Path:    "",
-	}}
-}
-
-// stitchServeIssueJSON is the JSON form of an issue in an envelope.
-type stitchServeIssueJSON struct {
-	Path     string `json:"path"`
-	Code     string `json:"code"`
-	Expected string `json:"expected,omitempty"`
-	Message  string `json:"message"`
-}
-
-// stitchServeEnvelopeJSON is the text of a failed call.
-type stitchServeEnvelopeJSON struct {
-	Error   string                 `json:"error"`
-	Issues  []stitchServeIssueJSON `json:"issues,omitempty"`
-	Message string                 `json:"message,omitempty"`
-	Hint    string                 `json:"hint"`
-}
-
-// stitchServeEnvelope builds the isError result of a failed call.
-func stitchServeEnvelope(code string, issues []StitchIssue, message string) *StitchResult {
-	env := stitchServeEnvelopeJSON{
-		Error:   code,
-		Hint:    stitchServeHint(code),
-		Message: message,
-	}
-	for _, is := range issues {
-		env.Issues = append(env.Issues, stitchServeIssueJSON{is.Path, is.Code, is.Expected, is.Message})
-	}
-	// Encoding cannot fail: the envelope holds only strings. HTML escaping
-	// is off so that a model reads "<" and ">" as they are.
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(env)
-	return &StitchResult{
-		ErrorCode: code,
-		IsError:   true,
-		Issues:    issues,
-		Text:      strings.TrimSuffix(b.String(), "\n"),
-	}
-}
-
-// stitchServeHint is the envelope's advice for an error code.
-func stitchServeHint(code string) string {
-	switch code {
-	case "VALIDATION_ERROR":
-		return "The arguments do not match the tool's input schema. Fix every listed issue (each path is a JSON Pointer into the arguments) and call the tool again."
-	case "TOOL_ERROR":
-		return "The tool could not complete the request. Read the message and change the arguments or the approach before retrying."
-	case "INTERNAL_ERROR":
-		return "The tool failed unexpectedly; this is not caused by the arguments. Do not retry the same call right away."
-	case "TIMEOUT":
-		return "The tool did not finish in time. Retry later, or with a smaller request."
-	case "CANCELED":
-		return "The call was canceled before the tool finished."
-	case "UNKNOWN_TOOL":
-		return "Call one of the listed tools."
-	}
-	return ""
-}
-
-// StitchAddTools registers every tool of the package on s, served by d. Each tool
-// is added with the raw (*mcp.Server).AddTool: inputSchema and outputSchema are
-// the generated schema bytes, arguments reach the exact decoder untouched, and
-// every failure is an isError result, never a JSON-RPC error.
-func StitchAddTools(s *mcp.Server, d *StitchDispatcher) {
-	for _, t := range StitchTools() {
-		s.AddTool(stitchServeMCPTool(t), stitchServeMCPHandler(d, t.Name))
-	}
-}
-
-// stitchServeMCPTool is the SDK's description of t, with the schemas as raw JSON.
-func stitchServeMCPTool(t StitchTool) *mcp.Tool {
-	tool := &mcp.Tool{
-		Description: t.Description,
-		InputSchema: json.RawMessage(t.InputSchema),
-		Name:        t.Name,
-		Title:       t.Title,
-	}
-	if t.OutputSchema != "" {
-		tool.OutputSchema = json.RawMessage(t.OutputSchema)
-	}
-	return tool
-}
-
-// stitchServeMCPHandler adapts d to the SDK's raw tool handler for one tool.
-func stitchServeMCPHandler(d *StitchDispatcher, name string) mcp.ToolHandler {
-	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		r := d.Call(ctx, name, req.Params.Arguments)
-		res := &mcp.CallToolResult{
-			Content: []mcp.Content{&mcp.TextContent{Text: r.Text}},
-			IsError: r.IsError,
-		}
-		if r.Structured != nil {
-			res.StructuredContent = r.Structured
-		}
-		return res, nil
-	}
-}
-
-// stitchgen runtime support: the part of gen/decode/rt this package uses, copied.
-
-// strLen checks a string's length in Unicode code points; a bound < 0 is absent.
-// The string is valid UTF-8, so its count is between ceil(len/4) and len:
-// the code points are counted only when that range straddles a bound.
-func (d *stitchDecoder) strLen(s string, lo, hi int) {
-	if (hi < 0 || len(s) <= hi) && (len(s)+3)/4 >= lo {
-		return
-	}
-	d.strLenSlow(s, lo, hi)
-}
-
-//go:noinline (keeps strLen within the inlining budget)
-func (d *stitchDecoder) strLenSlow(s string, lo, hi int) {
-	d.count(utf8.RuneCountInString(s), lo, hi, "string length")
-}
-
-// count checks a length (string, items or properties); a bound < 0 is absent.
-func (d *stitchDecoder) count(n, lo, hi int, what string) {
-	switch {
-	case lo >= 0 && n < lo:
-		d.issue("length", ">= "+strconv.Itoa(lo), what+" "+strconv.Itoa(n)+" is below the minimum "+strconv.Itoa(lo))
-	case hi >= 0 && n > hi:
-		d.issue("length", "<= "+strconv.Itoa(hi), what+" "+strconv.Itoa(n)+" is above the maximum "+strconv.Itoa(hi))
-	}
-}
-
-// notInEnum records an enum (or const) failure; allowed lists the JSON
-// values, got is the JSON text of the value.
-func (d *stitchDecoder) notInEnum(allowed, got string) {
-	d.issue("enum", allowed, "must be one of "+allowed+"; got "+stitchClip(got))
-}
-
-// unknown handles a key the object does not declare under the strict
-// policy: an unknown_key issue naming the allowed keys (or duplicate_key
-// when seen has it already); the value is skipped.
-func (d *stitchDecoder) unknown(seen *stitchKeySet, k []byte, allowed string) {
-	if !(d.failFast && d.catching == 0) && !seen.addNew(k) { // a trial stops at the first issue anyway
-		d.dup(k)
-		return
-	}
-	d.keyIssue(k, "unknown_key", allowed, "unknown key "+stitchQuoteClip(k)+"; allowed keys: "+allowed)
-	d.skipAt(k, true)
-}
-
-// A stitchKeySet remembers the keys an object dropped or kept in a map,
-// to find duplicates in linear time. The map is allocated lazily.
-type stitchKeySet struct{ m map[string]struct{} }
-
-// addNew adds k and reports whether it was new.
-func (s *stitchKeySet) addNew(k []byte) bool {
-	if s.m == nil {
-		s.m = map[string]struct{}{}
-	}
-	if _, ok := s.m[string(k)]; ok {
-		return false
-	}
-	s.m[string(k)] = struct{}{}
-	return true
-}
-
-// dup records a duplicate key and skips its value.
-func (d *stitchDecoder) dup(k []byte) {
-	d.keyIssue(k, "duplicate_key", "", "duplicate key "+stitchQuoteClip(k))
-	d.skipAt(k, true)
-}
-
-// skipAt skips the value of member k, so an issue in it names /k/...;
-// dups says whether duplicate keys in it are looked for.
-func (d *stitchDecoder) skipAt(k []byte, dups bool) {
-	d.push(k)
-	d.skipValue(dups)
-	d.pop()
-}
-
-// missing records a missing required key.
-func (d *stitchDecoder) missing(k string) {
-	d.keyIssue([]byte(k), "missing", "", "missing required key "+strconv.Quote(k))
-}
-
-// rangeFail records a failed bound or multipleOf ("range") on the last
-// number read; want is the rule, as ">= 1" or "multipleOf 2".
-func (d *stitchDecoder) rangeFail(want string) {
-	if len(want) > 11 && want[:11] == "multipleOf " {
-		d.issue("range", want, "must be a multiple of "+want[11:]+", got "+stitchClip(d.num))
-		return
-	}
-	d.issue("range", want, "must be "+want+", got "+stitchClip(d.num))
-}
-
-// stitchDefaultMaxDepth is the nesting limit of SPEC §4.8.
-const stitchDefaultMaxDepth = 512
-
-// A stitchSeg is one step of the current JSON Pointer: a key, or an index
-// when key is nil.
-type stitchSeg struct {
-	key []byte
-	idx int
-}
-
-// A stitchDecoder reads one JSON document and collects issues. The path is
-// a stack of segments; the pointer text is built only when an issue is
-// recorded, so the hot path does not allocate per member.
-type stitchDecoder struct {
-	data     []byte
-	text     string // one string copy of data, made for the first plain string value (see sub)
-	pos      int
-	depth    int
-	maxDepth int
-	first    bool // the container just opened has no member yet
-	repair   bool // JSON-string repair is on (tool calls)
-	fatal    bool // a syntax or depth error: stop reading
-	failFast bool // an untagged union trial: the first issue decides
-	catching int  // open catch fields
-	cut      int  // issues not recorded because of the cap
-	path     []stitchSeg
-	issues   []StitchIssue
-	dropped  []string
-	repaired []string
-	scratch  []byte
-	num      []byte       // text of the last number read, for bound checks
-	stack    []stitchOpen // skip: open containers
-	keys     [][]byte     // skip: keys of the open objects, for duplicates
-	pathBuf  [16]stitchSeg
-}
-
-// stitchDecoders recycles decoders, with their path, scratch and skip
-// buffers, across decodes.
-var stitchDecoders = sync.Pool{New: func() any {
-	d := &stitchDecoder{}
-	d.path = d.pathBuf[:0]
-	return d
-}}
-
-// stitchNewDecoder returns a decoder for data; release returns it.
-func stitchNewDecoder(data []byte, repair bool) *stitchDecoder {
-	d := stitchDecoders.Get().(*stitchDecoder)
-	d.data, d.maxDepth, d.repair = data, stitchDefaultMaxDepth, repair
-	return d
-}
-
-// release resets the decoder and returns it to the pool. What a caller
-// keeps (issues in an error, dropped and repaired pointers) is detached.
-func (d *stitchDecoder) release() {
-	if cap(d.scratch) > 64<<10 || cap(d.stack) > 4096 || cap(d.path) > 1024 || cap(d.keys) > 4096 {
-		return // let an outsized decoder go
-	}
-	// Do not keep the input alive: clear what points into it. Only the
-	// fields in use are written (a whole-struct reset costs a write
-	// barrier per pointer word while the GC runs).
-	keys := d.keys[:cap(d.keys)]
-	for i := range keys {
-		if keys[i] != nil {
-			keys[i] = nil
-		}
-	}
-	for _, path := range [][]stitchSeg{d.path[:cap(d.path)], d.pathBuf[:]} {
-		for i := range path {
-			if path[i].key != nil {
-				path[i].key = nil
-			}
-		}
-		if cap(d.path) == len(d.pathBuf) {
-			break // path is pathBuf
-		}
-	}
-	if cap(d.path) == len(d.pathBuf) {
-		d.path = d.pathBuf[:0]
-	} else {
-		d.path = d.path[:0]
-	}
-	if d.data != nil {
-		d.data = nil
-	}
-	if d.text != "" {
-		d.text = "" // do not keep the input copy alive
-	}
-	if d.num != nil {
-		d.num = nil
-	}
-	if d.issues != nil {
-		d.issues = nil
-	}
-	if d.dropped != nil {
-		d.dropped = nil
-	}
-	if d.repaired != nil {
-		d.repaired = nil
-	}
-	d.scratch, d.stack, d.keys = d.scratch[:0], d.stack[:0], d.keys[:0]
-	d.pos, d.depth, d.maxDepth, d.cut, d.catching = 0, 0, 0, 0, 0
-	d.first, d.repair, d.fatal, d.failFast = false, false, false, false
-	stitchDecoders.Put(d)
-}
-
-// stitchShareLimit is the largest input whose string values share one
-// copy of it (sub): the default cap of a tool call's arguments
-// (StitchOptions.MaxArgBytes). A kept string keeps at most that much alive.
-const stitchShareLimit = 1 << 20
-
-// sub returns data[i:j] as a string. For an input up to stitchShareLimit
-// bytes the strings of one decode are substrings of one copy of the input,
-// made at the first call: one allocation per decode instead of one per
-// string. Larger inputs copy each string.
-func (d *stitchDecoder) sub(i, j int) string {
-	if len(d.data) > stitchShareLimit {
-		return string(d.data[i:j])
-	}
-	if d.text == "" {
-		d.text = string(d.data)
-	}
-	return d.text[i:j]
-}
-
-// finish checks that only whitespace follows the value and returns the
-// collected issues as a *StitchError, or nil.
-func (d *stitchDecoder) finish() error {
-	if !d.fatal {
-		d.ws()
-		if d.pos < len(d.data) {
-			d.syntax("unexpected data after the JSON value")
-		}
-	}
-	if len(d.issues) == 0 {
-		return nil
-	}
-	is := d.issues
-	if d.cut > 0 {
-		is = append(is, StitchIssue{Code: is[len(is)-1].Code,
-			Message: strconv.Itoa(d.cut) + " more issues were not listed"})
-	}
-	return &StitchError{Issues: is}
-}
-
-// --- path ---
-
-func (d *stitchDecoder) push(key []byte) { d.path = append(d.path, stitchSeg{key: key}) }
-
-func (d *stitchDecoder) pushIdx(i int) { d.path = append(d.path, stitchSeg{idx: i}) }
-
-func (d *stitchDecoder) pop() { d.path = d.path[:len(d.path)-1] }
-
-// pointer renders the current path, plus key when key is not nil, as an
-// RFC 6901 JSON Pointer.
-func (d *stitchDecoder) pointer(key []byte, withKey bool) string {
-	var b strings.Builder
-	for _, s := range d.path {
-		b.WriteByte('/')
-		if s.key == nil {
-			b.WriteString(strconv.Itoa(s.idx))
-		} else {
-			stitchEscapeToken(&b, s.key)
-		}
-	}
-	if withKey {
-		b.WriteByte('/')
-		stitchEscapeToken(&b, key)
-	}
-	return b.String()
-}
-
-func stitchEscapeToken(b *strings.Builder, k []byte) {
-	for _, c := range k {
-		switch c {
-		case '~':
-			b.WriteString("~0")
-		case '/':
-			b.WriteString("~1")
-		default:
-			b.WriteByte(c)
-		}
-	}
-}
-
-// --- issues ---
-
-func (d *stitchDecoder) add(is StitchIssue) {
-	if d.fatal {
-		return
-	}
-	if len(d.issues) >= stitchMaxIssues {
-		d.cut++
-		return
-	}
-	d.issues = append(d.issues, is)
-	if d.failFast && d.catching == 0 {
-		d.fatal = true // a trial stops at its first issue (a caught one is not final)
-	}
-}
-
-// issue records a problem with the value at the current path.
-func (d *stitchDecoder) issue(code, expected, msg string) {
-	if d.fatal || len(d.issues) >= stitchMaxIssues {
-		d.add(StitchIssue{})
-		return
-	}
-	d.add(StitchIssue{Path: d.pointer(nil, false), Code: code, Expected: expected, Message: msg})
-}
-
-// keyIssue records a problem with the key k of the current object.
-func (d *stitchDecoder) keyIssue(k []byte, code, expected, msg string) {
-	if d.fatal || len(d.issues) >= stitchMaxIssues {
-		d.add(StitchIssue{})
-		return
-	}
-	d.add(StitchIssue{Path: d.pointer(k, true), Code: code, Expected: expected, Message: msg})
-}
-
-// syntax records a fatal syntax issue at the current byte offset. After
-// it only this issue is reported: the document is not JSON.
-func (d *stitchDecoder) syntax(msg string) {
-	if d.fatal {
-		return
-	}
-	is := StitchIssue{Path: d.pointer(nil, false), Code: "syntax",
-		Message: "invalid JSON at byte offset " + strconv.Itoa(d.pos) + ": " + msg}
-	d.issues, d.cut, d.fatal = append(d.issues[:0], is), 0, true
-}
-
-// tooDeep records the fatal depth issue.
-func (d *stitchDecoder) tooDeep() {
-	if d.fatal {
-		return
-	}
-	is := StitchIssue{Path: d.pointer(nil, false), Code: "depth",
-		Message: "nesting deeper than " + strconv.Itoa(d.maxDepth) + " levels at byte offset " + strconv.Itoa(d.pos)}
-	d.issues, d.cut, d.fatal = append(d.issues[:0], is), 0, true
-}
-
-// mark and rollback let a catch field discard the issues of its value.
-type stitchMark struct{ issues, cut, dropped, repaired int }
-
-func (d *stitchDecoder) mark() stitchMark {
-	return stitchMark{len(d.issues), d.cut, len(d.dropped), len(d.repaired)}
-}
-
-// failedSince reports whether an issue was recorded after m.
-func (d *stitchDecoder) failedSince(m stitchMark) bool {
-	return len(d.issues) > m.issues || d.cut > m.cut
-}
-
-func stitchFormatDate(s string) bool {
-	_, err := time.Parse("2006-01-02", s)
-	return err == nil
-}
-
-// stitchFormatTime checks an RFC 3339 full-time (leap seconds allowed).
-func stitchFormatTime(str string) bool {
-	if len(str) < 9 || str[2] != ':' || str[5] != ':' {
-		return false
-	}
-	var hms [3]int
-	for i, tok := range strings.SplitN(str[:8], ":", 3) {
-		n, err := strconv.Atoi(tok)
-		if err != nil || n < 0 {
-			return false
-		}
-		hms[i] = n
-	}
-	h, m, s := hms[0], hms[1], hms[2]
-	if h > 23 || m > 59 || s > 60 {
-		return false
-	}
-	str = str[8:]
-	if rem, ok := strings.CutPrefix(str, "."); ok {
-		n := 0
-		for n < len(rem) && rem[n] >= '0' && rem[n] <= '9' {
-			n++
-		}
-		if n == 0 {
-			return false
-		}
-		str = rem[n:]
-	}
-	if str != "z" && str != "Z" {
-		if len(str) != 6 || str[3] != ':' {
-			return false
-		}
-		sign := 0
-		switch str[0] {
-		case '+':
-			sign = -1
-		case '-':
-			sign = 1
-		default:
-			return false
-		}
-		zh, err1 := strconv.Atoi(str[1:3])
-		zm, err2 := strconv.Atoi(str[4:6])
-		if err1 != nil || err2 != nil || zh < 0 || zm < 0 || zh > 23 || zm > 59 {
-			return false
-		}
-		hm := (h*60 + m) + sign*(zh*60+zm)
-		if hm < 0 {
-			hm += 24 * 60
-		}
-		h, m = hm/60, hm%60
-	}
-	return s < 60 || (h == 23 && m == 59)
-}
-
-func stitchFormatDateTime(s string) bool {
-	return len(s) >= 20 && (s[10] == 't' || s[10] == 'T') &&
-		stitchFormatDate(s[:10]) && stitchFormatTime(s[11:])
-}
-
-// A StitchIssue is one problem found while decoding a value.
-//
-// Path is the RFC 6901 JSON Pointer of the offending value ("" for the
-// whole document); for unknown_key, duplicate_key and missing it points at
-// the key itself, for discriminator at the discriminator key. Code is one
-// of the stable codes of SPEC §4.14. Expected names the expected type or
-// the allowed values when that helps; Message says what is wrong.
-type StitchIssue struct {
-	Path     string `json:"path"`
-	Code     string `json:"code"`
-	Expected string `json:"expected,omitempty"`
-	Message  string `json:"message"`
-}
-
-// A StitchError lists every problem a decode found. Its Error text has one
-// line per issue: "<path>: <code>: <message>", the root written as (root).
-type StitchError struct {
-	Issues []StitchIssue `json:"issues"`
-}
-
-// Error lists every issue, one per line.
-func (e *StitchError) Error() string {
-	var b strings.Builder
-	for i, is := range e.Issues {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(is.String())
-	}
-	return b.String()
-}
-
-// String renders the issue as "<path>: <code>: <message>".
-func (is StitchIssue) String() string {
-	p := is.Path
-	if p == "" {
-		p = "(root)"
-	}
-	return p + ": " + is.Code + ": " + is.Message
-}
-
-// stitchMaxIssues caps the issues one decode records; the rest are counted.
-const stitchMaxIssues = 100
-
-// stitchClipLen is the longest piece of input an issue message repeats
-// whole; a longer one is cut (an issue is for a model to read, and a 1 MiB
-// number must not give a 1 MiB message).
-const stitchClipLen = 64
-
-// stitchClip returns input text for a message: whole when short, else its
-// first 32 bytes (whole characters), "…" and its length in bytes.
-func stitchClip[T stitchText](s T) string {
-	if len(s) <= stitchClipLen {
-		return string(s)
-	}
-	n := 32
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return string(s[:n]) + "…(" + strconv.Itoa(len(s)) + " bytes)"
-}
-
-// stitchQuoteClip quotes input text for a message, cut like stitchClip.
-func stitchQuoteClip[T stitchText](s T) string {
-	if len(s) <= stitchClipLen {
-		return strconv.Quote(string(s))
-	}
-	c := stitchClip(s)
-	i := strings.LastIndex(c, "…(")
-	return strconv.Quote(c[:i]) + c[i:]
-}
-
-// stitchText is the text of a JSON number: a literal from the generator
-// or a token of the input.
-type stitchText interface{ ~string | ~[]byte }
-
-// A stitchNum is a JSON number literal split into its parts: the value is
-// neg × 0.d1d2…dn × 10^exp, where the digits d are the integer digits
-// followed by the fraction digits of s with leading zeros skipped.
-type stitchNum[T stitchText] struct {
-	s            T
-	neg          bool
-	intS, intE   int // integer digits s[intS:intE]
-	fracS, fracE int // fraction digits s[fracS:fracE]
-	lead         int // leading zero digits
-	n            int // digit count after lead, trailing zeros included
-	exp          int64
-}
-
-// stitchParseNum splits a valid JSON number literal. Exponents saturate at
-// ±2^40, far beyond any value a comparison could distinguish.
-func stitchParseNum[T stitchText](s T) stitchNum[T] {
-	x := stitchNum[T]{s: s}
-	i := 0
-	if i < len(s) && s[i] == '-' {
-		x.neg = true
-		i++
-	}
-	x.intS = i
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	x.intE, x.fracS, x.fracE = i, i, i
-	if i < len(s) && s[i] == '.' {
-		i++
-		x.fracS = i
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-		x.fracE = i
-	}
-	var e int64
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		eneg := false
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			eneg = s[i] == '-'
-			i++
-		}
-		for ; i < len(s); i++ {
-			if e < 1<<40 {
-				e = e*10 + int64(s[i]-'0')
-			}
-		}
-		if eneg {
-			e = -e
-		}
-	}
-	total := x.intE - x.intS + x.fracE - x.fracS
-	for x.lead < total && x.digit(x.lead) == '0' {
-		x.lead++
-	}
-	x.n = total - x.lead
-	x.exp = e + int64(x.intE-x.intS) - int64(x.lead)
-	return x
-}
-
-// digit returns the k-th digit (integer digits, then fraction digits).
-func (x *stitchNum[T]) digit(k int) byte {
-	if k < x.intE-x.intS {
-		return x.s[x.intS+k]
-	}
-	return x.s[x.fracS+k-(x.intE-x.intS)]
-}
-
-// sig returns the k-th significant digit, '0' past the end.
-func (x *stitchNum[T]) sig(k int) byte {
-	if k < x.n {
-		return x.digit(x.lead + k)
-	}
-	return '0'
-}
-
-func (x *stitchNum[T]) zero() bool {
-	for k := 0; k < x.n; k++ {
-		if x.sig(k) != '0' {
-			return false
-		}
-	}
-	return true
-}
-
-// stitchIntOf returns the magnitude of an integral number literal, its
-// sign, whether it is integral at all, and whether it overflows uint64.
-func stitchIntOf(s []byte) (mag uint64, neg, integral, over bool) {
-	// Fast path: at most 19 digits and no fraction or exponent cannot
-	// overflow a uint64. The text is a valid JSON number already.
-	t := s
-	if len(t) > 0 && t[0] == '-' {
-		neg, t = true, t[1:]
-	}
-	if len(t) > 0 && len(t) <= 19 {
-		for _, c := range t {
-			if c < '0' || c > '9' {
-				goto slow
-			}
-			mag = mag*10 + uint64(c-'0')
-		}
-		return mag, neg, true, false
-	}
-slow:
-	mag, neg = 0, false
-	x := stitchParseNum(s)
-	if x.zero() {
-		return 0, x.neg, true, false
-	}
-	n := x.n
-	for n > 0 && x.sig(n-1) == '0' {
-		n--
-	}
-	if int64(n) > x.exp {
-		return 0, x.neg, false, false // digits after the decimal point
-	}
-	if x.exp > 20 {
-		return 0, x.neg, true, true
-	}
-	for k := int64(0); k < x.exp; k++ {
-		hi, lo := bits.Mul64(mag, 10)
-		lo2, carry := bits.Add64(lo, uint64(x.sig(int(k))-'0'), 0)
-		if hi != 0 || carry != 0 {
-			return 0, x.neg, true, true
-		}
-		mag = lo2
-	}
-	return mag, x.neg, true, false
-}
-
-// stitchIsNumber reports whether b is exactly one JSON number.
-func stitchIsNumber(b []byte) bool {
-	d := stitchDecoder{data: b}
-	c := d.peek()
-	if d.pos != 0 || !(c == '-' || (c >= '0' && c <= '9')) {
-		return false
-	}
-	_, ok := d.scanNumber()
-	return ok && d.pos == len(b)
-}
-
-// ws skips JSON whitespace. The common case, a byte above ' ' (never
-// whitespace), is decided inline.
-func (d *stitchDecoder) ws() {
-	if d.pos < len(d.data) && d.data[d.pos] > ' ' {
-		return
-	}
-	d.pos = stitchWS(d.data, d.pos)
-}
-
-// peek skips whitespace and returns the next byte, 0 at the end.
-func (d *stitchDecoder) peek() byte {
-	if d.pos < len(d.data) {
-		if c := d.data[d.pos]; c > ' ' {
-			return c
-		}
-	}
-	return d.peekSlow()
-}
-
-// cur returns the byte at d.pos, 0 at the end. Hot callers write
-// c := d.cur(); if c <= ' ' { c = d.peek() }: peek itself is over the
-// inlining budget, and the next byte is rarely whitespace.
-func (d *stitchDecoder) cur() byte {
-	if d.pos < len(d.data) {
-		return d.data[d.pos]
-	}
-	return 0
-}
-
-func (d *stitchDecoder) peekSlow() byte {
-	d.pos = stitchWS(d.data, d.pos)
-	if d.pos < len(d.data) {
-		return d.data[d.pos]
-	}
-	return 0
-}
-
-// enter opens a container at the current byte.
-func (d *stitchDecoder) enter() bool {
-	d.depth++
-	if d.depth > d.maxDepth {
-		d.tooDeep()
-		return false
-	}
-	d.pos++
-	d.first = true
-	return true
-}
-
-// objStart opens an object. A null is a "null" issue, anything else a
-// "type" issue; both skip the value and return false.
-func (d *stitchDecoder) objStart() bool {
-	c := d.cur()
-	if c <= ' ' {
-		c = d.peek()
-	}
-	if c == '{' {
-		return d.enter()
-	}
-	d.want("object")
-	return false
-}
-
-// arrStart opens an array, like objStart.
-func (d *stitchDecoder) arrStart() bool {
-	c := d.cur()
-	if c <= ' ' {
-		c = d.peek()
-	}
-	if c == '[' {
-		return d.enter()
-	}
-	d.want("array")
-	return false
-}
-
-// objNext moves to the next member of the open object and returns its
-// unescaped key (valid until the decode ends), or false at the end of the
-// object or on a syntax error.
-func (d *stitchDecoder) objNext() ([]byte, bool) {
-	if d.fatal {
-		return nil, false
-	}
-	if !d.sep('}') {
-		return nil, false
-	}
-	if c := d.cur(); c != '"' && (c > ' ' || d.peek() != '"') {
-		d.syntax("expected a string key")
-		return nil, false
-	}
-	k, esc, ok := d.scanString() // key, inlined: one call less per member
-	if !ok {
-		return nil, false
-	}
-	if esc {
-		k = stitchUnescape(nil, k)
-	}
-	if c := d.cur(); c != ':' && (c > ' ' || d.peek() != ':') {
-		d.syntax("expected ':' after an object key")
-		return nil, false
-	}
-	d.pos++
-	return k, true
-}
-
-// arrNext moves to the next item of the open array, or returns false at
-// its end or on a syntax error.
-func (d *stitchDecoder) arrNext() bool {
-	return !d.fatal && d.sep(']')
-}
-
-// sep consumes the separator before a member or the closing byte; it
-// returns true when a member follows.
-func (d *stitchDecoder) sep(end byte) bool {
-	c := d.cur()
-	if c <= ' ' {
-		c = d.peek()
-	}
-	if c == end {
-		d.pos++
-		d.depth--
-		d.first = false
-		return false
-	}
-	if d.first {
-		d.first = false
-		if c == 0 {
-			d.syntax("unexpected end of input")
-			return false
-		}
-		return true
-	}
-	if c != ',' {
-		if c == 0 {
-			d.syntax("unexpected end of input")
-		} else {
-			d.syntax("expected ',' or '" + string(end) + "'")
-		}
-		return false
-	}
-	d.pos++
-	if c := d.cur(); c == end || (c <= ' ' && stitchIn(d.peek(), end)) {
-		d.syntax("expected a value after ','")
-		return false
-	}
-	return true
-}
-
-// key reads an object key. Keys without escapes are returned in place;
-// escaped keys are unescaped into a fresh slice, so a path segment stays
-// valid.
-func (d *stitchDecoder) key() ([]byte, bool) {
-	raw, esc, ok := d.scanString()
-	if !ok {
-		return nil, false
-	}
-	if !esc {
-		return raw, true
-	}
-	return stitchUnescape(nil, raw), true
-}
-
-// strBytes reads a string and returns its unescaped bytes, valid until
-// the next read.
-func (d *stitchDecoder) strBytes() ([]byte, bool) {
-	raw, esc, ok := d.scanString()
-	if !ok {
-		return nil, false
-	}
-	if !esc {
-		return raw, true
-	}
-	d.scratch = stitchUnescape(d.scratch[:0], raw)
-	return d.scratch, true
-}
-
-// scanString validates the string at d.pos (which is '"') and returns its
-// raw content and whether it contains escapes. Eight bytes are looked at
-// per step (stitchSpecial); only a quote, a backslash, a control byte or a
-// non-ASCII byte leaves the fast loop.
-func (d *stitchDecoder) scanString() (raw []byte, esc, ok bool) {
-	start := d.pos + 1
-	i := start
-	data := d.data
-	for {
-		for i+8 <= len(data) {
-			if m := stitchSpecial(binary.LittleEndian.Uint64(data[i:])); m != 0 {
-				i += bits.TrailingZeros64(m) >> 3
-				break
-			}
-			i += 8
-		}
-		for i < len(data) && stitchPlain(data[i]) {
-			i++
-		}
-		if i >= len(data) {
-			break
-		}
-		switch c := data[i]; {
-		case c == '"':
-			d.pos = i + 1
-			return data[start:i], esc, true
-		case c == '\\':
-			esc = true
-			n, msg := stitchEscapeLen(data[i:])
-			if n == 0 {
-				d.pos = i
-				d.syntax(msg)
-				return nil, false, false
-			}
-			i += n
-		case c < 0x20:
-			d.pos = i
-			d.syntax("control character in a string")
-			return nil, false, false
-		default:
-			r, n := utf8.DecodeRune(data[i:])
-			if r == utf8.RuneError && n <= 1 {
-				d.pos = i
-				d.syntax("invalid UTF-8 in a string")
-				return nil, false, false
-			}
-			i += n
-		}
-	}
-	d.pos = i
-	d.syntax("unterminated string")
-	return nil, false, false
-}
-
-// stitchPlain reports whether c is a string byte that needs no attention:
-// ASCII, not a control byte, not '"' or '\\'.
-func stitchPlain(c byte) bool {
-	return c >= 0x20 && c < utf8.RuneSelf && c != '"' && c != '\\'
-}
-
-// stitchSpecial returns a mask whose lowest set bit is the high bit of the
-// first byte of the little-endian word w that is not stitchPlain, or 0
-// when every byte is plain. The classic "has zero byte" and "has byte
-// less than" tricks can flag a byte above a true hit (a borrow), never
-// below one, so the lowest flag is exact.
-func stitchSpecial(w uint64) uint64 {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	q := w ^ (ones * '"')
-	b := w ^ (ones * '\\')
-	return ((q-ones)&^q | (b-ones)&^b | (w - ones*0x20) | w) & highs
-}
-
-// stitchEscapeLen returns the length of the escape sequence at the start
-// of b (which is '\\'), or 0 and the reason it is invalid. A \u escape of
-// a high surrogate must be followed by one of a low surrogate.
-func stitchEscapeLen(b []byte) (int, string) {
-	_, n, msg := stitchEscape(b)
-	return n, msg
-}
-
-// stitchEscape decodes the escape sequence at the start of b (which is
-// '\\'): its code point and length, or 0 and the reason it is invalid.
-func stitchEscape(b []byte) (rune, int, string) {
-	if len(b) < 2 {
-		return 0, 0, "unterminated escape"
-	}
-	switch b[1] {
-	case '"', '\\', '/':
-		return rune(b[1]), 2, ""
-	case 'b':
-		return '\b', 2, ""
-	case 'f':
-		return '\f', 2, ""
-	case 'n':
-		return '\n', 2, ""
-	case 'r':
-		return '\r', 2, ""
-	case 't':
-		return '\t', 2, ""
-	case 'u':
-	default:
-		return 0, 0, "invalid escape"
-	}
-	r, ok := stitchHex4(b[2:])
-	if !ok {
-		return 0, 0, "invalid \\u escape"
-	}
-	switch {
-	case r >= 0xDC00 && r <= 0xDFFF:
-		return 0, 0, "lone surrogate in \\u escape"
-	case r >= 0xD800 && r <= 0xDBFF:
-		if len(b) < 12 || b[6] != '\\' || b[7] != 'u' {
-			return 0, 0, "lone surrogate in \\u escape"
-		}
-		r2, ok := stitchHex4(b[8:])
-		if !ok || r2 < 0xDC00 || r2 > 0xDFFF {
-			return 0, 0, "lone surrogate in \\u escape"
-		}
-		return (r-0xD800)<<10 | (r2 - 0xDC00) + 0x10000, 12, ""
-	}
-	return r, 6, ""
-}
-
-func stitchHex4(b []byte) (rune, bool) {
-	if len(b) < 4 {
-		return 0, false
-	}
-	h0, h1, h2, h3 := stitchHexVal[b[0]], stitchHexVal[b[1]], stitchHexVal[b[2]], stitchHexVal[b[3]]
-	if (h0|h1|h2|h3)&0x80 != 0 {
-		return 0, false
-	}
-	return rune(h0)<<12 | rune(h1)<<8 | rune(h2)<<4 | rune(h3), true
-}
-
-// stitchHexVal maps a hex digit to its value and every other byte to 0xff.
-var stitchHexVal = func() (t [256]byte) {
-	for i := range t {
-		switch c := byte(i); {
-		case c >= '0' && c <= '9':
-			t[i] = c - '0'
-		case c >= 'a' && c <= 'f':
-			t[i] = c - 'a' + 10
-		case c >= 'A' && c <= 'F':
-			t[i] = c - 'A' + 10
-		default:
-			t[i] = 0xff
-		}
-	}
-	return t
-}()
-
-// stitchUnescape appends the unescaped form of a validated string body.
-func stitchUnescape(dst, raw []byte) []byte {
-	for {
-		j := bytes.IndexByte(raw, '\\')
-		if j < 0 {
-			return append(dst, raw...)
-		}
-		dst = append(dst, raw[:j]...)
-		c, r, n := stitchEscapeAt(raw[j:])
-		if n == 2 {
-			dst = append(dst, c)
-		} else {
-			dst = utf8.AppendRune(dst, r)
-		}
-		raw = raw[j+n:]
-	}
-}
-
-// stitchUnescapeString returns the unescaped form of a validated string
-// body in one allocation: the text is never longer than its escaped form.
-func stitchUnescapeString(raw []byte) string {
-	var b strings.Builder
-	b.Grow(len(raw))
-	for {
-		// The runs between escapes are often short: look at a few bytes
-		// before calling IndexByte.
-		j := 0
-		for j < len(raw) && j < 8 && raw[j] != '\\' {
-			j++
-		}
-		if j == 8 {
-			if k := bytes.IndexByte(raw[8:], '\\'); k < 0 {
-				j = len(raw)
-			} else {
-				j += k
-			}
-		}
-		b.Write(raw[:j])
-		if j == len(raw) {
-			return b.String()
-		}
-		c, r, n := stitchEscapeAt(raw[j:])
-		switch {
-		case n == 2:
-			b.WriteByte(c)
-		case r < 0x80:
-			b.WriteByte(byte(r))
-		case r < 0x800:
-			b.WriteByte(0xc0 | byte(r>>6))
-			b.WriteByte(0x80 | byte(r)&0x3f)
-		default:
-			b.WriteRune(r)
-		}
-		raw = raw[j+n:]
-	}
-}
-
-// stitchEscapeAt decodes the validated escape at the start of raw: a
-// two-byte escape as the byte c (n == 2), a \u escape (with its low
-// surrogate, if any) as the code point r; n is the escape's length.
-func stitchEscapeAt(raw []byte) (c byte, r rune, n int) {
-	switch raw[1] {
-	case 'b':
-		return '\b', 0, 2
-	case 'f':
-		return '\f', 0, 2
-	case 'n':
-		return '\n', 0, 2
-	case 'r':
-		return '\r', 0, 2
-	case 't':
-		return '\t', 0, 2
-	case 'u':
-		r, _ = stitchHex4(raw[2:])
-		if r >= 0xD800 && r <= 0xDBFF {
-			r2, _ := stitchHex4(raw[8:])
-			return 0, (r-0xD800)<<10 | (r2 - 0xDC00) + 0x10000, 12
-		}
-		return 0, r, 6
-	}
-	return raw[1], 0, 2 // '"', '\\', '/'
-}
-
-// scanNumber validates the number at d.pos and returns its text.
-func (d *stitchDecoder) scanNumber() ([]byte, bool) {
-	data, start := d.data, d.pos
-	i := start
-	if i < len(data) && data[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(data) && data[i] == '0':
-		i++
-	case i < len(data) && data[i] >= '1' && data[i] <= '9':
-		i = stitchDigits(data, i)
-	default:
-		d.pos = i
-		d.syntax("invalid number")
-		return nil, false
-	}
-	if i < len(data) && data[i] == '.' {
-		j := stitchDigits(data, i+1)
-		if j == i+1 {
-			d.pos = j
-			d.syntax("invalid number: no digit after '.'")
-			return nil, false
-		}
-		i = j
-	}
-	if i < len(data) && (data[i] == 'e' || data[i] == 'E') {
-		i++
-		if i < len(data) && (data[i] == '+' || data[i] == '-') {
-			i++
-		}
-		j := stitchDigits(data, i)
-		if j == i {
-			d.pos = j
-			d.syntax("invalid number: no digit in the exponent")
-			return nil, false
-		}
-		i = j
-	}
-	d.pos = i
-	return data[start:i], true
-}
-
-func stitchDigits(b []byte, i int) int {
-	for i < len(b) && b[i] >= '0' && b[i] <= '9' {
-		i++
-	}
-	return i
-}
-
-// literal consumes the literal word (true, false or null) at d.pos.
-func (d *stitchDecoder) literal(word string) bool {
-	if len(d.data)-d.pos >= len(word) && string(d.data[d.pos:d.pos+len(word)]) == word {
-		d.pos += len(word)
-		return true
-	}
-	d.syntax("invalid literal")
-	return false
-}
-
-// stitchKindOf names the JSON kind that starts with c.
-func stitchKindOf(c byte) string {
-	switch c {
-	case '{':
-		return "object"
-	case '[':
-		return "array"
-	case '"':
-		return "string"
-	case 't', 'f':
-		return "boolean"
-	case 'n':
-		return "null"
-	}
-	return "number"
-}
-
-// want records that the value at d.pos is not of the expected kind (a
-// "null" issue for null, else "type") and skips it.
-func (d *stitchDecoder) want(expected string) {
-	c := d.peek()
-	if c == 0 {
-		d.syntax("unexpected end of input")
-		return
-	}
-	if c == 'n' {
-		if d.literal("null") {
-			d.issue("null", expected, "null is not allowed here; expected "+expected)
-		}
-		return
-	}
-	d.issue("type", expected, "expected "+expected+", got "+stitchKindOf(c))
-	d.skip()
-}
-
-// stitchIn reports whether c, the byte after a ',', ends the container
-// (end) or the input (0): no value follows.
-func stitchIn(c, end byte) bool { return c == end || c == 0 }
-
-// A stitchOpen is a container that skip has open.
-type stitchOpen struct {
-	obj  bool
-	n    int                 // members read so far
-	keys int                 // where this object's keys start in d.keys
-	set  map[string]struct{} // this object's keys, once it has many
-}
-
-// stitchLinearKeys is the number of keys an object skip checks for
-// duplicates by comparing them one by one; beyond it, a map.
-const stitchLinearKeys = 16
-
-// skip validates and consumes one value, rejecting duplicate keys at any
-// depth (SPEC §4.3) and naming the member or item an issue is in.
-func (d *stitchDecoder) skip() { d.skipValue(true) }
-
-// skipValue validates and consumes one value without recursion: open
-// containers are kept on a reused stack, so a deep input costs no Go
-// stack. With dups off, duplicate keys are not looked for (a value that is
-// read again later, as before a discriminator).
-func (d *stitchDecoder) skipValue(dups bool) {
-	base, pbase := len(d.stack), len(d.path)
-	for !d.fatal {
-		if !d.skipScalarOrOpen() {
-			break
-		}
-		for len(d.stack) > base && !d.fatal {
-			if d.skipNext(dups) {
-				break
-			}
-		}
-		if len(d.stack) == base {
-			return
-		}
-	}
-	if base < len(d.stack) {
-		d.keys = d.keys[:d.stack[base].keys]
-	}
-	d.stack, d.path = d.stack[:base], d.path[:pbase]
-}
-
-// skipNext moves to the next member of the innermost open container and
-// reports whether one follows; at the container's end it closes it.
-func (d *stitchDecoder) skipNext(dups bool) bool {
-	o := &d.stack[len(d.stack)-1]
-	if o.n > 0 {
-		d.pop() // the previous member's value is read
-	}
-	end := byte(']')
-	if o.obj {
-		end = '}'
-	}
-	if !d.sep(end) {
-		d.keys, o.set = d.keys[:o.keys], nil
-		d.stack = d.stack[:len(d.stack)-1]
-		return false
-	}
-	o.n++
-	if !o.obj {
-		d.pushIdx(o.n - 1)
-		return true
-	}
-	k, ok := d.skipKey()
-	if !ok {
-		d.pushIdx(0) // fatal: the caller stops and resets the path
-		return true
-	}
-	d.push(k)
-	if dups && !d.newKey(o, k) {
-		d.issue("duplicate_key", "", "duplicate key "+stitchQuoteClip(k))
-	}
-	return true
-}
-
-// newKey adds k to the keys of the open object o and reports whether it
-// is new: a linear scan for small objects, a map for large ones, so the
-// cost stays linear and a small object allocates nothing.
-func (d *stitchDecoder) newKey(o *stitchOpen, k []byte) bool {
-	if o.set != nil {
-		if _, dup := o.set[string(k)]; dup {
-			return false
-		}
-		o.set[string(k)] = struct{}{}
-		return true
-	}
-	ks := d.keys[o.keys:]
-	for _, x := range ks {
-		if string(x) == string(k) {
-			return false
-		}
-	}
-	if len(ks) < stitchLinearKeys {
-		d.keys = append(d.keys, k)
-		return true
-	}
-	o.set = make(map[string]struct{}, 2*len(ks))
-	for _, x := range ks {
-		o.set[string(x)] = struct{}{}
-	}
-	o.set[string(k)] = struct{}{}
-	d.keys = d.keys[:o.keys]
-	return true
-}
-
-// skipKey reads a member's key (unescaped) and colon inside skip.
-func (d *stitchDecoder) skipKey() ([]byte, bool) {
-	if d.peek() != '"' {
-		d.syntax("expected a string key")
-		return nil, false
-	}
-	k, ok := d.key()
-	if !ok {
-		return nil, false
-	}
-	if d.peek() != ':' {
-		d.syntax("expected ':' after an object key")
-		return nil, false
-	}
-	d.pos++
-	return k, true
-}
-
-// skipScalarOrOpen consumes a scalar, or opens a container and pushes it.
-func (d *stitchDecoder) skipScalarOrOpen() bool {
-	switch c := d.peek(); c {
-	case '{', '[':
-		if !d.enter() {
-			return false
-		}
-		d.stack = append(d.stack, stitchOpen{obj: c == '{', keys: len(d.keys)})
-		return true
-	case '"':
-		_, _, ok := d.scanString()
-		return ok
-	case 't':
-		return d.literal("true")
-	case 'f':
-		return d.literal("false")
-	case 'n':
-		return d.literal("null")
-	case 0:
-		d.syntax("unexpected end of input")
-		return false
-	default:
-		if c == '-' || (c >= '0' && c <= '9') {
-			_, ok := d.scanNumber()
-			return ok
-		}
-		d.syntax("unexpected character " + stitchQuoteByte(c))
-		return false
-	}
-}
-
-func stitchQuoteByte(c byte) string {
-	if c >= 0x20 && c < 0x7f {
-		return "'" + string(c) + "'"
-	}
-	const hex = "0123456789abcdef"
-	return "byte 0x" + string(hex[c>>4]) + string(hex[c&15])
-}
-
-// raw validates one value and returns its exact bytes (not copied). A
-// value with an issue (a duplicate key) is not returned.
-func (d *stitchDecoder) raw() ([]byte, bool) {
-	d.ws()
-	start, m := d.pos, d.mark()
-	d.skip()
-	if d.fatal || d.failedSince(m) {
-		return nil, false
-	}
-	return d.data[start:d.pos], true
-}
-
-// stitchWS returns the index of the first non-whitespace byte at or after i.
-func stitchWS(data []byte, i int) int {
-	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// stitchStringEnd returns the index after the closing quote of the string
-// whose content starts at i, or -1; it validates nothing.
-func stitchStringEnd(data []byte, i int) int {
-	for {
-		j := bytes.IndexByte(data[i:], '"')
-		if j < 0 {
-			return -1
-		}
-		q := i + j
-		n := 0 // backslashes before the quote; the opening quote stops the count
-		for data[q-1-n] == '\\' {
-			n++
-		}
-		if n&1 == 0 {
-			return q + 1
-		}
-		i = q + 1
-	}
-}
-
-// root checks the start of a document whose value must be an object: a
-// null there is a "type" issue (the input is not an object at all), not a
-// "null" one. It returns false when the document is null.
-func (d *stitchDecoder) root() bool {
-	if d.peek() == 'n' && d.literal("null") {
-		d.issue("type", "object", "expected object, got null")
-		return false
-	}
-	return true
-}
-
-// str reads a string.
-func (d *stitchDecoder) str() (string, bool) {
-	if c := d.cur(); c != '"' && (c > ' ' || d.peek() != '"') {
-		d.want("string")
-		return "", false
-	}
-	return d.strValue()
-}
-
-// strValue reads the string at d.pos (which is '"') as a Go string in one
-// allocation, validating and unescaping in one pass: the text up to the
-// first escape is copied as it is, then each escape is decoded as it is
-// validated, into a buffer the size of the rest of the raw string. On any
-// invalid byte it reads the string again with scanString, which records
-// the issue.
-func (d *stitchDecoder) strValue() (string, bool) {
-	data := d.data
-	start := d.pos + 1
-	i := start
-	var b strings.Builder
-	run := start // the bytes data[run:i] are not written to b yet
-	for {
-		for i+8 <= len(data) {
-			if m := stitchSpecial(binary.LittleEndian.Uint64(data[i:])); m != 0 {
-				i += bits.TrailingZeros64(m) >> 3
-				break
-			}
-			i += 8
-		}
-		for i < len(data) && stitchPlain(data[i]) {
-			i++
-		}
-		if i >= len(data) {
-			break
-		}
-		switch c := data[i]; {
-		case c == '"':
-			d.pos = i + 1
-			if b.Cap() == 0 {
-				return d.sub(start, i), true
-			}
-			b.Write(data[run:i])
-			return b.String(), true
-		case c == '\\':
-			r, n, _ := stitchEscape(data[i:])
-			if n == 0 {
-				return d.strSlow()
-			}
-			if b.Cap() == 0 {
-				end := stitchStringEnd(data, i+n)
-				if end < 0 {
-					return d.strSlow()
-				}
-				b.Grow(end - start)
-			}
-			if run < i {
-				b.Write(data[run:i])
-			}
-			switch {
-			case r < 0x80:
-				b.WriteByte(byte(r))
-			case r < 0x800:
-				b.WriteByte(0xc0 | byte(r>>6))
-				b.WriteByte(0x80 | byte(r)&0x3f)
-			case r < 0x10000: // never a surrogate: stitchEscape pairs or rejects them
-				b.WriteByte(0xe0 | byte(r>>12))
-				b.WriteByte(0x80 | byte(r>>6)&0x3f)
-				b.WriteByte(0x80 | byte(r)&0x3f)
-			default:
-				b.WriteRune(r)
-			}
-			i += n
-			run = i
-		case c < 0x20:
-			return d.strSlow()
-		default:
-			if c >= 0xc2 && c <= 0xdf && i+1 < len(data) && data[i+1]&0xc0 == 0x80 {
-				i += 2 // a two-byte sequence
-				continue
-			}
-			r, n := utf8.DecodeRune(data[i:])
-			if r == utf8.RuneError && n <= 1 {
-				return d.strSlow()
-			}
-			i += n
-		}
-	}
-	return d.strSlow()
-}
-
-// strSlow reads the string at d.pos (which is '"') in two passes: it
-// validates, recording the first problem, then unescapes.
-func (d *stitchDecoder) strSlow() (string, bool) {
-	raw, esc, ok := d.scanString()
-	if !ok {
-		return "", false
-	}
-	if !esc {
-		return string(raw), true
-	}
-	return stitchUnescapeString(raw), true
-}
-
-// strView reads a string and returns its unescaped bytes, valid until
-// the next read (in place when it has no escape).
-func (d *stitchDecoder) strView() ([]byte, bool) {
-	if c := d.cur(); c != '"' && (c > ' ' || d.peek() != '"') {
-		d.want("string")
-		return nil, false
-	}
-	return d.strBytes()
-}
-
-// boolean reads true or false; with coerce also "true" and "false".
-func (d *stitchDecoder) boolean(coerce bool) (bool, bool) {
-	switch d.peek() {
-	case 't':
-		return true, d.literal("true")
-	case 'f':
-		return false, d.literal("false")
-	case '"':
-		if coerce {
-			b, ok := d.strBytes()
-			if !ok {
-				return false, false
-			}
-			switch string(b) {
-			case "true":
-				return true, true
-			case "false":
-				return false, true
-			}
-			d.issue("type", "boolean", "expected boolean or its string form, got string "+stitchQuoteClip(b))
-			return false, false
-		}
-	}
-	d.want("boolean")
-	return false, false
-}
-
-// number reads a number (or, with coerce, a string holding exactly a JSON
-// number) and keeps its text in d.num.
-func (d *stitchDecoder) number(expected string, coerce bool) bool {
-	c := d.cur()
-	if c <= ' ' {
-		c = d.peek()
-	}
-	if c == '-' || (c >= '0' && c <= '9') {
-		n, ok := d.scanNumber()
-		d.num = n
-		return ok
-	}
-	if c == '"' && coerce {
-		b, ok := d.strBytes()
-		if !ok {
-			return false
-		}
-		if !stitchIsNumber(b) {
-			d.issue("type", expected, "expected "+expected+" or its string form, got string "+stitchQuoteClip(b))
-			return false
-		}
-		d.num = b
-		return true
-	}
-	d.want(expected)
-	return false
-}
-
-// int reads an integer within [lo, hi] (the Go type's range).
-func (d *stitchDecoder) int(lo, hi int64, coerce bool) (int64, bool) {
-	if !d.number("integer", coerce) {
-		return 0, false
-	}
-	mag, neg, integral, over := stitchIntOf(d.num)
-	if !integral {
-		d.issue("type", "integer", "expected integer, got "+stitchClip(d.num))
-		return 0, false
-	}
-	var v int64
-	switch {
-	case over || (!neg && mag > uint64(hi)) || (neg && mag > uint64(-(lo+1))+1):
-		d.rangeIssue(strconv.FormatInt(lo, 10), strconv.FormatInt(hi, 10))
-		return 0, false
-	case neg:
-		v = -int64(mag-1) - 1
-		if mag == 0 {
-			v = 0
-		}
-	default:
-		v = int64(mag)
-	}
-	return v, true
-}
-
-func (d *stitchDecoder) rangeIssue(lo, hi string) {
-	d.issue("range", lo+".."+hi, "integer "+stitchClip(d.num)+" is out of range "+lo+".."+hi)
-}
-
-// bytes reads a standard (padded) base64 string.
-func (d *stitchDecoder) bytes() ([]byte, bool) {
-	if d.peek() != '"' {
-		d.want("string")
-		return nil, false
-	}
-	b, ok := d.strBytes()
-	if !ok {
-		return nil, false
-	}
-	out := make([]byte, base64.StdEncoding.DecodedLen(len(b)))
-	n, err := base64.StdEncoding.Decode(out, b)
-	if err != nil {
-		d.issue("format", "base64", "not a valid base64 string: "+err.Error())
-		return nil, false
-	}
-	return out[:n], true
-}
-
-// time reads an RFC 3339 date-time. RFC 3339 (§5.6) allows a lowercase
-// "t" and "z", which time.Parse does not: they are upper-cased first.
-func (d *stitchDecoder) time() (time.Time, bool) {
-	s, ok := d.str()
-	if !ok {
-		return time.Time{}, false
-	}
-	p := s
-	if strings.ContainsAny(s, "tz") {
-		p = strings.ToUpper(s)
-	}
-	t, err := time.Parse(time.RFC3339Nano, p)
-	if err != nil || !stitchFormatDateTime(s) {
-		d.issue("format", "date-time", "not an RFC 3339 date-time: "+stitchQuoteClip(s))
-		return time.Time{}, false
-	}
-	return t, true
-}
-
-// beginRepair implements JSON-string repair (SPEC §4.12) where an object,
-// array or union is expected: when repair is on and a string holding
-// exactly one JSON value arrives, the decoder switches to that value and
-// endRepair switches back. A string that is not JSON is left in place, so
-// the caller reports it as a type error.
-func (d *stitchDecoder) beginRepair() (stitchRepair, bool) {
-	if !d.repair || d.peek() != '"' {
-		return stitchRepair{}, false
-	}
-	start := d.pos
-	b, ok := d.strBytes()
-	if !ok {
-		return stitchRepair{}, false
-	}
-	saved := stitchRepair{data: d.data, text: d.text, pos: d.pos}
-	inner := &stitchDecoder{data: append([]byte(nil), b...), maxDepth: d.maxDepth - d.depth}
-	inner.path = inner.pathBuf[:0]
-	inner.skipValue(false) // only its syntax: the caller decodes it
-	if inner.fatal || inner.peek() != 0 {
-		d.pos = start
-		return stitchRepair{}, false
-	}
-	d.repaired = append(d.repaired, d.pointer(nil, false))
-	d.data, d.text, d.pos = inner.data, "", 0
-	return saved, true
-}
-
-// A stitchRepair is the position a repair returns to.
-type stitchRepair struct {
-	data []byte
-	text string
-	pos  int
-}
-
-// endRepair returns to the document after a repaired string.
-func (d *stitchDecoder) endRepair(r stitchRepair) {
-	d.data, d.text, d.pos = r.data, r.text, r.pos
-}
-
-const stitchHex = "0123456789abcdef"
-
-// stitchSafe marks the ASCII bytes a JSON string holds unescaped
-// (encoding/json's HTML-safe set).
-var stitchSafe = [utf8.RuneSelf]bool{
-	' ': true, '!': true, '#': true, '$': true, '%': true, '\'': true, '(': true, ')': true,
-	'*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true,
-	'2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true,
-	':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true,
-	'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true,
-	'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true,
-	'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '[': true,
-	']': true, '^': true, '_': true, '`': true, 'a': true, 'b': true, 'c': true, 'd': true,
-	'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true,
-	'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true,
-	'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '{': true, '|': true,
-	'}': true, '~': true,
-}
-
-// stitchAppendString appends s as a JSON string, escaped as encoding/json
-// escapes it (HTML-safe, U+2028/U+2029 escaped, invalid UTF-8 as U+FFFD).
-func stitchAppendString[T stitchText](b []byte, s T) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if stitchSafe[c] {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', stitchHex[c>>4], stitchHex[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := stitchDecodeRune(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', stitchHex[r&0xF])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}
-
-func stitchDecodeRune[T stitchText](s T) (rune, int) {
-	switch v := any(s).(type) {
-	case string:
-		return utf8.DecodeRuneInString(v)
-	case []byte:
-		return utf8.DecodeRune(v)
-	}
-	return utf8.DecodeRune([]byte(s))
-}
-
-// stitchClose replaces a trailing comma by the closing byte, or appends it.
-func stitchClose(b []byte, c byte) []byte {
-	if n := len(b); n > 0 && b[n-1] == ',' {
-		b[n-1] = c
-		return b
-	}
-	return append(b, c)
-}
-
-// stitchNilError is the error for a nil value that must be written.
-func stitchNilError(where string) error {
-	return errors.New("stitch: cannot encode " + where + ": nil value of a required non-nullable property")
-}
-
-// stitchBuffers recycles encode buffers: MarshalJSON encodes into a pooled
-// buffer and returns an exact-size copy, so a call allocates once.
-var stitchBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
-
-// stitchGetBuffer returns an empty pooled buffer.
-func stitchGetBuffer() *[]byte {
-	p := stitchBuffers.Get().(*[]byte)
-	*p = (*p)[:0]
-	return p
-}
-
-// stitchPutBuffer returns a copy of b (the bytes encoded into the buffer p)
-// and puts the buffer back, unless it grew too large to keep.
-func stitchPutBuffer(p *[]byte, b []byte) []byte {
-	out := append([]byte(nil), b...)
-	if cap(b) <= 1<<20 {
-		*p = b
-		stitchBuffers.Put(p)
-	}
-	return out
 }
