@@ -65,27 +65,29 @@ fuzz:
 
 # --- benchmarks (internal/bench is a separate module: its comparison
 # dependencies never reach users of stitchgen; `go test ./...` at the root
-# does not enter it) ---
+# does not enter it, and go.work leaves it out, so every go command there
+# runs with GOWORK=off) ---
+BENCH = cd internal/bench && export GOWORK=off &&
 
 # bench runs the decode benchmarks interleaved (-count=10) and the
 # generation/compile measurement, and rewrites docs/benchmarks.md from
 # that run. Takes ~15 minutes on 2 cores; run it on a quiet machine.
 .PHONY: bench bench-quick bench-test bench-regen
 bench:
-	cd internal/bench && GOWORK=off $(GO) run ./cmd/report
+	$(BENCH) $(GO) run ./cmd/report
 
 # bench-quick checks the whole report pipeline in a few minutes and writes
 # nothing into docs/.
 bench-quick:
-	cd internal/bench && GOWORK=off $(GO) run ./cmd/report -quick -o "$${TMPDIR:-/tmp}/benchmarks-quick.md"
+	$(BENCH) $(GO) run ./cmd/report -quick -o "$${TMPDIR:-/tmp}/benchmarks-quick.md"
 
 # bench-test is the CI step: the benchmark contracts are fresh, every
 # decoder agrees on the inputs, the generated decoders reject every invalid
 # input with the pinned text, the go-sdk replica matches the real SDK, and
 # every benchmark runs once.
 bench-test:
-	cd internal/bench && GOWORK=off $(GO) vet ./... && GOWORK=off $(GO) test -count=1 ./... && GOWORK=off $(GO) test -run '^$$' -bench . -benchtime=1x ./...
+	$(BENCH) $(GO) vet ./... && $(GO) test -count=1 ./... && $(GO) test -run '^$$' -bench . -benchtime=1x ./...
 
 # bench-regen regenerates the benchmark contracts after a generator change.
 bench-regen:
-	cd internal/bench && GOWORK=off $(GO) run github.com/stitchgen/stitchgen/cmd/stitchgen ./contracts/...
+	$(BENCH) $(GO) run github.com/stitchgen/stitchgen/cmd/stitchgen ./contracts/...

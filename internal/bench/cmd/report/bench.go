@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -21,12 +22,17 @@ type decodeResults struct {
 
 // runDecodeBenchmarks runs the test binary count times, each time every
 // decode benchmark once, so that a slow phase of the machine hits every
-// impl alike (interleaving).
+// impl alike (interleaving). In every second round stitch-before runs just
+// before stitch-unmarshal instead of just after it, so the comparison of
+// the two does not depend on their order.
 func runDecodeBenchmarks(bin string, o options) (*decodeResults, error) {
 	res := &decodeResults{impls: map[string][]string{}, samples: map[[2]string][]sample{}, bytes: map[string]float64{}}
 	for i := range o.count {
 		progress("decode benchmarks: round %d of %d", i+1, o.count)
 		c := newCmd("", bin, "-test.run=^$", "-test.bench=^BenchmarkDecode$", "-test.benchtime="+o.benchtime, "-test.count=1")
+		if i%2 == 1 {
+			c.Env = append(os.Environ(), "STITCH_BENCH_BEFORE_FIRST=1")
+		}
 		if err := c.run(); err != nil {
 			return nil, err
 		}
@@ -149,4 +155,19 @@ func rejectionTable(bin string) ([]rejection, error) {
 		return nil, fmt.Errorf("TestRejectionTable printed no REJECTS lines")
 	}
 	return out, nil
+}
+
+// pairedRatios returns, for every round in which both impls ran on the
+// shape, the ratio a ÷ b of a metric in that round.
+func (r *decodeResults) pairedRatios(shape, a, b, unit string) []float64 {
+	as, bs := r.samples[[2]string{shape, a}], r.samples[[2]string{shape, b}]
+	var rs []float64
+	for i := range min(len(as), len(bs)) {
+		x, okx := as[i][unit]
+		y, oky := bs[i][unit]
+		if okx && oky && y > 0 {
+			rs = append(rs, x/y)
+		}
+	}
+	return rs
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"text/template"
 	"time"
@@ -24,14 +25,10 @@ const genFile = "stitch_gen.go"
 // measureGeneration writes a module of o.tools tools in o.packages
 // packages, then, o.genRounds times each, times go vet and stitchgen on the
 // contracts, and go build with and without the generated files.
-func measureGeneration(dir string, o options) (*genResults, error) {
+func measureGeneration(dir, stitchgen, root string, o options) (*genResults, error) {
 	g := &genResults{packages: o.packages, tools: o.tools, rounds: o.genRounds}
-	stitchgen := filepath.Join(filepath.Dir(dir), "stitchgen")
-	progress("generation: building stitchgen and writing %d tools in %d packages", o.tools, o.packages)
-	if err := goCmd("", "build", "-o", stitchgen, "github.com/stitchgen/stitchgen/cmd/stitchgen").run(); err != nil {
-		return nil, err
-	}
-	if err := writeGenModule(dir, o.packages, o.tools/o.packages); err != nil {
+	progress("generation: writing %d tools in %d packages", o.tools, o.packages)
+	if err := writeGenModule(dir, root, o.packages, o.tools/o.packages); err != nil {
 		return nil, err
 	}
 	for i := range o.genRounds {
@@ -40,10 +37,10 @@ func measureGeneration(dir string, o options) (*genResults, error) {
 			return nil, err
 		}
 	}
-	if err := goCmd(dir, "mod", "tidy").run(); err != nil { // the generated MCP adapters import the go-sdk
-		return nil, err
-	}
-	if err := goCmd(dir, "build", "github.com/modelcontextprotocol/go-sdk/mcp").run(); err != nil { // dependencies into the build cache
+	// The generated code's only dependencies are the stitchgen runtime
+	// packages: build them once, so the timed builds find them in the
+	// build cache (as every build after the first does).
+	if err := goCmd(dir, append([]string{"build"}, runtimePkgs...)...).run(); err != nil {
 		return nil, err
 	}
 	for i := range o.genRounds {
@@ -179,33 +176,63 @@ func sortedWalls(ts []timing) []time.Duration {
 	return ds
 }
 
-// writeGenModule writes the module: go.mod, the go.sum of this module (it
-// holds the go-sdk the generated adapters import) and the packages.
-func writeGenModule(dir string, packages, perPkg int) error {
+// buildStitchgen builds the current generator into dir and returns the
+// binary's path and the stitchgen module's directory.
+func buildStitchgen(dir string) (bin, root string, err error) {
+	bin = filepath.Join(dir, "stitchgen")
+	progress("building stitchgen")
+	if err := goCmd("", "build", "-o", bin, "github.com/stitchgen/stitchgen/cmd/stitchgen").run(); err != nil {
+		return "", "", err
+	}
+	root, err = stitchgenRoot()
+	return bin, root, err
+}
+
+// runtimePkgs are the packages of the stitchgen module that generated code
+// imports.
+var runtimePkgs = []string{"github.com/stitchgen/stitchgen/stitchrt", "github.com/stitchgen/stitchgen/stitch"}
+
+// stitchgenRoot returns the directory of the stitchgen module this module
+// uses (the replace target of go.mod).
+func stitchgenRoot() (string, error) {
+	c := goCmd("", "list", "-m", "-f", "{{.Dir}}", "github.com/stitchgen/stitchgen")
+	if err := c.run(); err != nil {
+		return "", err
+	}
+	return strings.TrimSpace(c.out.String()), nil
+}
+
+// writeGenModule writes the module: a go.mod that requires the stitchgen
+// module in root (the generated code imports its runtime packages and no
+// SDK) and the packages.
+func writeGenModule(dir, root string, packages, perPkg int) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	mod := "module example.com/genbench\n\ngo 1.26.0\n\nrequire github.com/modelcontextprotocol/go-sdk v1.8.0\n"
+	mod := "module example.com/genbench\n\ngo 1.26.0\n\nrequire github.com/stitchgen/stitchgen v0.0.0\n\n" +
+		"replace github.com/stitchgen/stitchgen => " + strconv.Quote(root) + "\n"
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(mod), 0o644); err != nil {
-		return err
-	}
-	sum, err := os.ReadFile("go.sum")
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644); err != nil {
 		return err
 	}
 	return forEachPkgIndexed(dir, packages, func(i int, p string) error {
 		if err := os.MkdirAll(p, 0o755); err != nil {
 			return err
 		}
-		var b strings.Builder
-		if err := contractTmpl.Execute(&b, contractData(i, perPkg)); err != nil {
+		src, err := renderContract(i, perPkg)
+		if err != nil {
 			return err
 		}
-		return os.WriteFile(filepath.Join(p, "contract.go"), []byte(b.String()), 0o644)
+		return os.WriteFile(filepath.Join(p, "contract.go"), src, 0o644)
 	})
+}
+
+// renderContract returns the contract source of package i with perPkg tools.
+func renderContract(i, perPkg int) ([]byte, error) {
+	var b strings.Builder
+	if err := contractTmpl.Execute(&b, contractData(i, perPkg)); err != nil {
+		return nil, err
+	}
+	return []byte(b.String()), nil
 }
 
 func forEachPkgIndexed(dir string, packages int, f func(int, string) error) error {

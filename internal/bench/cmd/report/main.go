@@ -9,6 +9,9 @@
 //	go run ./cmd/report            # the full run (make bench)
 //	go run ./cmd/report -quick     # a smoke run that checks the pipeline
 //	go run ./cmd/report -gen-only -gen-rounds 1   # generation and compile time alone, printed
+//
+// It runs in internal/bench with GOWORK=off (the repository's go.work
+// leaves this module out).
 package main
 
 import (
@@ -26,6 +29,7 @@ type options struct {
 	packages  int
 	tools     int
 	genRounds int
+	gen10     int
 	out       string
 	quick     bool
 	keep      bool
@@ -39,13 +43,14 @@ func main() {
 	flag.IntVar(&o.packages, "packages", 100, "packages of the generation-speed module")
 	flag.IntVar(&o.tools, "tools", 1000, "tools of the generation-speed module, spread over the packages")
 	flag.IntVar(&o.genRounds, "gen-rounds", 3, "rounds of the generation and compile measurements")
+	flag.IntVar(&o.gen10, "gen10-rounds", 10, "rounds of the 10-tool package's compile, now and before issue 11 (each round builds both)")
 	flag.StringVar(&o.out, "o", "../../docs/benchmarks.md", "the document to write")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary directory (test binary, generation module) and print its path")
 	flag.BoolVar(&o.genOnly, "gen-only", false, "only the generation and compile measurement: print its section of the document to standard output (no decode benchmarks, no document written)")
-	flag.BoolVar(&o.quick, "quick", false, "smoke run: -count=1 -benchtime=100x, 10 packages of 100 tools, 1 round")
+	flag.BoolVar(&o.quick, "quick", false, "smoke run: -count=2 -benchtime=100x, 10 packages of 100 tools, 1 generation round, 2 rounds of the 10-tool package")
 	flag.Parse()
 	if o.quick {
-		o.count, o.benchtime, o.packages, o.tools, o.genRounds = 1, "100x", 10, 100, 1
+		o.count, o.benchtime, o.packages, o.tools, o.genRounds, o.gen10 = 2, "100x", 10, 100, 1, 2
 	}
 	if err := run(o, os.Args[1:]); err != nil {
 		fmt.Fprintln(os.Stderr, "report:", err)
@@ -64,12 +69,13 @@ func run(o options, args []string) error {
 		defer os.RemoveAll(tmp)
 	}
 	if o.genOnly {
-		g, err := measureGeneration(filepath.Join(tmp, "gen"), o)
-		if err != nil {
+		r := &report{machine: machine{cores: runtime.NumCPU()}}
+		if err := r.measureCompile(tmp, o); err != nil {
 			return err
 		}
-		r := &report{gen: g, machine: machine{cores: runtime.NumCPU()}}
-		r.writeGen(func(format string, args ...any) { fmt.Printf(format, args...) })
+		w := func(format string, args ...any) { fmt.Printf(format, args...) }
+		r.writeGen(w)
+		r.writeGen10(w)
 		return nil
 	}
 	r := &report{command: "go run ./cmd/report " + strings.Join(args, " "), loadStart: loadAverage()}
@@ -86,10 +92,24 @@ func run(o options, args []string) error {
 	if r.decode, err = runDecodeBenchmarks(bin, o); err != nil {
 		return err
 	}
-	if r.gen, err = measureGeneration(filepath.Join(tmp, "gen"), o); err != nil {
+	if err := r.measureCompile(tmp, o); err != nil {
 		return err
 	}
 	r.benchtime, r.count = o.benchtime, o.count
 	r.loadEnd = loadAverage()
 	return os.WriteFile(o.out, []byte(r.markdown()), 0o644)
+}
+
+// measureCompile runs the generation and compile measurements with one
+// build of the current generator.
+func (r *report) measureCompile(tmp string, o options) error {
+	stitchgen, root, err := buildStitchgen(tmp)
+	if err != nil {
+		return err
+	}
+	if r.gen, err = measureGeneration(filepath.Join(tmp, "gen"), stitchgen, root, o); err != nil {
+		return err
+	}
+	r.gen10, err = measureGen10(filepath.Join(tmp, "gen10"), stitchgen, root, o)
+	return err
 }

@@ -1,8 +1,7 @@
 // Package l is benchmark contract L: a tool whose input holds 200 items of
 // a 3-variant discriminated union (the union of contract U, declared again
 // here because a contract package is self-contained). stitch_gen.go is
-// generated from it by stitchgen; valid.go exposes the runtime's validity
-// pass.
+// generated from it by stitchgen.
 package l
 
 //go:generate go run github.com/stitchgen/stitchgen/cmd/stitchgen

@@ -1,6 +1,6 @@
 // Package s is benchmark contract S: one flat tool call with bounds, an
 // enum, optional members and a string array. stitch_gen.go is generated
-// from it by stitchgen; valid.go exposes the runtime's validity pass.
+// from it by stitchgen.
 package s
 
 //go:generate go run github.com/stitchgen/stitchgen/cmd/stitchgen

@@ -1,7 +1,6 @@
 // Package u is benchmark contract U: a tool whose input holds a 3-variant
 // discriminated union with nested objects and escaped, non-ASCII strings.
-// stitch_gen.go is generated from it by stitchgen; valid.go exposes the
-// runtime's validity pass.
+// stitch_gen.go is generated from it by stitchgen.
 package u
 
 //go:generate go run github.com/stitchgen/stitchgen/cmd/stitchgen
