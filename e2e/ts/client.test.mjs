@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { LoggingMessageNotificationSchema, ProgressNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -24,13 +25,18 @@ const clients = {};
 const HINT = "The arguments do not match the tool's input schema. Fix every listed issue (each path is a JSON Pointer into the arguments) and call the tool again.";
 
 // ALL are the tools the serve command serves.
-const ALL = ['place_order', 'get_order', 'cancel_order', 'send_broadcast', 'edit_broadcast'];
+const ALL = ['place_order', 'get_order', 'cancel_order', 'send_broadcast', 'edit_broadcast', 'preview_broadcast'];
+
+// serverLog collects what the serve command's observer logs on stderr.
+let serverLog = '';
 
 async function start(name) {
   const bin = path.join(binDir, name);
   execFileSync('go', ['build', '-o', bin, `./${name}`], { cwd: path.join(repo, 'examples'), stdio: 'inherit' });
   const client = new Client({ name: 'stitchgen-e2e-ts', version: '0.0.0' });
-  await client.connect(new StdioClientTransport({ command: bin, args: [], stderr: 'ignore' }));
+  const transport = new StdioClientTransport({ command: bin, args: [], stderr: 'pipe' });
+  transport.stderr.on('data', (chunk) => { serverLog += chunk; });
+  await client.connect(transport);
   return client;
 }
 
@@ -163,4 +169,41 @@ test('broadcast: media as object and array, shared index, strict beside strip', 
     ['/parts/0/media type']);
   await callInvalid(client, 'edit_broadcast', { broadcastId: 'b-1', ops: [{ op: 'remove', index: -1 }] }, ['/ops/0/index range']);
   await callInvalid(client, 'edit_broadcast', { broadcastId: 'b-1', ops: [{ index: 0 }] }, ['/ops/0/op discriminator']);
+});
+
+test('rich results: text and image, progress, logging, annotations, an unknown tool', async () => {
+  const client = clients.serve;
+  const { byName } = await listAndCompile(client, ALL);
+  // The go-sdk writes readOnlyHint and idempotentHint always (false by default).
+  assert.deepEqual(byName.get_order.annotations, { readOnlyHint: true, idempotentHint: false, openWorldHint: false });
+  assert.deepEqual(byName.cancel_order.annotations, { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false });
+  assert.deepEqual(byName.preview_broadcast.annotations, { readOnlyHint: true, idempotentHint: false, openWorldHint: false });
+
+  const logs = [];
+  client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => { logs.push(n.params); });
+  await client.setLoggingLevel('info');
+  // The SDK's own onprogress misses notifications that arrive in the same
+  // read as the result (it runs notification handlers in a later microtask
+  // but drops the call's progress handler when the result arrives), so the
+  // test sends the token itself and collects every notification.
+  const progress = [];
+  client.setNotificationHandler(ProgressNotificationSchema, (n) => { progress.push(n.params); });
+  const res = await client.callTool({ name: 'preview_broadcast', arguments: { broadcastId: 'b-1' }, _meta: { progressToken: 'ts-1' } });
+  await client.ping(); // a round trip: the notifications sent before the result are handled by now
+  assert.ok(!res.isError, res.content?.[0]?.text);
+  assert.equal(res.content.length, 2);
+  assert.deepEqual(res.content[0], { type: 'text', text: 'Preview of b-1 in #news: 2 parts' });
+  assert.equal(res.content[1].type, 'image');
+  assert.equal(res.content[1].mimeType, 'image/png');
+  assert.equal(Buffer.from(res.content[1].data, 'base64').subarray(1, 4).toString(), 'PNG');
+  assert.deepEqual(progress.map((p) => [p.progressToken, p.progress, p.total, p.message]),
+    [['ts-1', 0, 2, 'rendering the preview'], ['ts-1', 1, 2, 'preview rendered'], ['ts-1', 2, 2, 'done']]);
+  assert.deepEqual(logs, [{ level: 'info', logger: 'broadcast', data: 'Preview of b-1 in #news: 2 parts' }]);
+
+  const unknown = await client.callTool({ name: 'preview_broadcasts', arguments: {} });
+  assert.equal(unknown.isError, true);
+  assert.equal(JSON.parse(unknown.content[0].text).error, 'UNKNOWN_TOOL');
+  // The observer saw it (the serve command logs every call it observes).
+  await client.ping();
+  assert.match(serverLog, /preview_broadcasts UNKNOWN_TOOL in /);
 });
