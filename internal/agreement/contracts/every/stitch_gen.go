@@ -3355,7 +3355,7 @@ func StitchTools() []StitchTool {
 	}, {
 		Name:         "free",
 		Title:        "",
-		Description:  "Free has free-form values, a hidden check, promoted fields, a\nTextUnmarshaler and annotations.",
+		Description:  "Free has free-form values, a hidden check, promoted fields, a TextUnmarshaler and annotations.",
 		InputSchema:  FreeInputSchema,
 		OutputSchema: "",
 	}}

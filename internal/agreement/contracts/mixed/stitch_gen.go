@@ -1712,7 +1712,7 @@ func StitchTools() []StitchTool {
 	}, {
 		Name:         "tolerate",
 		Title:        "",
-		Description:  "Tolerate has every runtime tolerance of SPEC §2 (coerce, trim, lower,\nupper, catch); none is advertised.",
+		Description:  "Tolerate has every runtime tolerance of SPEC §2 (coerce, trim, lower, upper, catch); none is advertised.",
 		InputSchema:  TolerateInputSchema,
 		OutputSchema: "",
 	}}
