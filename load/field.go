@@ -85,8 +85,11 @@ func (l *pkgLoader) fieldModel(c candidate) *model.Field {
 	}
 	f.Type = l.convert(v.Type(), s)
 	f.Description = l.fieldDoc(v)
-	l.applySchemaTag(f, c.stag.Get("jsonschema"), s)
+	ts := l.applySchemaTag(f, c.stag.Get("jsonschema"), s)
 	l.applyStitchTag(f, c.stag.Get("stitch"), s)
+	if ts != nil && f.Default != "" {
+		l.checkDefault(ts)
+	}
 	// Cached only when complete: converting the field's type can walk
 	// back to this very field (type T struct{ S }; type S struct{ X *T }),
 	// which then builds it again rather than copying a half-built one.
