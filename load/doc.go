@@ -7,6 +7,9 @@
 // Conventions the later stages rely on:
 //   - positions and model.Package.Dir are relative to Config.Dir,
 //     slash-separated; types of other packages carry no position;
+//   - every diagnostic has a position, also the build system's errors that
+//     come without one (pkgerrors.go), and the paths in its message that
+//     lie in Config.Dir are relative too;
 //   - tools, types, fields and variants are in source order (files by name,
 //     then position), independent of the order the build system lists files;
 //   - every named type converts once and is shared, so recursion is a

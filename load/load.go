@@ -69,7 +69,15 @@ func Load(cfg Config) ([]*model.Package, []model.Diagnostic, error) {
 	var diags []model.Diagnostic
 	for _, p := range pkgs {
 		if len(p.Syntax) == 0 && len(p.Errors) > 0 {
-			return nil, nil, fmt.Errorf("load: %s: %s", p.PkgPath, p.Errors[0].Msg)
+			// No file could be read (a NUL byte, say): the errors are
+			// diagnostics when they name a file, else the run fails.
+			l := newPkgLoader(cfg, absDir, p)
+			l.packageErrors()
+			if slices.ContainsFunc(l.diags, func(d model.Diagnostic) bool { return d.Pos.File == "" }) {
+				return nil, nil, fmt.Errorf("load: %s: %s", p.PkgPath, l.relMsg(p.Errors[0].Msg))
+			}
+			diags = append(diags, l.diags...)
+			continue
 		}
 		if !hasTool(p) {
 			continue
@@ -169,12 +177,14 @@ func parseErrPos(base, s string) model.Pos {
 		nums = append([]int{n}, nums...)
 		rest = rest[:i]
 	}
-	p := model.Pos{File: relPath(base, rest)}
+	// A position without a column ("file:line", as go list and a file
+	// that cannot be read report it) is at the line's first column.
+	p := model.Pos{File: relPath(base, rest), Line: 1, Col: 1}
 	if len(nums) > 0 {
-		p.Line = nums[0]
+		p.Line = max(nums[0], 1)
 	}
 	if len(nums) > 1 {
-		p.Col = nums[1]
+		p.Col = max(nums[1], 1)
 	}
 	return p
 }

@@ -5,8 +5,6 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
-	"regexp"
-	"strings"
 
 	"golang.org/x/tools/go/packages"
 
@@ -159,37 +157,4 @@ func isGenerated(f *ast.File) bool {
 // inGenerated reports whether a position lies in a stitchgen-generated file.
 func (l *pkgLoader) inGenerated(p token.Pos) bool {
 	return p.IsValid() && l.generated[l.pkg.Fset.Position(p).Filename]
-}
-
-// packageErrors turns load and type-check errors into diagnostics, except
-// those in stitchgen's own (about to be regenerated) output.
-func (l *pkgLoader) packageErrors() {
-	for _, e := range l.pkg.Errors {
-		// "# path" errors are the compiler's output from go list -export:
-		// the type check from source reports the same problems positioned.
-		if l.errorInGenerated(e.Pos) || (e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ")) ||
-			(e.Kind == packages.TypeError && generatedRefRE.MatchString(e.Msg)) {
-			continue
-		}
-		l.diags = append(l.diags, model.Diagnostic{Pos: parseErrPos(l.absDir, e.Pos), Msg: e.Msg})
-	}
-}
-
-// generatedRefRE matches type errors about identifiers that stitchgen itself
-// generates (Stitch-prefixed names, schema constants, generated methods).
-// They are expected before the first run or after the generated file was
-// removed (and the loader always reads a previous generated file as its
-// package clause only), and must not stop the run that creates them; a
-// package qualifier is allowed, for a contract package that uses another
-// one's generated API.
-var generatedRefRE = regexp.MustCompile(`^undefined: (\w+\.)?(New)?[Ss]titch\w*$|^undefined: (\w+\.)?\w+(InputSchema|LosslessSchema|OutputSchema)$|` +
-	`has no field or method (DecodeToolCall|UnmarshalJSON|MarshalJSON|[Ss]titch\w*)\)$`)
-
-func (l *pkgLoader) errorInGenerated(pos string) bool {
-	for f := range l.generated {
-		if strings.HasPrefix(pos, f+":") {
-			return true
-		}
-	}
-	return false
 }

@@ -2,6 +2,7 @@ package load
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -182,6 +183,9 @@ func checkOne(p *packages.Package, fset *token.FileSet, sizes types.Sizes, isRoo
 		}
 		ip := p.Imports[path]
 		if ip == nil {
+			if msg := cycleError(p, path); msg != "" {
+				return nil, errors.New(msg)
+			}
 			return nil, fmt.Errorf("no metadata for %s", path)
 		}
 		if r := isRoot[ip.PkgPath]; r != nil {
@@ -215,6 +219,24 @@ func checkOne(p *packages.Package, fset *token.FileSet, sizes types.Sizes, isRoo
 	if typErr != nil && len(p.Errors) == 0 {
 		tc.Error(typErr)
 	}
+}
+
+// importCycle starts go list's error for an import cycle, which it
+// reports without a position ("import cycle not allowed: import stack:
+// [a b a]") and without the import that closes it in Imports.
+const importCycle = "import cycle not allowed"
+
+// cycleError returns go list's import cycle error of p that passes through
+// the import path, or "".
+func cycleError(p *packages.Package, path string) string {
+	for _, e := range p.Errors {
+		_, stack, ok := strings.Cut(e.Msg, "import stack: [")
+		if e.Kind == packages.ListError && strings.HasPrefix(e.Msg, importCycle) && ok &&
+			slices.Contains(strings.Fields(strings.TrimSuffix(stack, "]")), path) {
+			return e.Msg
+		}
+	}
+	return ""
 }
 
 type importerFunc func(path string) (*types.Package, error)
