@@ -219,6 +219,7 @@ func jsonErr(err error) string {
 
 // errorf records an error diagnostic at s.
 func (l *pkgLoader) errorf(s site, format string, args ...any) {
+	l.markFaulty(s.subject)
 	l.diags = append(l.diags, model.Diagnostic{Pos: l.pos(s.pos), Subject: s.subject, Msg: fmt.Sprintf(format, args...)})
 }
 
@@ -229,5 +230,6 @@ func (l *pkgLoader) warnf(s site, format string, args ...any) {
 
 // errorAt records an error diagnostic at an already converted position.
 func (l *pkgLoader) errorAt(p model.Pos, subject, format string, args ...any) {
+	l.markFaulty(subject)
 	l.diags = append(l.diags, model.Diagnostic{Pos: p, Subject: subject, Msg: fmt.Sprintf(format, args...)})
 }

@@ -38,6 +38,9 @@ type pkgLoader struct {
 	fieldCache map[*types.Var]*model.Field     // fields, before their Path is set
 	variants   []variantLink                   // for the discriminator pass
 	variantOf  map[*types.TypeName]bool        // types that implement a union
+
+	faulty  map[string]bool // types of this package whose model an error left incomplete (complete.go)
+	keyword bool            // errors now are about one tag keyword, which is left out
 }
 
 func newPkgLoader(cfg Config, absDir string, p *packages.Package) *pkgLoader {
@@ -49,6 +52,7 @@ func newPkgLoader(cfg Config, absDir string, p *packages.Package) *pkgLoader {
 		named:      map[*types.TypeName]*model.Type{},
 		fieldCache: map[*types.Var]*model.Field{},
 		variantOf:  map[*types.TypeName]bool{},
+		faulty:     map[string]bool{},
 	}
 }
 
@@ -78,6 +82,7 @@ func (l *pkgLoader) run() *model.Package {
 	markRecursive(l.namedTypes())
 	mp.Types = l.reached(mp.Tools)
 	mp.Declared = l.declared()
+	l.markIncomplete(mp.Tools)
 	return mp
 }
 

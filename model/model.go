@@ -31,6 +31,12 @@ type Tool struct {
 	Input       *Type  // the tool's own struct type (Kind Struct)
 	Output      *Type  // from output=Type; nil when absent
 	Pos         Pos    // position of the type name
+
+	// Incomplete says the loader reported an error that left the model of
+	// a type the tool reaches incomplete, so the tool's schemas and checks
+	// would only add follow-on findings. (Errors about one tag keyword,
+	// which is left out, leave it complete.)
+	Incomplete bool
 }
 
 // A Kind is the JSON-relevant shape of a Go type.
