@@ -44,10 +44,13 @@ type toolDirective struct {
 
 var knownVerbs = "tool, union, variant, strict, strip, loose, schema"
 
-// collectDecls finds every type declaration of the package, in source order,
-// and parses its directives.
+// collectDecls finds every type declaration of the user's files, in source
+// order, and parses its directives (the previous output is never modelled).
 func (l *pkgLoader) collectDecls() {
 	for _, f := range l.pkg.Syntax {
+		if isGenerated(f) {
+			continue
+		}
 		for _, d := range f.Decls {
 			gd, ok := d.(*ast.GenDecl)
 			if !ok || gd.Tok != token.TYPE {

@@ -16,9 +16,12 @@
 //     cyclic graph; Type.Recursive marks the named types on a cycle;
 //   - properties follow encoding/json (tags, embedding and promotion);
 //   - a file headed by stitchgen's own header is about to be regenerated:
-//     its type errors and methods are ignored, and so are type errors about
-//     identifiers stitchgen generates (so code using them never blocks the
-//     run that creates them).
+//     the model never reads it and the contract is type-checked without it,
+//     as on a first generation; a type error that it resolves (code using a
+//     generated name) or that only it causes (a stale declaration) is
+//     dropped, and so are type errors about identifiers stitchgen generates
+//     (so code using them never blocks the run that creates them); see
+//     previous.go and decision 0006.
 //
 // It is the only package of stitchgen that imports go/packages and go/types.
 // It may import model; it must not import flatten, the other gen stages or cmd.

@@ -1,11 +1,7 @@
 package load
 
 import (
-	"bytes"
 	"fmt"
-	"go/parser"
-	"go/token"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -91,52 +87,6 @@ func Load(cfg Config) ([]*model.Package, []model.Diagnostic, error) {
 		diags = append(diags, l.diags...)
 	}
 	return out, model.SortDiagnostics(diags), nil
-}
-
-// previousOutput returns an overlay that replaces every stitchgen-generated
-// file of the matched packages by its header and package clause. The
-// generated code is about to be regenerated and the loader ignores it
-// anyway (decision 0006); loading it would cost a type check of the whole
-// file and, because go/packages takes the dependencies' types from go list
-// -export, which compiles the matched packages too, a full compile of every
-// generated file (and of the MCP SDK it imports). With the overlay a
-// regeneration loads what a first generation loads. Finding the files costs
-// one go list without dependencies.
-func previousOutput(pcfg *packages.Config, patterns []string) (map[string][]byte, error) {
-	list := *pcfg
-	list.Mode = packages.NeedName | packages.NeedFiles
-	pkgs, err := packages.Load(&list, patterns...)
-	if err != nil {
-		return nil, fmt.Errorf("load: %w", err)
-	}
-	var overlay map[string][]byte
-	for _, p := range pkgs {
-		for _, file := range p.GoFiles {
-			stub, ok := generatedStub(file)
-			if !ok {
-				continue
-			}
-			if overlay == nil {
-				overlay = map[string][]byte{}
-			}
-			overlay[file] = stub
-		}
-	}
-	return overlay, nil
-}
-
-// generatedStub returns the header and package clause of a file that
-// starts with stitchgen's header.
-func generatedStub(file string) ([]byte, bool) {
-	src, err := os.ReadFile(file)
-	if err != nil || !bytes.HasPrefix(src, []byte(generatedHeader+"\n")) {
-		return nil, false
-	}
-	pf, err := parser.ParseFile(token.NewFileSet(), file, src, parser.PackageClauseOnly)
-	if err != nil {
-		return nil, false // let the real load report it
-	}
-	return []byte(generatedHeader + "\n\npackage " + pf.Name.Name + "\n"), true
 }
 
 // relPath returns file relative to base, slash-separated. The build system

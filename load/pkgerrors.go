@@ -50,14 +50,14 @@ func (l *pkgLoader) dropError(e packages.Error) bool {
 }
 
 // generatedRefRE matches type errors about identifiers that stitchgen itself
-// generates (Stitch-prefixed names, schema constants, generated methods).
-// They are expected before the first run or after the generated file was
-// removed (and the loader always reads a previous generated file as its
-// package clause only), and must not stop the run that creates them; a
-// package qualifier is allowed, for a contract package that uses another
-// one's generated API.
+// generates (Stitch-prefixed names, schema constants, generated methods,
+// also as the method an interface misses). They are expected before the
+// first run or after the generated file was removed, and must not stop the
+// run that creates them; a package qualifier is allowed, for a contract
+// package that uses another one's generated API. (While a previous output
+// exists, any error it resolves is dropped: typecheck.go.)
 var generatedRefRE = regexp.MustCompile(`^undefined: (\w+\.)?(New)?[Ss]titch\w*$|^undefined: (\w+\.)?\w+(InputSchema|LosslessSchema|OutputSchema)$|` +
-	`has no field or method (DecodeToolCall|UnmarshalJSON|MarshalJSON|[Ss]titch\w*)\)$`)
+	`(has no field or method|\(missing method) (DecodeToolCall|UnmarshalJSON|MarshalJSON|[Ss]titch\w*)\)$`)
 
 func (l *pkgLoader) errorInGenerated(pos string) bool {
 	for f := range l.generated {

@@ -56,10 +56,11 @@ func newPkgLoader(cfg Config, absDir string, p *packages.Package) *pkgLoader {
 	}
 }
 
-// hasTool reports whether a loaded package declares a //stitch:tool.
+// hasTool reports whether a loaded package declares a //stitch:tool (in a
+// file of the user's: the previous output declares none).
 func hasTool(p *packages.Package) bool {
 	for _, f := range p.Syntax {
-		if hasToolDirective(f) {
+		if !isGenerated(f) && hasToolDirective(f) {
 			return true
 		}
 	}
