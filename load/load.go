@@ -127,8 +127,12 @@ func parseErrPos(base, s string) model.Pos {
 		nums = append([]int{n}, nums...)
 		rest = rest[:i]
 	}
-	// A position without a column ("file:line", as go list and a file
-	// that cannot be read report it) is at the line's first column.
+	// A relative file is relative to the directory the build system ran
+	// in, base. A position without a column ("file:line", as go list and
+	// a file that cannot be read report it) is at the line's first column.
+	if !filepath.IsAbs(rest) {
+		rest = filepath.Join(base, rest)
+	}
 	p := model.Pos{File: relPath(base, rest), Line: 1, Col: 1}
 	if len(nums) > 0 {
 		p.Line = max(nums[0], 1)

@@ -20,6 +20,10 @@ import (
 // to the load directory (relMsg).
 func (l *pkgLoader) packageErrors() {
 	for _, e := range l.pkg.Errors {
+		if e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
+			l.toolOutput(e.Msg)
+			continue
+		}
 		if l.dropError(e) {
 			continue
 		}
@@ -34,9 +38,8 @@ func (l *pkgLoader) dropError(e packages.Error) bool {
 	list := e.Kind == packages.ListError
 	switch {
 	case l.errorInGenerated(e.Pos):
-	case list && strings.HasPrefix(e.Msg, "# "):
-		// The compiler's output from go list -export: the type check from
-		// source reports the same problems, positioned.
+	case e.Kind == packages.TypeError && strings.HasPrefix(e.Msg, `could not import C (`) && l.cgoFailed():
+		// The files cgo could not process import "C" as they are.
 	case list && strings.HasPrefix(e.Msg, "found packages "):
 		// Files of two package names: the type check reports each file of
 		// the other name at its package clause.
@@ -47,6 +50,35 @@ func (l *pkgLoader) dropError(e packages.Error) bool {
 		return false
 	}
 	return true
+}
+
+// toolOutput turns the output of a tool go list ran on the package (cgo,
+// as "# path\n" and its stderr) into one diagnostic per positioned error
+// line, or one at the package clause when no line has a position.
+func (l *pkgLoader) toolOutput(msg string) {
+	n := len(l.diags)
+	for line := range strings.SplitSeq(msg, "\n") {
+		m := toolLineRE.FindStringSubmatch(line)
+		if m == nil || strings.HasPrefix(m[2], "warning:") || strings.HasPrefix(m[2], "note:") {
+			continue
+		}
+		l.diags = append(l.diags, model.Diagnostic{Pos: parseErrPos(l.absDir, m[1]), Msg: l.relMsg(m[2])})
+	}
+	if len(l.diags) == n {
+		p, _ := l.packagePos()
+		l.diags = append(l.diags, model.Diagnostic{Pos: p, Msg: l.relMsg(strings.TrimSpace(msg))})
+	}
+}
+
+// toolLineRE matches "file:line:col: message", as gcc and the go tools
+// print an error.
+var toolLineRE = regexp.MustCompile(`^(\S+?\.go:\d+(?::\d+)?): (.+)$`)
+
+// cgoFailed reports whether go list could not run cgo on the package.
+func (l *pkgLoader) cgoFailed() bool {
+	return slices.ContainsFunc(l.pkg.Errors, func(e packages.Error) bool {
+		return e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ")
+	})
 }
 
 // generatedRefRE matches type errors about identifiers that stitchgen itself

@@ -1,6 +1,7 @@
 package load
 
 import (
+	"os/exec"
 	"slices"
 	"strings"
 	"testing"
@@ -84,5 +85,32 @@ func TestRelUnder(t *testing.T) {
 		if got := relUnder(c.in, "/m"); got != c.want {
 			t.Errorf("relUnder(%q) = %q, want %q", c.in, got, c.want)
 		}
+	}
+}
+
+// TestCgoErrorIsReported: when go list cannot run cgo on a contract
+// package, the C compiler's errors are the diagnostics (they used to be
+// dropped, leaving a misleading "could not import C").
+func TestCgoErrorIsReported(t *testing.T) {
+	out, err := exec.Command("go", "env", "CGO_ENABLED", "CC").Output()
+	env := strings.Fields(string(out))
+	if err != nil || len(env) != 2 || env[0] != "1" {
+		t.Skip("cgo is disabled")
+	}
+	if _, err := exec.LookPath(env[1]); err != nil {
+		t.Skip("no C compiler:", err)
+	}
+	dir := writeModule(t, map[string]string{
+		"a.go": "package c\n\n" + positionedTool,
+		"c.go": "package c\n\n// int add(int a, int b) { return a + ; }\nimport \"C\"\n\nvar x = C.add(1, 2)\n",
+	})
+	_, diags, err := Load(Config{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The text after the position is the C compiler's (gcc: "expected
+	// expression before ';' token"), so only its shape is pinned.
+	if len(diags) != 1 || !strings.HasPrefix(diags[0].String(), "c.go:3:") || !strings.Contains(diags[0].Msg, "error: ") {
+		t.Errorf("diagnostics:\n%swant one at c.go:3 with the C compiler's error", diagText(diags))
 	}
 }
