@@ -37,8 +37,8 @@ const exportMode = packages.NeedName | packages.NeedExportFile
 //
 // A previous output of stitchgen is parsed (as previous.go overlays it) but
 // left out of the check, as on a first generation; when the check finds
-// type errors, the packages are checked again with it (checkWitness), and
-// only the errors both checks find are kept (decision 0006).
+// type errors, the packages are checked again with it, and only the errors
+// both checks find are kept (keepPersistentErrors, decision 0006).
 func typeCheck(pcfg *packages.Config, roots []*packages.Package) error {
 	tc := &typeChecker{pcfg: pcfg, fset: token.NewFileSet(), isRoot: map[string]*packages.Package{},
 		sizes: types.SizesFor("gc", goarch()), exports: map[string]*packages.Package{},
