@@ -36,7 +36,7 @@ func TestServeOverStdio(t *testing.T) {
 	for _, tool := range tools.Tools {
 		names = append(names, tool.Name)
 	}
-	if want := []string{"cancel_order", "edit_broadcast", "get_order", "place_order", "send_broadcast"}; !reflect.DeepEqual(names, want) {
+	if want := []string{"cancel_order", "edit_broadcast", "get_order", "place_order", "preview_broadcast", "send_broadcast"}; !reflect.DeepEqual(names, want) {
 		t.Errorf("tools %v, want %v", names, want)
 	}
 	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "send_broadcast",

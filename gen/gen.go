@@ -68,23 +68,21 @@ func (r *Result) Files() map[string][]byte {
 }
 
 // Generate runs the whole pipeline. Contract problems are in
-// Result.Diagnostics; when any is an error, no package is rendered. The
-// error is for failures to load or render at all.
+// Result.Diagnostics, from every stage that can run; when any is an error,
+// no package is rendered. The error is for failures to load or render at
+// all.
 func Generate(cfg Config) (*Result, error) {
 	pkgs, diags, err := load.Load(load.Config{Dir: cfg.Dir, Patterns: cfg.Patterns, Tags: cfg.Tags, Policy: cfg.Policy, ReverseFiles: cfg.ReverseFiles})
 	if err != nil {
 		return nil, err
 	}
 	res := &Result{}
-	if model.HasErrors(diags) {
-		// Schemas of an invalid model would only add follow-on findings.
-		res.Diagnostics = model.SortDiagnostics(diags)
-		return res, nil
-	}
+	// Loader errors do not stop the schemas and checks (SPEC §6 collects
+	// every problem): build skips the tools whose model an error left
+	// incomplete, and no package is rendered while any error stands.
 	// Packages are built and rendered concurrently: each is independent.
-	// Results are taken in package
-	// order, so the output and the first error reported do not depend on
-	// scheduling.
+	// Results are taken in package order, so the output and the first
+	// error reported do not depend on scheduling.
 	built := make([][]model.Diagnostic, len(pkgs))
 	res.Packages = make([]*Package, len(pkgs))
 	parallel(len(pkgs), func(i int) { res.Packages[i], built[i] = build(pkgs[i], cfg) })
@@ -145,6 +143,9 @@ func build(p *model.Package, cfg Config) (*Package, []model.Diagnostic) {
 	gp := &Package{Model: p, File: filepath.Join(p.Dir, out)}
 	var diags []model.Diagnostic
 	for _, t := range p.Tools {
+		if t.Incomplete {
+			continue // its schemas would only add follow-on findings
+		}
 		lossless := schema.Input(t)
 		advertised := lossless.Schema
 		if cfg.Flatten {

@@ -162,3 +162,62 @@ func TestManifestShape(t *testing.T) {
 		t.Errorf("tools %s, want build_tree,place_order (sorted by name, as the go-sdk lists them)", got)
 	}
 }
+
+// TestDiagnosticsFromEveryStage: loader errors do not hide the findings of
+// the schema checks (SPEC §6 collects every problem). A tool whose model
+// an error left incomplete is not checked, so it adds no follow-on finding
+// (u's free-form field, v's property whose untyped option is misspelled).
+func TestDiagnosticsFromEveryStage(t *testing.T) {
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Setenv("GOWORK", "off")
+	m := testmod.New(t, "example.com/stages")
+	src := `package stages
+
+// T has a bad pattern and a non-portable format.
+//
+//stitch:tool
+type T struct {
+	Code  string ` + "`json:\"code\" jsonschema:\"pattern=a**\"`" + `
+	Phone string ` + "`json:\"phone\" jsonschema:\"format=phone\"`" + `
+}
+
+// U has a field no schema can carry.
+//
+//stitch:tool
+type U struct {
+	C     chan int ` + "`json:\"c\"`" + `
+	Phone string   ` + "`json:\"phone\" jsonschema:\"format=phone\"`" + `
+	Any   any      ` + "`json:\"any\"`" + `
+}
+
+// V misspells an option.
+//
+//stitch:tool
+type V struct {
+	Any any ` + "`json:\"any\" stitch:\"untypd\"`" + `
+}
+`
+	if err := m.WriteFile("stages/contract.go", []byte(src)); err != nil {
+		t.Fatal(err)
+	}
+	res, err := gen.Generate(gen.Config{Dir: m.Dir, Patterns: []string{"./..."}, Flatten: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range res.Diagnostics {
+		got = append(got, d.String())
+	}
+	want := []string{
+		"stages/contract.go:7:2: field T.Code: pattern=a** is not a valid RE2 regular expression: error parsing regexp: invalid nested repetition operator: `**`",
+		`stages/contract.go:8:2: t.phone: format "phone" is not portable (portable: date, time, date-time, duration, uri, uri-reference, uri-template, email, hostname, ipv4, ipv6, regex, uuid, json-pointer, relative-json-pointer); use one of those, or allow it with -allow-format=phone`,
+		`stages/contract.go:15:2: field U.C: channel type chan int cannot be carried in JSON; remove the field or hide it with json:"-"`,
+		`stages/contract.go:24:2: field V.Any: unknown stitch option "untypd" (known: coerce, trim, lower, upper, catch, catchall, untyped)`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("diagnostics:\n got: %s\nwant: %s", strings.Join(got, "\n      "), strings.Join(want, "\n      "))
+	}
+	if len(res.Packages) != 0 {
+		t.Errorf("rendered %d packages despite errors", len(res.Packages))
+	}
+}

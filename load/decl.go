@@ -48,10 +48,13 @@ const toolWords = `a name, output=Type, title="...", readOnly, destructive, idem
 
 var knownVerbs = "tool, union, variant, strict, strip, loose, schema"
 
-// collectDecls finds every type declaration of the package, in source order,
-// and parses its directives.
+// collectDecls finds every type declaration of the user's files, in source
+// order, and parses its directives (the previous output is never modelled).
 func (l *pkgLoader) collectDecls() {
 	for _, f := range l.pkg.Syntax {
+		if isGenerated(f) {
+			continue
+		}
 		for _, d := range f.Decls {
 			gd, ok := d.(*ast.GenDecl)
 			if !ok || gd.Tok != token.TYPE {
@@ -258,6 +261,7 @@ func jsonErr(err error) string {
 
 // errorf records an error diagnostic at s.
 func (l *pkgLoader) errorf(s site, format string, args ...any) {
+	l.markFaulty(s.subject)
 	l.diags = append(l.diags, model.Diagnostic{Pos: l.pos(s.pos), Subject: s.subject, Msg: fmt.Sprintf(format, args...)})
 }
 
@@ -268,5 +272,6 @@ func (l *pkgLoader) warnf(s site, format string, args ...any) {
 
 // errorAt records an error diagnostic at an already converted position.
 func (l *pkgLoader) errorAt(p model.Pos, subject, format string, args ...any) {
+	l.markFaulty(subject)
 	l.diags = append(l.diags, model.Diagnostic{Pos: p, Subject: subject, Msg: fmt.Sprintf(format, args...)})
 }

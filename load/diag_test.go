@@ -347,7 +347,7 @@ func (t *T) Validate(strict bool) error { return nil }`, []string{
 	{"literal_kinds", `
 //stitch:tool
 type T struct {
-	P  Point      ` + "`json:\"p\" jsonschema:\"default=[1]\"`" + `
+	P  Point      ` + "`json:\"p\" jsonschema:\"example=[1]\"`" + `
 	L  []string   ` + "`json:\"l\" jsonschema:\"example=a\"`" + `
 	At time.Time  ` + "`json:\"at\" jsonschema:\"default=yesterday\"`" + `
 	B  []byte     ` + "`json:\"b\" jsonschema:\"default=!!\"`" + `
@@ -358,12 +358,64 @@ type T struct {
 type Point struct {
 	X int ` + "`json:\"x\"`" + `
 }`, []string{
-		`contract.go:6:2: field T.P: default=[1] is not a JSON object`,
+		`contract.go:6:2: field T.P: example=[1] is not a JSON object`,
 		`contract.go:7:2: field T.L: example is not supported on a slice or array field; show examples in the description`,
 		`contract.go:8:2: field T.At: default=yesterday is not an RFC 3339 date-time`,
 		`contract.go:9:2: field T.B: default=!! is not standard base64`,
 		`contract.go:10:2: field T.A: example={ is not valid JSON for any (unexpected end of input)`,
 		`contract.go:11:2: field T.G: default=1 is not a JSON array`}},
+	{"default_breaks_constraints", `
+//stitch:tool
+type T struct {
+	Max   int            ` + "`json:\"max,omitempty\" jsonschema:\"maximum=3,default=5\"`" + `
+	Below *int           ` + "`json:\"below,omitempty\" jsonschema:\"minimum=10,exclusiveMaximum=20,default=20\"`" + `
+	ExMin float64        ` + "`json:\"exMin,omitempty\" jsonschema:\"exclusiveMinimum=0.5,default=0.5\"`" + `
+	Step  int            ` + "`json:\"step,omitempty\" jsonschema:\"multipleOf=5,default=12\"`" + `
+	Short string         ` + "`json:\"short,omitempty\" jsonschema:\"minLength=4,default=bad\"`" + `
+	Long  string         ` + "`json:\"long,omitempty\" jsonschema:\"maxLength=4,default=héllo\"`" + `
+	Runes string         ` + "`json:\"runes,omitempty\" jsonschema:\"maxLength=2,default=éé\"`" + `
+	Code  string         ` + "`json:\"code,omitempty\" jsonschema:\"pattern=^[0-9]+$,default=abc\"`" + `
+	Mail  string         ` + "`json:\"mail,omitempty\" jsonschema:\"format=email,default=nobody\"`" + `
+	Color string         ` + "`json:\"color,omitempty\" jsonschema:\"enum=red,enum=blue,default=green\"`" + `
+	Fixed string         ` + "`json:\"fixed,omitempty\" jsonschema:\"const=x,default=y\"`" + `
+	Num   int            ` + "`json:\"num,omitempty\" jsonschema:\"enum=1,enum=2,default=2.0\"`" + `
+	Tiny  float32        ` + "`json:\"tiny,omitempty\" jsonschema:\"default=1e39\"`" + `
+	Tags  []string       ` + "`json:\"tags,omitempty\" jsonschema:\"maxItems=2,uniqueItems,maxLength=2,default=ab,default=abc,default=ab\"`" + `
+	Pair  [2]int         ` + "`json:\"pair,omitzero\" jsonschema:\"default=1\"`" + `
+	None  []int          ` + "`json:\"none,omitempty\" jsonschema:\"minItems=1,default=[]\"`" + `
+	Mixed []int          ` + "`json:\"mixed,omitempty\" jsonschema:\"default=[],default=1\"`" + `
+	Grid  [][]int8       ` + "`json:\"grid,omitempty\" jsonschema:\"default=[1\\\\,300]\"`" + `
+	Word  string         ` + "`json:\"word,omitempty\" jsonschema:\"default= Hi\" stitch:\"trim,lower\"`" + `
+	P     *Point         ` + "`json:\"p,omitempty\" jsonschema:\"default={}\"`" + `
+	M     map[string]int ` + "`json:\"m,omitempty\" jsonschema:\"default={}\"`" + `
+	A     any            ` + "`json:\"a,omitempty\" jsonschema:\"default=1\" stitch:\"untyped\"`" + `
+}
+
+type Point struct {
+	X int ` + "`json:\"x\"`" + `
+}`, []string{
+		`contract.go:5:2: field T.Max: default=5 is greater than maximum=3`,
+		`contract.go:6:2: field T.Below: default=20 is not less than exclusiveMaximum=20`,
+		`contract.go:7:2: field T.ExMin: default=0.5 is not greater than exclusiveMinimum=0.5`,
+		`contract.go:8:2: field T.Step: default=12 is not a multiple of multipleOf=5`,
+		`contract.go:9:2: field T.Short: default=bad is 3 code points long, shorter than minLength=4`,
+		`contract.go:10:2: field T.Long: default=héllo is 5 code points long, longer than maxLength=4`,
+		`contract.go:12:2: field T.Code: default=abc does not match pattern=^[0-9]+$`,
+		`contract.go:13:2: field T.Mail: default=nobody is not a valid email (format=email)`,
+		`contract.go:14:2: field T.Color: default=green is not one of the enum values "red", "blue"`,
+		`contract.go:15:2: field T.Fixed: default=y is not the const value "x"`,
+		`contract.go:17:2: field T.Tiny: default=1e39 is out of range for float32`,
+		`contract.go:18:2: field T.Tags: default has 3 items, more than maxItems=2`,
+		`contract.go:18:2: field T.Tags: default repeats ab (uniqueItems); give each item once`,
+		`contract.go:18:2: field T.Tags: default=abc is 3 code points long, longer than maxLength=2`,
+		`contract.go:19:2: field T.Pair: default has 1 item; a [2]int holds exactly 2 (give 2 default= items)`,
+		`contract.go:20:2: field T.None: default has 0 items, fewer than minItems=1`,
+		`contract.go:21:2: field T.Mixed: default=[] is the empty array and cannot be combined with default= items; keep one of them`,
+		`contract.go:22:2: field T.Grid: default=[1,300] holds 300, which is not an integer in the range of int8`,
+		`contract.go:23:2: field T.Word: default= Hi is rewritten by stitch:"trim,lower" to "hi"; write the default as the decoder leaves it`,
+		`contract.go:24:2: field T.P: default applies to strings, numbers, bools, times, byte strings and slices or arrays of them, not to *Point`,
+		`contract.go:25:2: field T.M: default applies to strings, numbers, bools, times, byte strings and slices or arrays of them, not to map[string]int`,
+		`contract.go:26:2: field T.A: default applies to strings, numbers, bools, times, byte strings and slices or arrays of them, not to any`}},
 	{"tool_kinds", `
 //stitch:tool
 type Text struct{}

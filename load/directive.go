@@ -2,6 +2,7 @@ package load
 
 import (
 	"go/ast"
+	"go/doc/comment"
 	"go/token"
 	"strings"
 )
@@ -66,12 +67,23 @@ func typeDoc(gd *ast.GenDecl, ts *ast.TypeSpec) *ast.CommentGroup {
 	return nil
 }
 
-// docText returns a comment's text with directive lines removed, trimmed.
+// docText returns a comment's text with directive lines removed, as go doc
+// shows it (SPEC §2): the lines of a paragraph joined with single spaces,
+// paragraphs separated by one blank line, list items and code blocks on
+// lines of their own, leading and trailing space trimmed.
 func docText(cg *ast.CommentGroup) string {
 	if cg == nil {
 		return ""
 	}
-	return strings.TrimSpace(cg.Text())
+	return goDocText(cg.Text())
+}
+
+// goDocText reformats comment text (as ast.CommentGroup.Text returns it)
+// the way go doc prints it, without wrapping lines.
+func goDocText(text string) string {
+	var p comment.Parser
+	pr := comment.Printer{TextWidth: -1} // no wrapping: a paragraph is one line
+	return strings.TrimSpace(string(pr.Text(p.Parse(text))))
 }
 
 // splitArgs splits directive arguments on spaces, keeping double-quoted

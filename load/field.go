@@ -80,13 +80,19 @@ func (l *pkgLoader) fieldModel(c candidate) *model.Field {
 		Pos: l.pos(v.Pos()),
 	}
 	s := fieldSite(c.owner, v)
-	if c.tag.asString {
-		l.errorf(s, "the json \",string\" option is not supported; remove it (stitch:\"coerce\" accepts numbers and bools in strings)")
-	}
 	f.Type = l.convert(v.Type(), s)
 	f.Description = l.fieldDoc(v)
-	l.applySchemaTag(f, c.stag.Get("jsonschema"), s)
+	var ts *tagState
+	l.keywordErrors(func() {
+		if c.tag.asString {
+			l.errorf(s, "the json \",string\" option is not supported; remove it (stitch:\"coerce\" accepts numbers and bools in strings)")
+		}
+		ts = l.applySchemaTag(f, c.stag.Get("jsonschema"), s)
+	})
 	l.applyStitchTag(f, c.stag.Get("stitch"), s)
+	if ts != nil && f.Default != "" {
+		l.keywordErrors(func() { l.checkDefault(ts) })
+	}
 	// Cached only when complete: converting the field's type can walk
 	// back to this very field (type T struct{ S }; type S struct{ X *T }),
 	// which then builds it again rather than copying a half-built one.

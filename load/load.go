@@ -1,11 +1,7 @@
 package load
 
 import (
-	"bytes"
 	"fmt"
-	"go/parser"
-	"go/token"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -69,7 +65,15 @@ func Load(cfg Config) ([]*model.Package, []model.Diagnostic, error) {
 	var diags []model.Diagnostic
 	for _, p := range pkgs {
 		if len(p.Syntax) == 0 && len(p.Errors) > 0 {
-			return nil, nil, fmt.Errorf("load: %s: %s", p.PkgPath, p.Errors[0].Msg)
+			// No file could be read (a NUL byte, say): the errors are
+			// diagnostics when they name a file, else the run fails.
+			l := newPkgLoader(cfg, absDir, p)
+			l.packageErrors()
+			if slices.ContainsFunc(l.diags, func(d model.Diagnostic) bool { return d.Pos.File == "" }) {
+				return nil, nil, fmt.Errorf("load: %s: %s", p.PkgPath, l.relMsg(p.Errors[0].Msg))
+			}
+			diags = append(diags, l.diags...)
+			continue
 		}
 		if !hasTool(p) {
 			continue
@@ -83,52 +87,6 @@ func Load(cfg Config) ([]*model.Package, []model.Diagnostic, error) {
 		diags = append(diags, l.diags...)
 	}
 	return out, model.SortDiagnostics(diags), nil
-}
-
-// previousOutput returns an overlay that replaces every stitchgen-generated
-// file of the matched packages by its header and package clause. The
-// generated code is about to be regenerated and the loader ignores it
-// anyway (decision 0006); loading it would cost a type check of the whole
-// file and, because go/packages takes the dependencies' types from go list
-// -export, which compiles the matched packages too, a full compile of every
-// generated file (and of the MCP SDK it imports). With the overlay a
-// regeneration loads what a first generation loads. Finding the files costs
-// one go list without dependencies.
-func previousOutput(pcfg *packages.Config, patterns []string) (map[string][]byte, error) {
-	list := *pcfg
-	list.Mode = packages.NeedName | packages.NeedFiles
-	pkgs, err := packages.Load(&list, patterns...)
-	if err != nil {
-		return nil, fmt.Errorf("load: %w", err)
-	}
-	var overlay map[string][]byte
-	for _, p := range pkgs {
-		for _, file := range p.GoFiles {
-			stub, ok := generatedStub(file)
-			if !ok {
-				continue
-			}
-			if overlay == nil {
-				overlay = map[string][]byte{}
-			}
-			overlay[file] = stub
-		}
-	}
-	return overlay, nil
-}
-
-// generatedStub returns the header and package clause of a file that
-// starts with stitchgen's header.
-func generatedStub(file string) ([]byte, bool) {
-	src, err := os.ReadFile(file)
-	if err != nil || !bytes.HasPrefix(src, []byte(generatedHeader+"\n")) {
-		return nil, false
-	}
-	pf, err := parser.ParseFile(token.NewFileSet(), file, src, parser.PackageClauseOnly)
-	if err != nil {
-		return nil, false // let the real load report it
-	}
-	return []byte(generatedHeader + "\n\npackage " + pf.Name.Name + "\n"), true
 }
 
 // relPath returns file relative to base, slash-separated. The build system
@@ -169,12 +127,18 @@ func parseErrPos(base, s string) model.Pos {
 		nums = append([]int{n}, nums...)
 		rest = rest[:i]
 	}
-	p := model.Pos{File: relPath(base, rest)}
+	// A relative file is relative to the directory the build system ran
+	// in, base. A position without a column ("file:line", as go list and
+	// a file that cannot be read report it) is at the line's first column.
+	if !filepath.IsAbs(rest) {
+		rest = filepath.Join(base, rest)
+	}
+	p := model.Pos{File: relPath(base, rest), Line: 1, Col: 1}
 	if len(nums) > 0 {
-		p.Line = nums[0]
+		p.Line = max(nums[0], 1)
 	}
 	if len(nums) > 1 {
-		p.Col = nums[1]
+		p.Col = max(nums[1], 1)
 	}
 	return p
 }

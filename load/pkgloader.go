@@ -5,8 +5,6 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
-	"regexp"
-	"strings"
 
 	"golang.org/x/tools/go/packages"
 
@@ -40,6 +38,9 @@ type pkgLoader struct {
 	fieldCache map[*types.Var]*model.Field     // fields, before their Path is set
 	variants   []variantLink                   // for the discriminator pass
 	variantOf  map[*types.TypeName]bool        // types that implement a union
+
+	faulty  map[string]bool // types of this package whose model an error left incomplete (complete.go)
+	keyword bool            // errors now are about one tag keyword, which is left out
 }
 
 func newPkgLoader(cfg Config, absDir string, p *packages.Package) *pkgLoader {
@@ -51,13 +52,15 @@ func newPkgLoader(cfg Config, absDir string, p *packages.Package) *pkgLoader {
 		named:      map[*types.TypeName]*model.Type{},
 		fieldCache: map[*types.Var]*model.Field{},
 		variantOf:  map[*types.TypeName]bool{},
+		faulty:     map[string]bool{},
 	}
 }
 
-// hasTool reports whether a loaded package declares a //stitch:tool.
+// hasTool reports whether a loaded package declares a //stitch:tool (in a
+// file of the user's: the previous output declares none).
 func hasTool(p *packages.Package) bool {
 	for _, f := range p.Syntax {
-		if hasToolDirective(f) {
+		if !isGenerated(f) && hasToolDirective(f) {
 			return true
 		}
 	}
@@ -80,6 +83,7 @@ func (l *pkgLoader) run() *model.Package {
 	markRecursive(l.namedTypes())
 	mp.Types = l.reached(mp.Tools)
 	mp.Declared = l.declared()
+	l.markIncomplete(mp.Tools)
 	return mp
 }
 
@@ -159,37 +163,4 @@ func isGenerated(f *ast.File) bool {
 // inGenerated reports whether a position lies in a stitchgen-generated file.
 func (l *pkgLoader) inGenerated(p token.Pos) bool {
 	return p.IsValid() && l.generated[l.pkg.Fset.Position(p).Filename]
-}
-
-// packageErrors turns load and type-check errors into diagnostics, except
-// those in stitchgen's own (about to be regenerated) output.
-func (l *pkgLoader) packageErrors() {
-	for _, e := range l.pkg.Errors {
-		// "# path" errors are the compiler's output from go list -export:
-		// the type check from source reports the same problems positioned.
-		if l.errorInGenerated(e.Pos) || (e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ")) ||
-			(e.Kind == packages.TypeError && generatedRefRE.MatchString(e.Msg)) {
-			continue
-		}
-		l.diags = append(l.diags, model.Diagnostic{Pos: parseErrPos(l.absDir, e.Pos), Msg: e.Msg})
-	}
-}
-
-// generatedRefRE matches type errors about identifiers that stitchgen itself
-// generates (Stitch-prefixed names, schema constants, generated methods).
-// They are expected before the first run or after the generated file was
-// removed (and the loader always reads a previous generated file as its
-// package clause only), and must not stop the run that creates them; a
-// package qualifier is allowed, for a contract package that uses another
-// one's generated API.
-var generatedRefRE = regexp.MustCompile(`^undefined: (\w+\.)?(New)?[Ss]titch\w*$|^undefined: (\w+\.)?\w+(InputSchema|LosslessSchema|OutputSchema)$|` +
-	`has no field or method (DecodeToolCall|UnmarshalJSON|MarshalJSON|[Ss]titch\w*)\)$`)
-
-func (l *pkgLoader) errorInGenerated(pos string) bool {
-	for f := range l.generated {
-		if strings.HasPrefix(pos, f+":") {
-			return true
-		}
-	}
-	return false
 }

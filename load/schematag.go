@@ -50,13 +50,18 @@ type tagState struct {
 	s        site
 	seen     []string
 	items    model.Constraints
-	defaults []string // element defaults of a slice or array field
+	defaults []string // element defaults of a slice or array field, as JSON
+
+	defaultRaw []string // the default= values as written (one per item on a slice or array)
+	badDefault bool     // a default= value did not parse: the field gets no default
 }
 
 // applySchemaTag reads a field's jsonschema:"k=v,..." tag into the field.
-func (l *pkgLoader) applySchemaTag(f *model.Field, raw string, s site) {
+// It returns the tag's state for the default check, which runs once the
+// stitch tag (whose rewrites the default must survive) is read too.
+func (l *pkgLoader) applySchemaTag(f *model.Field, raw string, s site) *tagState {
 	if raw == "" {
-		return
+		return nil
 	}
 	ts := &tagState{f: f, s: s}
 	arr := isArray(f.Type.Deref())
@@ -74,8 +79,23 @@ func (l *pkgLoader) applySchemaTag(f *model.Field, raw string, s site) {
 	if !ts.items.IsZero() {
 		f.Items = &ts.items
 	}
-	if len(ts.defaults) > 0 {
-		f.Default = "[" + strings.Join(ts.defaults, ",") + "]"
+	l.arrayDefault(ts)
+	return ts
+}
+
+// arrayDefault sets the default of a slice or array field from its items;
+// a lone default=[] is the empty array (decision 0014).
+func (l *pkgLoader) arrayDefault(ts *tagState) {
+	t := ts.f.Type.Deref()
+	switch {
+	case ts.badDefault || !isArray(t) || len(ts.defaultRaw) == 0:
+	case len(ts.defaultRaw) == 1 && ts.defaultRaw[0] == "[]":
+		ts.f.Default = "[]"
+		ts.defaults, ts.defaultRaw = nil, nil
+	case !isArray(t.Elem.Deref()) && slices.Contains(ts.defaultRaw, "[]"):
+		l.errorf(ts.s, "default=[] is the empty array and cannot be combined with default= items; keep one of them")
+	default:
+		ts.f.Default = "[" + strings.Join(ts.defaults, ",") + "]"
 	}
 }
 
@@ -140,17 +160,28 @@ func (l *pkgLoader) applyNullable(ts *tagState, v string, hasEq bool) {
 }
 
 // applyDefault sets the default; on a slice or array each default=v is one
-// element, as in invopop.
+// element, as in invopop, and default=[] is the empty array (decision 0014).
 func (l *pkgLoader) applyDefault(ts *tagState, v string) {
 	t := ts.f.Type.Deref()
-	if isArray(t) {
+	switch {
+	case !defaultable(t):
+		l.errorf(ts.s, "default applies to strings, numbers, bools, times, byte strings and slices or arrays of them, not to %s", l.describe(ts.f.Type))
+	case isArray(t) && v == "[]" && !isArray(t.Elem.Deref()):
+		// The empty array, not an item (arrayDefault decides).
+		ts.defaults = append(ts.defaults, "[]")
+		ts.defaultRaw = append(ts.defaultRaw, v)
+	case isArray(t):
 		if lit, ok := l.literal(ts.s, "default", v, t.Elem.Deref()); ok {
 			ts.defaults = append(ts.defaults, lit)
+			ts.defaultRaw = append(ts.defaultRaw, v)
+		} else {
+			ts.badDefault = true
 		}
-		return
-	}
-	if lit, ok := l.literal(ts.s, "default", v, t); ok {
-		ts.f.Default = lit
+	default:
+		if lit, ok := l.literal(ts.s, "default", v, t); ok {
+			ts.f.Default = lit
+			ts.defaultRaw = append(ts.defaultRaw, v)
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package load
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -11,6 +12,7 @@ import (
 	"os"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -32,34 +34,19 @@ const exportMode = packages.NeedName | packages.NeedExportFile
 // with their errors in the same form, except that their dependencies' types
 // come from export data of the dependencies alone. A matched package that
 // imports another matched package gets the other's checked-from-source types.
+//
+// A previous output of stitchgen is parsed (as previous.go overlays it) but
+// left out of the check, as on a first generation; when the check finds
+// type errors, the packages are checked again with it, and only the errors
+// both checks find are kept (keepPersistentErrors, decision 0006).
 func typeCheck(pcfg *packages.Config, roots []*packages.Package) error {
-	fset := token.NewFileSet()
-	isRoot := map[string]*packages.Package{}
+	tc := &typeChecker{pcfg: pcfg, fset: token.NewFileSet(), isRoot: map[string]*packages.Package{},
+		sizes: types.SizesFor("gc", goarch()), exports: map[string]*packages.Package{},
+		imported: map[string]*types.Package{}, importErr: map[string]error{}, witnesses: map[string]*packages.Package{}}
 	for _, p := range roots {
-		isRoot[p.PkgPath] = p
+		tc.isRoot[p.PkgPath] = p
 	}
-
-	// Parse every root's files concurrently.
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	for _, p := range roots {
-		p.Fset = fset
-		p.Syntax = make([]*ast.File, len(p.CompiledGoFiles))
-		perr := make([][]packages.Error, len(p.CompiledGoFiles))
-		for i, file := range p.CompiledGoFiles {
-			wg.Add(1)
-			sem <- struct{}{}
-			go func() {
-				defer func() { <-sem; wg.Done() }()
-				p.Syntax[i], perr[i] = parseOne(fset, pcfg.Overlay, file)
-			}()
-		}
-		wg.Wait()
-		for _, es := range perr {
-			p.Errors = append(p.Errors, es...)
-		}
-		p.Syntax = slices.DeleteFunc(p.Syntax, func(f *ast.File) bool { return f == nil })
-	}
+	tc.parse(roots)
 
 	// Only packages with tools are modelled; they and the matched packages
 	// they import are checked.
@@ -70,8 +57,8 @@ func typeCheck(pcfg *packages.Config, roots []*packages.Package) error {
 			return
 		}
 		need[p.PkgPath] = true
-		for _, ip := range p.Imports {
-			if r := isRoot[ip.PkgPath]; r != nil {
+		for _, ip := range userImports(p) {
+			if r := tc.isRoot[ip.PkgPath]; r != nil {
 				mark(r)
 			}
 		}
@@ -83,49 +70,14 @@ func typeCheck(pcfg *packages.Config, roots []*packages.Package) error {
 	}
 
 	// Export data of every non-matched import of those.
-	var deps []string
-	seen := map[string]bool{}
+	var deps []*packages.Package
 	for _, p := range roots {
-		if !need[p.PkgPath] {
-			continue
-		}
-		for _, ip := range p.Imports {
-			if isRoot[ip.PkgPath] == nil && ip.PkgPath != "unsafe" && ip.PkgPath != "C" && !seen[ip.PkgPath] {
-				seen[ip.PkgPath] = true
-				deps = append(deps, ip.PkgPath)
-			}
+		if need[p.PkgPath] {
+			deps = append(deps, userImports(p)...)
 		}
 	}
-	exports := map[string]*packages.Package{}
-	if len(deps) > 0 {
-		ecfg := *pcfg
-		ecfg.Mode = exportMode
-		eps, err := packages.Load(&ecfg, deps...)
-		if err != nil {
-			return fmt.Errorf("load: %w", err)
-		}
-		for _, ep := range eps {
-			exports[ep.PkgPath] = ep
-		}
-	}
-
-	sizes := types.SizesFor("gc", goarch())
-	imported := map[string]*types.Package{} // shared by every export-data read
-	importErr := map[string]error{}
-	var readExport func(path string) (*types.Package, error)
-	readExport = func(path string) (*types.Package, error) {
-		if tp := imported[path]; tp != nil && tp.Complete() {
-			return tp, nil
-		}
-		if err := importErr[path]; err != nil {
-			return nil, err
-		}
-		tp, err := loadExport(fset, imported, exports[path], path)
-		if err != nil {
-			importErr[path] = err
-			return nil, err
-		}
-		return tp, nil
+	if err := tc.loadExports(deps); err != nil {
+		return err
 	}
 
 	checked := map[string]bool{}
@@ -135,20 +87,193 @@ func typeCheck(pcfg *packages.Config, roots []*packages.Package) error {
 			return
 		}
 		stack = append(stack, p.PkgPath)
-		for _, path := range slices.Sorted(mapKeys(p.Imports)) {
-			if r := isRoot[p.Imports[path].PkgPath]; r != nil {
+		for _, ip := range userImports(p) {
+			if r := tc.isRoot[ip.PkgPath]; r != nil {
 				check(r, stack)
 			}
 		}
 		checked[p.PkgPath] = true
-		checkOne(p, fset, sizes, isRoot, readExport)
+		tc.checkOne(p, userFiles(p), func(r *packages.Package) *types.Package { return r.Types })
 	}
 	for _, p := range roots {
 		if need[p.PkgPath] {
 			check(p, nil)
 		}
 	}
+	return tc.keepPersistentErrors(roots, need)
+}
+
+// A typeChecker holds what the checks of one run share.
+type typeChecker struct {
+	pcfg      *packages.Config
+	fset      *token.FileSet
+	sizes     types.Sizes
+	isRoot    map[string]*packages.Package
+	exports   map[string]*packages.Package // export data of non-matched imports, by path
+	imported  map[string]*types.Package    // shared by every export-data read
+	importErr map[string]error
+	witnesses map[string]*packages.Package // roots checked with their previous output
+}
+
+// parse parses every root's files concurrently.
+func (tc *typeChecker) parse(roots []*packages.Package) {
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for _, p := range roots {
+		p.Fset = tc.fset
+		p.Syntax = make([]*ast.File, len(p.CompiledGoFiles))
+		perr := make([][]packages.Error, len(p.CompiledGoFiles))
+		for i, file := range p.CompiledGoFiles {
+			wg.Add(1)
+			sem <- struct{}{}
+			go func() {
+				defer func() { <-sem; wg.Done() }()
+				p.Syntax[i], perr[i] = parseOne(tc.fset, tc.pcfg.Overlay, file)
+			}()
+		}
+		wg.Wait()
+		for _, es := range perr {
+			p.Errors = append(p.Errors, es...)
+		}
+		p.Syntax = slices.DeleteFunc(p.Syntax, func(f *ast.File) bool { return f == nil })
+	}
+}
+
+// loadExports lists the export data of the non-matched packages among
+// deps that have none yet.
+func (tc *typeChecker) loadExports(deps []*packages.Package) error {
+	var paths []string
+	for _, ip := range deps {
+		path := ip.PkgPath
+		if tc.isRoot[path] == nil && path != "unsafe" && path != "C" && tc.exports[path] == nil && !slices.Contains(paths, path) {
+			paths = append(paths, path)
+		}
+	}
+	if len(paths) == 0 {
+		return nil
+	}
+	ecfg := *tc.pcfg
+	ecfg.Mode = exportMode
+	eps, err := packages.Load(&ecfg, paths...)
+	if err != nil {
+		return fmt.Errorf("load: %w", err)
+	}
+	for _, ep := range eps {
+		tc.exports[ep.PkgPath] = ep
+	}
 	return nil
+}
+
+func (tc *typeChecker) readExport(path string) (*types.Package, error) {
+	if tp := tc.imported[path]; tp != nil && tp.Complete() {
+		return tp, nil
+	}
+	if err := tc.importErr[path]; err != nil {
+		return nil, err
+	}
+	tp, err := loadExport(tc.fset, tc.imported, tc.exports[path], path)
+	if err != nil {
+		tc.importErr[path] = err
+		return nil, err
+	}
+	return tp, nil
+}
+
+// keepPersistentErrors checks again, with their previous output, the
+// checked packages that have type errors the drop rules for generated
+// names (generatedRefRE) leave stand, when there is a previous output, and
+// keeps only the type errors the second check finds too: an error that
+// the previous output resolves is about a generated name the run is about
+// to write (var _ json.Unmarshaler = (*T)(nil) before stitchgen generated
+// UnmarshalJSON), and one that only the previous output causes is about to
+// go away (a StitchHandler still asking for a removed tool's method, a
+// generated method the user now declares).
+func (tc *typeChecker) keepPersistentErrors(roots []*packages.Package, need map[string]bool) error {
+	var targets []*packages.Package
+	previous := false
+	for _, p := range roots {
+		if need[p.PkgPath] {
+			previous = previous || len(userFiles(p)) < len(p.Syntax)
+			if slices.ContainsFunc(p.Errors, func(e packages.Error) bool {
+				return e.Kind == packages.TypeError && !generatedRefRE.MatchString(e.Msg)
+			}) {
+				targets = append(targets, p) // errors the drop rules leave stand
+			}
+		}
+	}
+	if !previous || len(targets) == 0 {
+		return nil
+	}
+	var deps []*packages.Package
+	for _, p := range roots {
+		if need[p.PkgPath] {
+			for _, ip := range p.Imports {
+				deps = append(deps, ip)
+			}
+		}
+	}
+	slices.SortFunc(deps, func(a, b *packages.Package) int { return strings.Compare(a.PkgPath, b.PkgPath) })
+	if err := tc.loadExports(deps); err != nil {
+		return err
+	}
+	for _, p := range targets {
+		w := tc.witness(p, nil)
+		found := map[string]bool{}
+		for _, e := range w.Errors {
+			found[e.Pos+"\x00"+e.Msg] = true
+		}
+		p.Errors = slices.DeleteFunc(p.Errors, func(e packages.Error) bool {
+			return e.Kind == packages.TypeError && !found[e.Pos+"\x00"+e.Msg]
+		})
+	}
+	return nil
+}
+
+// witness returns root p checked with every file, its previous output
+// included, against the witnesses of the roots it imports.
+func (tc *typeChecker) witness(p *packages.Package, stack []string) *packages.Package {
+	if w := tc.witnesses[p.PkgPath]; w != nil {
+		return w
+	}
+	w := &packages.Package{ID: p.ID, Name: p.Name, PkgPath: p.PkgPath, Fset: p.Fset, Imports: p.Imports, Module: p.Module}
+	stack = append(stack, p.PkgPath)
+	for _, path := range slices.Sorted(mapKeys(p.Imports)) {
+		if r := tc.isRoot[p.Imports[path].PkgPath]; r != nil && !slices.Contains(stack, r.PkgPath) {
+			tc.witness(r, stack)
+		}
+	}
+	tc.checkOne(w, p.Syntax, func(r *packages.Package) *types.Package {
+		if rw := tc.witnesses[r.PkgPath]; rw != nil {
+			return rw.Types
+		}
+		return nil
+	})
+	tc.witnesses[p.PkgPath] = w
+	return w
+}
+
+// userFiles returns a root's files without stitchgen's previous output.
+func userFiles(p *packages.Package) []*ast.File {
+	return slices.DeleteFunc(slices.Clone(p.Syntax), isGenerated)
+}
+
+// userImports returns the packages that a root's own files import (the
+// previous output's imports left out), in import path order.
+func userImports(p *packages.Package) []*packages.Package {
+	var paths []string
+	for _, f := range userFiles(p) {
+		for _, is := range f.Imports {
+			if path, err := strconv.Unquote(is.Path.Value); err == nil && p.Imports[path] != nil && !slices.Contains(paths, path) {
+				paths = append(paths, path)
+			}
+		}
+	}
+	slices.Sort(paths)
+	out := make([]*packages.Package, len(paths))
+	for i, path := range paths {
+		out[i] = p.Imports[path]
+	}
+	return out
 }
 
 func mapKeys[V any](m map[string]V) func(func(string) bool) {
@@ -161,9 +286,10 @@ func mapKeys[V any](m map[string]V) func(func(string) bool) {
 	}
 }
 
-// checkOne type-checks one parsed root.
-func checkOne(p *packages.Package, fset *token.FileSet, sizes types.Sizes, isRoot map[string]*packages.Package,
-	readExport func(string) (*types.Package, error)) {
+// checkOne type-checks the files of one parsed root; rootTypes gives the
+// types of a matched package it imports (nil while that is not checked,
+// on an import cycle).
+func (tc *typeChecker) checkOne(p *packages.Package, files []*ast.File, rootTypes func(*packages.Package) *types.Package) {
 	p.TypesInfo = &types.Info{
 		Types:        make(map[ast.Expr]types.TypeAndValue),
 		Defs:         make(map[*ast.Ident]types.Object),
@@ -182,19 +308,23 @@ func checkOne(p *packages.Package, fset *token.FileSet, sizes types.Sizes, isRoo
 		}
 		ip := p.Imports[path]
 		if ip == nil {
+			if msg := cycleError(p, path); msg != "" {
+				return nil, errors.New(msg)
+			}
 			return nil, fmt.Errorf("no metadata for %s", path)
 		}
-		if r := isRoot[ip.PkgPath]; r != nil {
-			if r.Types != nil && r.Types.Complete() {
-				return r.Types, nil
+		if r := tc.isRoot[ip.PkgPath]; r != nil {
+			if t := rootTypes(r); t != nil && t.Complete() {
+				return t, nil
 			}
 			return nil, fmt.Errorf("import cycle through %s", ip.PkgPath)
 		}
-		return readExport(ip.PkgPath)
+		return tc.readExport(ip.PkgPath)
 	})
-	tc := &types.Config{
+	fset := tc.fset
+	conf := &types.Config{
 		Importer: importer,
-		Sizes:    sizes,
+		Sizes:    tc.sizes,
 		Error: func(err error) {
 			if te, ok := err.(types.Error); ok {
 				p.Errors = append(p.Errors, packages.Error{Pos: te.Fset.Position(te.Pos).String(), Msg: te.Msg, Kind: packages.TypeError})
@@ -204,17 +334,35 @@ func checkOne(p *packages.Package, fset *token.FileSet, sizes types.Sizes, isRoo
 		},
 	}
 	if p.Module != nil && p.Module.GoVersion != "" {
-		tc.GoVersion = "go" + p.Module.GoVersion
+		conf.GoVersion = "go" + p.Module.GoVersion
 	}
-	typErr := types.NewChecker(tc, fset, p.Types, p.TypesInfo).Files(p.Syntax)
-	if typErr != nil && len(p.Errors) == nErr && len(p.Syntax) > 0 {
+	typErr := types.NewChecker(conf, fset, p.Types, p.TypesInfo).Files(files)
+	if typErr != nil && len(p.Errors) == nErr && len(files) > 0 {
 		if msg := typErr.Error(); strings.HasPrefix(msg, "package requires newer Go version") {
-			tc.Error(types.Error{Fset: fset, Pos: p.Syntax[0].Package, Msg: msg})
+			conf.Error(types.Error{Fset: fset, Pos: files[0].Package, Msg: msg})
 		}
 	}
 	if typErr != nil && len(p.Errors) == 0 {
-		tc.Error(typErr)
+		conf.Error(typErr)
 	}
+}
+
+// importCycle starts go list's error for an import cycle, which it
+// reports without a position ("import cycle not allowed: import stack:
+// [a b a]") and without the import that closes it in Imports.
+const importCycle = "import cycle not allowed"
+
+// cycleError returns go list's import cycle error of p that passes through
+// the import path, or "".
+func cycleError(p *packages.Package, path string) string {
+	for _, e := range p.Errors {
+		_, stack, ok := strings.Cut(e.Msg, "import stack: [")
+		if e.Kind == packages.ListError && strings.HasPrefix(e.Msg, importCycle) && ok &&
+			slices.Contains(strings.Fields(strings.TrimSuffix(stack, "]")), path) {
+			return e.Msg
+		}
+	}
+	return ""
 }
 
 type importerFunc func(path string) (*types.Package, error)

@@ -72,8 +72,15 @@ func (l *pkgLoader) findVariants(d *decl, mt *model.Type, iface *types.Interface
 	}
 }
 
-// addVariant adds one implementer to a union.
+// addVariant adds one implementer to a union. An implementer left out
+// leaves the union's model incomplete.
 func (l *pkgLoader) addVariant(d *decl, mt *model.Type, e *decl, ptr bool) {
+	added := false
+	defer func() {
+		if !added {
+			l.faulty[d.obj.Name()] = true
+		}
+	}()
 	s := site{e.obj.Pos(), "type " + e.obj.Name()}
 	vt := l.convert(e.obj.Type(), s)
 	keyed := d.unionKey != ""
@@ -101,6 +108,7 @@ func (l *pkgLoader) addVariant(d *decl, mt *model.Type, e *decl, ptr bool) {
 		l.variants = append(l.variants, variantLink{union: d, decl: e, typ: vt, values: v.Values})
 	}
 	mt.Union.Variants = append(mt.Union.Variants, v)
+	added = true
 }
 
 // uniqueValues reports values another variant of the union already uses.

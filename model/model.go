@@ -35,6 +35,12 @@ type Tool struct {
 	// (readOnly, destructive, idempotent, openWorld); nil fields were not
 	// written and are not advertised.
 	Annotations Annotations
+
+	// Incomplete says the loader reported an error that left the model of
+	// a type the tool reaches incomplete, so the tool's schemas and checks
+	// would only add follow-on findings. (Errors about one tag keyword,
+	// which is left out, leave it complete.)
+	Incomplete bool
 }
 
 // Annotations are a tool's MCP annotation hints, each nil when absent.

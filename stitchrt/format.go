@@ -332,3 +332,20 @@ func FormatRegex(s string) bool {
 	_, err := regexp.Compile(s)
 	return err == nil
 }
+
+// FormatFunc returns the check of a format the decoders enforce (the
+// portable formats), or false for any other name. Generated code calls the
+// Format functions directly; the generator uses FormatFunc to judge a
+// default the way the decoder will.
+func FormatFunc(name string) (func(string) bool, bool) {
+	f, ok := formats[name]
+	return f, ok
+}
+
+var formats = map[string]func(string) bool{
+	"date": FormatDate, "time": FormatTime, "date-time": FormatDateTime, "duration": FormatDuration,
+	"uri": FormatURI, "uri-reference": FormatURIReference, "uri-template": FormatURITemplate,
+	"email": FormatEmail, "hostname": FormatHostname, "ipv4": FormatIPv4, "ipv6": FormatIPv6,
+	"regex": FormatRegex, "uuid": FormatUUID, "json-pointer": FormatJSONPointer,
+	"relative-json-pointer": FormatRelativeJSONPointer,
+}

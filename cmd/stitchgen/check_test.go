@@ -124,3 +124,62 @@ func TestManifestSchemasCompile(t *testing.T) {
 		}
 	}
 }
+
+// TestRegenerateWhileCodeUsesGeneratedNames: code in the contract package
+// that uses what stitchgen generates (an interface assertion on a generated
+// method, a StitchHandler implementation) neither blocks the first run nor
+// a regeneration, -check or manifest; after a tool is removed, the stale
+// previous output (whose handler interface still asks for the removed
+// tool's method) does not block the run that updates it.
+func TestRegenerateWhileCodeUsesGeneratedNames(t *testing.T) {
+	dir := newNotesModule(t)
+	const uses = `package notes
+
+import (
+	"context"
+	"encoding/json"
+)
+
+// DropNote removes a note.
+//
+//stitch:tool drop_note
+type DropNote struct {
+	ID int ` + "`json:\"id\"`" + `
+}
+
+type notes struct{}
+
+func (notes) AddNote(ctx context.Context, in AddNote) (string, error)   { return "", nil }
+func (notes) DropNote(ctx context.Context, in DropNote) (string, error) { return "", nil }
+
+var (
+	_ json.Unmarshaler = (*AddNote)(nil)
+	_ StitchHandler    = notes{}
+)
+`
+	write := func(src string) {
+		if err := os.WriteFile(filepath.Join(dir, "notes", "uses.go"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(uses)
+	mustRun(t, dir, 0, "./...")
+	if out, _ := mustRun(t, dir, 0, "-check", "./..."); out != "" {
+		t.Fatalf("-check on a fresh file printed:\n%s", out)
+	}
+	if out, _ := mustRun(t, dir, 0, "manifest", "./..."); !strings.Contains(out, `"name":"drop_note"`) {
+		t.Fatalf("manifest lacks drop_note:\n%s", out)
+	}
+	// Remove drop_note and its handler method.
+	removed := strings.Replace(uses, "func (notes) DropNote(ctx context.Context, in DropNote) (string, error) { return \"\", nil }\n", "", 1)
+	removed = removed[:strings.Index(removed, "// DropNote removes")] + removed[strings.Index(removed, "type notes struct{}"):]
+	write(removed)
+	out, stderr := mustRun(t, dir, 1, "-check", "./...")
+	if stderr != "" || !strings.HasSuffix(out, "stitchgen: 1 generated file(s) are stale; run stitchgen to update them\n") {
+		t.Errorf("-check after removing a tool: stdout\n%s\nstderr\n%s", out, stderr)
+	}
+	mustRun(t, dir, 0, "./...")
+	if r := (&testmod.Module{Dir: dir}).Go(".", "vet", "./..."); r.Err != nil || r.ExitCode != 0 {
+		t.Errorf("go vet after regenerating: exit %d %v\n%s", r.ExitCode, r.Err, r.Stderr)
+	}
+}

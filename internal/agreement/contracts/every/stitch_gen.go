@@ -3335,7 +3335,7 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		},
 	}, {
 		Name:           "free",
-		Description:    "Free has free-form values, a hidden check, promoted fields, a\nTextUnmarshaler and annotations.",
+		Description:    "Free has free-form values, a hidden check, promoted fields, a TextUnmarshaler and annotations.",
 		InputSchema:    FreeInputSchema,
 		LosslessSchema: FreeLosslessSchema,
 		Decode: func(args []byte) (any, []string, []string, error) {

@@ -1678,7 +1678,7 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		},
 	}, {
 		Name:           "tolerate",
-		Description:    "Tolerate has every runtime tolerance of SPEC §2 (coerce, trim, lower,\nupper, catch); none is advertised.",
+		Description:    "Tolerate has every runtime tolerance of SPEC §2 (coerce, trim, lower, upper, catch); none is advertised.",
 		InputSchema:    TolerateInputSchema,
 		LosslessSchema: TolerateLosslessSchema,
 		Decode: func(args []byte) (any, []string, []string, error) {
