@@ -2,8 +2,9 @@
 // mcp document that package flatten produces) onto what one LLM provider
 // accepts (SPEC §8): mcp (the document itself), openai-strict (OpenAI
 // strict function calling), anthropic-strict (Anthropic strict tool use)
-// and gemini (Gemini's FunctionDeclaration.parameters). It also sums
-// Anthropic's per-request limits over a set of tools (CheckRequest).
+// and gemini (Gemini's FunctionDeclaration.parameters). It also lints a
+// tool against the providers' naming rules (Lint) and sums Anthropic's
+// per-request limits over a set of tools (CheckRequest).
 //
 // It owns those projections and nothing else. Like flatten it is a pure
 // JSON-to-JSON function over the document type of package model: it
