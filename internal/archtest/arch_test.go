@@ -19,6 +19,7 @@ var rules = []struct {
 }{
 	{mod + "/model", nil, false},
 	{mod + "/flatten", []string{mod + "/model"}, false},
+	{mod + "/profile", []string{mod + "/model"}, false},
 	{mod + "/check", []string{mod + "/model", mod + "/schema"}, false},
 	{mod + "/gen/decode/rt", nil, false},
 	{mod + "/templates", nil, false},
