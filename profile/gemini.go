@@ -152,15 +152,17 @@ func (g *geminiProj) union(o *model.Object, in string) *model.Object {
 			g.fail(in+"/oneOf", "oneOf beside anyOf cannot be expressed in Gemini's Schema")
 		}
 	}
-	if o.Has("type") {
-		g.fail(in+"/type", "type beside "+key+" cannot be expressed in Gemini's Schema")
+	if hasShape(o) {
+		g.fail(in, "object or array keywords beside "+key+" cannot be expressed in Gemini's Schema")
+		return nil
 	}
+	types, _ := declaredTypes(o) // the branches carry the types; null stays allowed
 	list, ok := asList(get(o, key))
 	if !ok || len(list) == 0 {
 		g.fail(in+"/"+key, key+" must be a non-empty array of schemas")
 		return nil
 	}
-	nullable := false
+	nullable := isIn("null", types)
 	var kept []int
 	for i, b := range list {
 		if bo, ok := b.(*model.Object); ok && isNullSchema(bo) {
@@ -203,7 +205,7 @@ func (g *geminiProj) merged(o *model.Object, key string, branch any, nullable bo
 		return g.schema(branch, in)
 	}
 	for _, m := range o.Members {
-		if m.Key != key {
+		if m.Key != key && m.Key != "type" {
 			b.Set(m.Key, model.Clone(m.Value))
 		}
 	}
@@ -282,6 +284,10 @@ func (g *geminiProj) split(o *model.Object, types []string, nullable bool, in st
 			b.Set("enum", vals)
 		}
 		inputs, kept = append(inputs, b), append(kept, t)
+	}
+	if len(inputs) == 0 {
+		g.fail(in, "no enum or const value has one of the types: a schema that accepts nothing cannot be expressed in Gemini's Schema")
+		return nil
 	}
 	ann := &model.Object{}
 	for _, m := range o.Members {
@@ -429,7 +435,7 @@ func (g *geminiProj) object(o, n *model.Object, in string) {
 		}
 	}
 	if len(required) > 0 {
-		n.Set("required", append([]string{}, required...))
+		n.Set("required", unique(required))
 	}
 	n.Set("propertyOrdering", props.Keys())
 }

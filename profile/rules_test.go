@@ -161,6 +161,19 @@ var openAICases = []ruleCase{
 		},
 	},
 	{
+		name: "object keywords beside a typeless anyOf: served non-strict", profile: profile.OpenAIStrict,
+		in:       obj(`"u":{"anyOf":[{"type":"object","properties":{},"additionalProperties":false}],"properties":{"a":{"type":"string"}},"required":["a"]}`, "u"),
+		want:     "fallback",
+		warnings: []string{"t /properties/u: object or array keywords beside anyOf without a type cannot be expressed in strict mode"},
+	},
+	{
+		name: "a type beside a union is left to its branches, null kept", profile: profile.OpenAIStrict,
+		in: obj(`"u":{"type":["object","null"],"oneOf":[{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false},`+
+			`{"type":"object","properties":{"b":{"type":"string"}},"required":["b"],"additionalProperties":false}]}`, "u"),
+		want: obj(`"u":{"anyOf":[{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false},`+
+			`{"type":"object","properties":{"b":{"type":"string"}},"required":["b"],"additionalProperties":false},{"type":"null"}],"description":"Constraints: oneOf (exactly one anyOf branch matches)."}`, "u"),
+	},
+	{
 		name: "the root must be an object", profile: profile.OpenAIStrict,
 		in:       `{"anyOf":[{"type":"object","properties":{},"additionalProperties":false}]}`,
 		want:     "fallback",
@@ -281,6 +294,18 @@ var geminiCases = []ruleCase{
 			`"$defs":{"P":{"type":"object","properties":{"x":{"type":"integer"}},"required":["x"],"additionalProperties":false,"description":"P is a point."}}}`,
 		want: `{"type":"OBJECT","properties":{"p":{"type":"OBJECT","description":"Point. Constraints: additionalProperties false.","nullable":true,"properties":{"x":{"type":"INTEGER"}},"required":["x"],"propertyOrdering":["x"]},` +
 			`"u":{"anyOf":[{"type":"STRING"},{"type":"INTEGER"}],"description":"Constraints: oneOf (exactly one anyOf branch matches)."}},"propertyOrdering":["p","u"]}`,
+	},
+	{
+		name: "object keywords beside anyOf: served as parametersJsonSchema", profile: profile.Gemini,
+		in:       `{"type":"object","properties":{"u":{"anyOf":[{"type":"object","properties":{"a":{"type":"string"}}}],"required":["a"]}}}`,
+		want:     "fallback",
+		warnings: []string{"t /properties/u: object or array keywords beside anyOf cannot be expressed in Gemini's Schema"},
+	},
+	{
+		name: "a type beside a union is left to its branches, null kept", profile: profile.Gemini,
+		in: `{"type":"object","properties":{"u":{"type":["object","null"],"oneOf":[{"type":"object","properties":{"a":{"type":"string"}}},{"type":"object","properties":{"b":{"type":"string"}}}]}}}`,
+		want: `{"type":"OBJECT","properties":{"u":{"anyOf":[{"type":"OBJECT","nullable":true,"properties":{"a":{"type":"STRING"}},"propertyOrdering":["a"]},` +
+			`{"type":"OBJECT","nullable":true,"properties":{"b":{"type":"STRING"}},"propertyOrdering":["b"]}],"description":"Constraints: oneOf (exactly one anyOf branch matches)."}},"propertyOrdering":["u"]}`,
 	},
 	{
 		name: "annotations: title and default kept, examples and deprecated said", profile: profile.Gemini,

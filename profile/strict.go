@@ -122,6 +122,15 @@ func (p *strictProj) schema(v any, in, out string) any {
 		p.fail(in+"/type", "type must be a JSON Schema type name or an array of distinct ones")
 		return model.Clone(o)
 	}
+	if types != nil && (o.Has("anyOf") || o.Has("oneOf")) && !hasShape(o) {
+		// The branches carry the types: the union alone is written, with
+		// a null branch if the type allowed null.
+		n := p.schema(without(o, "type"), in, out)
+		if isIn("null", types) {
+			n = nullable(n)
+		}
+		return n
+	}
 	if lits, ok := literals(o); ok && types == nil {
 		types = literalKinds(lits)
 	}
@@ -129,10 +138,24 @@ func (p *strictProj) schema(v any, in, out string) any {
 		p.fail(in, "free-form value (no type): strict mode needs a type on every schema")
 		return model.Clone(o)
 	}
+	if types == nil && hasShape(o) {
+		p.fail(in, "object or array keywords beside anyOf without a type cannot be expressed in strict mode")
+		return model.Clone(o)
+	}
 	if len(removeAll(types, "null")) > 1 {
 		return p.split(o, types, in, out)
 	}
 	return p.node(o, types, in, out)
+}
+
+// hasShape reports keywords that constrain objects or arrays only.
+func hasShape(o *model.Object) bool {
+	for _, k := range []string{"properties", "required", "additionalProperties", "items"} {
+		if o.Has(k) {
+			return true
+		}
+	}
+	return false
 }
 
 // notASchema names a node that is not a schema object.
@@ -339,7 +362,27 @@ func (p *strictProj) required(o, props *model.Object, in string) ([]any, bool) {
 	if !has {
 		return nil, false
 	}
-	return model.Clone(raw).([]any), true
+	return anyList(unique(listed)), true
+}
+
+// unique returns list without repeats, first occurrences kept (a repeated
+// required key says nothing more, and JSON Schema wants them unique).
+func unique(list []string) []string {
+	var out []string
+	for _, s := range list {
+		if !isIn(s, out) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func anyList(list []string) []any {
+	out := make([]any, len(list))
+	for i, s := range list {
+		out[i] = s
+	}
+	return out
 }
 
 // split writes a type array of several non-null types as anyOf, one branch
@@ -370,6 +413,10 @@ func (p *strictProj) split(o *model.Object, types []string, in, out string) any 
 	}
 	if isIn("null", types) && (!hasLits || containsNil(lits)) {
 		branches = append(branches, model.NewObject("type", "null"))
+	}
+	if len(branches) == 0 {
+		p.fail(in, "no enum or const value has one of the types: a schema that accepts nothing cannot be expressed in strict mode")
+		return model.Clone(o)
 	}
 	n := model.NewObject("anyOf", branches)
 	var ns notes
@@ -598,10 +645,13 @@ func refsIn(v any) []string {
 	return out
 }
 
-func withoutDefs(o *model.Object) *model.Object {
+func withoutDefs(o *model.Object) *model.Object { return without(o, "$defs") }
+
+// without returns a shallow copy of o without key.
+func without(o *model.Object, key string) *model.Object {
 	c := &model.Object{}
 	for _, m := range o.Members {
-		if m.Key != "$defs" {
+		if m.Key != key {
 			c.Members = append(c.Members, m)
 		}
 	}
