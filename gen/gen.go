@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/stitchgen/stitchgen/gen/names"
 	"github.com/stitchgen/stitchgen/load"
 	"github.com/stitchgen/stitchgen/model"
+	"github.com/stitchgen/stitchgen/profile"
 	"github.com/stitchgen/stitchgen/schema"
 )
 
@@ -30,6 +32,10 @@ type Config struct {
 	Flatten      bool         // serve the flattened input schema (else the lossless one)
 	AllowFormats []string     // formats allowed beyond the portable ones (§6)
 	Output       string       // generated file name; "" means DefaultOutput
+	// Profiles are the provider profiles whose fallbacks are reported as
+	// warnings (a tool a strict profile cannot make strict, say why); every
+	// profile's schema is generated either way.
+	Profiles []profile.Name
 
 	// ReverseFiles loads every package's files in reverse order; for
 	// determinism tests (the output must not change).
@@ -56,6 +62,36 @@ type Tool struct {
 	Advertised []byte // the input schema that is served
 	Lossless   []byte // the lossless input schema
 	Output     []byte // the output schema; nil when the tool has none
+	// Profiles are the tool's input schema under each provider profile
+	// other than mcp, in profile.Names order.
+	Profiles []*Profiled
+}
+
+// A Profiled is a tool's input schema under one provider profile.
+type Profiled struct {
+	Name profile.Name
+	// Schema is the document to send; the advertised bytes when the
+	// profile serves the tool in its fallback form; nil under gemini for a
+	// tool without arguments.
+	Schema       []byte
+	Strict       bool // sent with "strict": true
+	OpenAPI      bool // Gemini's typed Schema (parameters), not JSON Schema
+	NullAsAbsent bool // decoded with stitch.DecodeOptions.NullAsAbsent
+	Warnings     []profile.Warning
+}
+
+// Profile returns the tool's schema under profile p (mcp: the advertised
+// one), or nil for an unknown name.
+func (t *Tool) Profile(p profile.Name) *Profiled {
+	if p == profile.MCP {
+		return &Profiled{Name: p, Schema: t.Advertised}
+	}
+	for _, pr := range t.Profiles {
+		if pr.Name == p {
+			return pr
+		}
+	}
+	return nil
 }
 
 // Files returns the generated files by path.
@@ -160,7 +196,73 @@ func build(p *model.Package, cfg Config) (*Package, []model.Diagnostic) {
 		if output != nil {
 			gt.Output = model.MustMarshal(output.Schema)
 		}
+		gt.Profiles = profiles(t, advertised, gt.Advertised)
+		diags = append(diags, profileDiagnostics(t, advertised, gt.Profiles, cfg.Profiles)...)
 		gp.Tools = append(gp.Tools, gt)
 	}
 	return gp, diags
+}
+
+// profiles projects a tool's advertised schema for every provider profile
+// (SPEC §8).
+func profiles(t *model.Tool, advertised *model.Object, advertisedBytes []byte) []*Profiled {
+	var out []*Profiled
+	for _, name := range profile.Names() {
+		if name == profile.MCP {
+			continue
+		}
+		r, err := profile.Project(name, t.Name, advertised)
+		if err != nil {
+			panic(err) // a known profile and a schema: Project cannot fail
+		}
+		p := &Profiled{Name: name, Strict: r.Strict, OpenAPI: r.Dialect == profile.OpenAPI,
+			NullAsAbsent: len(r.NullAsAbsent) > 0, Warnings: r.Warnings}
+		if r.Schema != nil {
+			p.Schema = model.MustMarshal(r.Schema)
+		}
+		if r.Dialect == profile.JSONSchema && !r.Strict {
+			p.Schema = advertisedBytes // the fallback form is the advertised document
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// profileDiagnostics are the warnings of a tool's profiles: the providers'
+// naming rules (profile.Lint, always) and, for the profiles in report, why
+// a tool is served in a fallback form (and, for gemini, untyped
+// compositions).
+func profileDiagnostics(t *model.Tool, advertised *model.Object, ps []*Profiled, report []profile.Name) []model.Diagnostic {
+	var diags []model.Diagnostic
+	for _, f := range profile.Lint(t.Name, advertised) {
+		// An untyped $ref or anyOf is how SPEC §2 spells a recursive type
+		// and an untagged union, and only old Gemini CLI releases skip such
+		// a tool: it is said when the gemini profile is reported.
+		if f.Rule == profile.RuleTypedComposition && !slices.Contains(report, profile.Gemini) {
+			continue
+		}
+		diags = append(diags, model.Diagnostic{Pos: t.Pos, Subject: "tool " + t.Name, Msg: lintMessage(f), Warning: true})
+	}
+	for _, p := range ps {
+		if !slices.Contains(report, p.Name) {
+			continue
+		}
+		for _, w := range p.Warnings {
+			msg := string(p.Name) + " serves it in its fallback form: " + w.Message
+			if w.Pointer != "" {
+				msg = string(p.Name) + " serves it in its fallback form: at " + w.Pointer + ": " + w.Message
+			}
+			diags = append(diags, model.Diagnostic{Pos: t.Pos, Subject: "tool " + t.Name, Msg: msg, Warning: true})
+		}
+	}
+	return diags
+}
+
+// lintMessage renders a lint finding without the tool name, which the
+// diagnostic's subject carries.
+func lintMessage(f profile.Finding) string {
+	if f.Pointer == "" {
+		return f.Message + " [" + string(f.Rule) + "]"
+	}
+	return "at " + f.Pointer + ": " + f.Message + " [" + string(f.Rule) + "]"
 }

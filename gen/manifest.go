@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/stitchgen/stitchgen/model"
+	"github.com/stitchgen/stitchgen/profile"
 )
 
 // Manifest returns the tools of a run in the shape of an MCP tools/list
@@ -14,6 +15,22 @@ import (
 // Tools are sorted by name, the order in which the MCP Go SDK lists them, so
 // the manifest equals the served tools/list result.
 func (r *Result) Manifest() []byte {
+	b, _ := r.ManifestProfile(profile.MCP)
+	return b
+}
+
+// ManifestProfile is Manifest as profile p advertises the tools (SPEC §8):
+// each tool's inputSchema is its schema under p; a strict profile adds
+// "strict" (false for a tool it serves in its fallback form), gemini adds
+// "dialect" ("openapi": the typed Schema for FunctionDeclaration.parameters;
+// "json-schema": for parametersJsonSchema) and leaves inputSchema out for a
+// tool without arguments. Output schemas and annotations are MCP's: a
+// provider profile lists neither.
+func (r *Result) ManifestProfile(p profile.Name) ([]byte, error) {
+	if !slices.Contains(profile.Names(), p) {
+		_, err := profile.Project(p, "", &model.Object{})
+		return nil, err
+	}
 	var all []*Tool
 	for _, p := range r.Packages {
 		all = append(all, p.Tools...)
@@ -26,12 +43,22 @@ func (r *Result) Manifest() []byte {
 			o.Set("title", t.Model.Title)
 		}
 		o.Set("description", t.Model.Description)
-		o.Set("inputSchema", model.Raw(t.Advertised))
-		if t.Output != nil {
-			o.Set("outputSchema", model.Raw(t.Output))
+		pr := t.Profile(p)
+		if pr.Schema != nil {
+			o.Set("inputSchema", model.Raw(pr.Schema))
 		}
-		if a := annotations(t.Model.Annotations); a != nil {
-			o.Set("annotations", a)
+		switch p {
+		case profile.MCP:
+			if t.Output != nil {
+				o.Set("outputSchema", model.Raw(t.Output))
+			}
+			if a := annotations(t.Model.Annotations); a != nil {
+				o.Set("annotations", a)
+			}
+		case profile.Gemini:
+			o.Set("dialect", string(map[bool]profile.Dialect{true: profile.OpenAPI, false: profile.JSONSchema}[pr.OpenAPI]))
+		default:
+			o.Set("strict", pr.Strict)
 		}
 		tools = append(tools, o)
 	}
@@ -39,7 +66,7 @@ func (r *Result) Manifest() []byte {
 	if err != nil {
 		panic(err) // the schemas were produced by model.Marshal and are valid
 	}
-	return append(b, '\n')
+	return append(b, '\n'), nil
 }
 
 // annotations is the "annotations" member of a tool: the hints the

@@ -14,6 +14,7 @@ import (
 	"github.com/stitchgen/stitchgen/gen/names"
 	"github.com/stitchgen/stitchgen/gen/tools"
 	"github.com/stitchgen/stitchgen/model"
+	"github.com/stitchgen/stitchgen/profile"
 )
 
 // render produces the generated file of one package: the version guard,
@@ -32,10 +33,10 @@ func render(gp *Package, cfg Config) ([]byte, map[string]string, error) {
 	emitVersionGuard(f)
 	emitSchemas(f, gp, cfg)
 	emitGuards(f, gp.Model)
-	if err := decode.Emit(f, gp.Model); err != nil {
+	if err := decode.Emit(f, gp.Model, decode.Options{Flatten: cfg.Flatten}); err != nil {
 		return nil, nil, err
 	}
-	if err := tools.Emit(f, gp.Model); err != nil {
+	if err := tools.Emit(f, gp.Model, toolProfiles(gp)); err != nil {
 		return nil, nil, err
 	}
 	var src bytes.Buffer
@@ -100,6 +101,13 @@ func emitSchemas(f *jen.File, gp *Package, cfg Config) {
 				jen.Comment(fmt.Sprintf("%s is the output schema of tool %s.", names.OutputSchema(name), t.Model.Name)),
 				jen.Id(names.OutputSchema(name)).Op("=").Add(stringLit(t.Output)))
 		}
+		for _, p := range t.Profiles {
+			if c := profileConst(t, p); c != "" {
+				defs = append(defs,
+					jen.Comment(fmt.Sprintf("%s is the input schema of tool %s under profile %s.", c, t.Model.Name, p.Name)),
+					jen.Id(c).Op("=").Add(stringLit(p.Schema)))
+			}
+		}
 		f.Const().Defs(defs...)
 		f.Line()
 	}
@@ -150,6 +158,50 @@ func selectors(path []model.Step) []jen.Code {
 	out := make([]jen.Code, len(path))
 	for i, s := range path {
 		out[i] = jen.Dot(s.Name)
+	}
+	return out
+}
+
+// profileConst is the name of the schema constant of tool t under profile
+// p, or "" when p serves the advertised schema (its fallback form) or no
+// schema at all (gemini, a tool without arguments).
+func profileConst(t *Tool, p *Profiled) string {
+	if p.Schema == nil || bytes.Equal(p.Schema, t.Advertised) {
+		return ""
+	}
+	return names.ProfileSchema(t.Model.Input.Name, profileIdent(p.Name))
+}
+
+// profileIdent spells a profile name in an identifier: openai-strict is
+// OpenAIStrict.
+func profileIdent(p profile.Name) string {
+	switch p {
+	case profile.OpenAIStrict:
+		return "OpenAIStrict"
+	case profile.AnthropicStrict:
+		return "AnthropicStrict"
+	case profile.Gemini:
+		return "Gemini"
+	}
+	return "MCP"
+}
+
+// toolProfiles tells gen/tools, per tool, how each profile serves it: the
+// constant to use (the advertised schema's in a fallback form) and its
+// flags.
+func toolProfiles(gp *Package) map[*model.Tool][]tools.Profile {
+	out := map[*model.Tool][]tools.Profile{}
+	for _, t := range gp.Tools {
+		for _, p := range t.Profiles {
+			tp := tools.Profile{Field: profileIdent(p.Name), Strict: p.Strict, OpenAPI: p.OpenAPI, NullAsAbsent: p.NullAsAbsent}
+			switch c := profileConst(t, p); {
+			case c != "":
+				tp.Const = c
+			case p.Schema != nil:
+				tp.Const = names.InputSchema(t.Model.Input.Name)
+			}
+			out[t.Model] = append(out[t.Model], tp)
+		}
 	}
 	return out
 }

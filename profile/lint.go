@@ -137,7 +137,7 @@ func (l *linter) property(name string, s any, ptr string) {
 	if o, ok := s.(*model.Object); ok && o != nil && !o.Has("type") {
 		for _, k := range []string{"$ref", "anyOf", "oneOf", "allOf"} {
 			if o.Has(k) {
-				l.report(ptr, RuleTypedComposition, "property has "+k+" but no type: Gemini CLI skips tools with untyped properties; add the type it resolves to")
+				l.report(ptr, RuleTypedComposition, "property has "+k+" but no type: Gemini CLI releases before google-gemini/gemini-cli#9574 skip a tool with an untyped property (a recursive type is a $ref, an untagged union an anyOf: a discriminated union or a non-recursive type avoids it)")
 				break
 			}
 		}

@@ -29,8 +29,8 @@ func TestLint(t *testing.T) {
 		}},
 		{"type beside $ref and anyOf", "t", `{"type":"object","properties":{"root":{"$ref":"#/$defs/N"},"tmpl":{"anyOf":[{"$ref":"#/$defs/N"},{"type":"null"}]},` +
 			`"typed":{"type":["object","null"],"anyOf":[{"$ref":"#/$defs/N"},{"type":"null"}]}},"$defs":{"N":{"type":"object","properties":{"kids":{"type":"array","items":{"$ref":"#/$defs/N"}}}}}}`, []string{
-			`t /properties/root: property has $ref but no type: Gemini CLI skips tools with untyped properties; add the type it resolves to [typed-composition]`,
-			`t /properties/tmpl: property has anyOf but no type: Gemini CLI skips tools with untyped properties; add the type it resolves to [typed-composition]`,
+			`t /properties/root: property has $ref but no type: Gemini CLI releases before google-gemini/gemini-cli#9574 skip a tool with an untyped property (a recursive type is a $ref, an untagged union an anyOf: a discriminated union or a non-recursive type avoids it) [typed-composition]`,
+			`t /properties/tmpl: property has anyOf but no type: Gemini CLI releases before google-gemini/gemini-cli#9574 skip a tool with an untyped property (a recursive type is a $ref, an untagged union an anyOf: a discriminated union or a non-recursive type avoids it) [typed-composition]`,
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -70,8 +70,16 @@ func (d *Dispatcher) Tool(name string) (Tool, bool) {
 // see every call. A panic outside the handler (in Before or an encoder) is
 // an INTERNAL_ERROR too; a panic in After is recovered and ignored.
 func (d *Dispatcher) Call(ctx context.Context, tool string, args []byte) *Result {
+	return d.CallAs(ctx, ProfileMCP, tool, args)
+}
+
+// CallAs is Call for a client that was given the tools' schemas under
+// profile p (a provider adapter): the arguments are decoded with the
+// options that profile asks for (ProfileSchema.NullAsAbsent). An unknown
+// profile is an INTERNAL_ERROR.
+func (d *Dispatcher) CallAs(ctx context.Context, p Profile, tool string, args []byte) *Result {
 	start := time.Now()
-	call := &Call{Tool: tool, Args: args}
+	call := &Call{Tool: tool, Profile: p, Args: args}
 	ctx, res := guard(ctx, call, func() (context.Context, *Result) {
 		i, ok := d.byName[tool]
 		if !ok {
@@ -101,7 +109,12 @@ func guard(ctx context.Context, call *Call, body func() (context.Context, *Resul
 // run decodes the call's arguments, runs the handler and encodes its
 // output.
 func (d *Dispatcher) run(ctx context.Context, t *Tool, call *Call) (context.Context, *Result) {
-	in, ok := d.decode(t, call)
+	ps, err := t.Schema(call.Profile)
+	if err != nil {
+		call.Err = err
+		return d.before(ctx, call), envelope(codeInternal, nil, "the tool failed unexpectedly")
+	}
+	in, ok := d.decode(t, call, DecodeOptions{NullAsAbsent: ps.NullAsAbsent})
 	ctx = d.before(ctx, call)
 	if !ok {
 		return ctx, envelope(codeValidation, call.Issues, "")
@@ -129,7 +142,7 @@ func (d *Dispatcher) run(ctx context.Context, t *Tool, call *Call) (context.Cont
 
 // decode applies the size cap and the tool's exact decoder and records the
 // outcome in call; ok is false for rejected arguments.
-func (d *Dispatcher) decode(t *Tool, call *Call) (in any, ok bool) {
+func (d *Dispatcher) decode(t *Tool, call *Call, opt DecodeOptions) (in any, ok bool) {
 	args := call.Args
 	if len(args) == 0 {
 		args = []byte("{}")
@@ -138,7 +151,7 @@ func (d *Dispatcher) decode(t *Tool, call *Call) (in any, ok bool) {
 		call.Issues = []Issue{issue}
 		return nil, false
 	}
-	in, dropped, repaired, err := t.Decode(args)
+	in, dropped, repaired, err := t.Decode(args, opt)
 	if err != nil {
 		call.Issues = issuesOf(err)
 		return nil, false

@@ -45,6 +45,9 @@ func (r *Result) Text() string {
 type Call struct {
 	// Tool is the called tool's name.
 	Tool string
+	// Profile is the profile the caller was given the schemas in
+	// (ProfileMCP for Dispatcher.Call).
+	Profile Profile
 	// Args is the argument document as received (nil when the client sent
 	// none).
 	Args []byte

@@ -29,11 +29,15 @@ type Tool struct {
 	OutputSchema string
 	// Annotations are the tool's MCP annotations; nil when none is set.
 	Annotations *Annotations
+	// OpenAIStrict, AnthropicStrict and Gemini are the input schema as
+	// each provider profile serves it (Profile, Tool.Schema); zero for a
+	// hand-built tool, which is then served to those providers in no form.
+	OpenAIStrict, AnthropicStrict, Gemini ProfileSchema
 
 	// Decode decodes a call's arguments exactly: the value for Run, the
 	// JSON Pointers of the keys a strip policy dropped and of the strings
 	// JSON-string repair parsed, or an error (a *Error lists the issues).
-	Decode func(args []byte) (input any, dropped, repaired []string, err error)
+	Decode func(args []byte, opt DecodeOptions) (input any, dropped, repaired []string, err error)
 	// Run calls the handler with a value Decode returned.
 	Run func(ctx context.Context, input any) (Output, error)
 }

@@ -234,6 +234,20 @@ func (d *Decoder) Drop(seen *KeySet, k []byte) {
 }
 
 // Dup records a duplicate key and skips its value.
+// FirstKey reports whether member k of an object is seen for the first
+// time, the keys seen so far being the bits of *seen and k's being bit,
+// and records it; a repeat is a duplicate_key issue and its value is
+// skipped. (The caller then pushes k; FirstKey stays within the inlining
+// budget without it.)
+func (d *Decoder) FirstKey(seen *uint64, bit uint64, k []byte) bool {
+	if *seen&bit != 0 {
+		d.Dup(k)
+		return false
+	}
+	*seen |= bit
+	return true
+}
+
 func (d *Decoder) Dup(k []byte) {
 	d.keyIssue(k, "duplicate_key", "", "duplicate key "+quoteClip(k))
 	d.skipAt(k, true)

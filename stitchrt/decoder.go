@@ -31,6 +31,7 @@ type Decoder struct {
 	repair   bool // JSON-string repair is on (tool calls)
 	fatal    bool // a syntax or depth error: stop reading
 	failFast bool // an untagged union trial: the first issue decides
+	nullAbs  bool // stitch.DecodeOptions.NullAsAbsent: a null for an optional property is absent
 	catching int  // open catch fields
 	cut      int  // issues not recorded because of the cap
 	path     []seg
@@ -109,7 +110,7 @@ func (d *Decoder) Release() {
 	}
 	d.scratch, d.stack, d.keys = d.scratch[:0], d.stack[:0], d.keys[:0]
 	d.pos, d.depth, d.maxDepth, d.cut, d.catching = 0, 0, 0, 0, 0
-	d.first, d.repair, d.fatal, d.failFast = false, false, false, false
+	d.first, d.repair, d.fatal, d.failFast, d.nullAbs = false, false, false, false, false
 	decoders.Put(d)
 }
 
@@ -131,6 +132,15 @@ func (d *Decoder) sub(i, j int) string {
 	}
 	return d.text[i:j]
 }
+
+// ReadNullAsAbsent makes the decode read a null for an optional,
+// non-nullable property as absent (stitch.DecodeOptions.NullAsAbsent).
+func (d *Decoder) ReadNullAsAbsent() { d.nullAbs = true }
+
+// NullAsAbsent reports, when the decode reads nulls as absent, that the
+// next value is null, and consumes it; the generated code then treats the
+// property as absent. Otherwise it reads nothing.
+func (d *Decoder) NullAsAbsent() bool { return d.nullAbs && d.Null() }
 
 // Finish ends a decode: it checks that only whitespace follows the value,
 // releases the decoder, and returns the collected issues as a

@@ -193,7 +193,7 @@ func (d *Decoder) DiscValue(got, allowed string) {
 // the exact bytes of the value, at the current path. It stops at its first
 // issue, so a variant of the wrong kind costs almost nothing.
 func (d *Decoder) Trial(raw []byte) *Decoder {
-	t := &Decoder{data: raw, maxDepth: d.maxDepth - d.depth, repair: d.repair, failFast: true}
+	t := &Decoder{data: raw, maxDepth: d.maxDepth - d.depth, repair: d.repair, failFast: true, nullAbs: d.nullAbs}
 	t.path = append(t.pathBuf[:0], d.path...)
 	return t
 }

@@ -10,12 +10,13 @@ import (
 	"sort"
 
 	"github.com/stitchgen/stitchgen/gen"
+	"github.com/stitchgen/stitchgen/profile"
 )
 
 // errSilent is an exit-1 error whose explanation was already printed.
 var errSilent = errors.New("reported")
 
-func runGenerate(cmd string, cfg gen.Config, check bool, wd string, stdout, stderr io.Writer) error {
+func runGenerate(cmd string, cfg gen.Config, opt *options, wd string, stdout, stderr io.Writer) error {
 	res, err := gen.Generate(cfg)
 	if err != nil {
 		return err
@@ -27,7 +28,11 @@ func runGenerate(cmd string, cfg gen.Config, check bool, wd string, stdout, stde
 		return errSilent // contract errors: nothing generated
 	}
 	if cmd == "manifest" {
-		_, err := stdout.Write(res.Manifest())
+		b, err := res.ManifestProfile(profile.Name(opt.profile))
+		if err != nil {
+			return err
+		}
+		_, err = stdout.Write(b)
 		return err
 	}
 	files := map[string][]byte{}
@@ -42,7 +47,7 @@ func runGenerate(cmd string, cfg gen.Config, check bool, wd string, stdout, stde
 		paths = append(paths, p)
 	}
 	sort.Strings(paths)
-	if check {
+	if opt.check {
 		return checkFiles(paths, files, wd, stdout)
 	}
 	for _, p := range paths {

@@ -14,17 +14,19 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/stitchgen/stitchgen/gen"
 	"github.com/stitchgen/stitchgen/model"
+	"github.com/stitchgen/stitchgen/profile"
 )
 
 const usageText = `stitchgen generates typed LLM tools from Go contracts.
 
 Usage:
   stitchgen [flags] [packages]            generate stitch_gen.go in each package with tools (default ".")
-  stitchgen manifest [flags] [packages]   print the MCP tools/list result that the packages serve
+  stitchgen manifest [flags] [packages]   print the MCP tools/list result that the packages serve (-profile: as a provider profile serves them)
   stitchgen init [dir]                    add a //go:generate file and a Makefile target for dir (default ".")
 
 Example:
@@ -46,6 +48,8 @@ type options struct {
 	policy       string
 	flatten      bool
 	allowFormats string
+	profile      string // manifest: the profile to list the tools in
+	profiles     string // the profiles whose fallbacks are warned about
 }
 
 func main() {
@@ -84,7 +88,7 @@ func run(args []string, wd string, stdout, stderr io.Writer) int {
 		var cfg gen.Config
 		cfg, err = config(opt, fs.Args(), wd)
 		if err == nil {
-			err = runGenerate(cmd, cfg, opt.check, wd, stdout, stderr)
+			err = runGenerate(cmd, cfg, opt, wd, stdout, stderr)
 		}
 	}
 	switch {
@@ -121,6 +125,10 @@ func newFlagSet(cmd string, stderr io.Writer) (*flag.FlagSet, *options) {
 	fs.StringVar(&opt.policy, "policy", "strict", "key policy of structs without a //stitch:strict|strip|loose directive: strict, strip or loose")
 	fs.BoolVar(&opt.flatten, "flatten", true, "advertise flattened input schemas (SPEC §5); false serves the lossless ones")
 	fs.StringVar(&opt.allowFormats, "allow-format", "", "comma-separated formats to allow beyond the portable ones")
+	fs.StringVar(&opt.profiles, "profiles", "", "comma-separated provider profiles (openai-strict, anthropic-strict, gemini) to warn about: why a tool is served in a profile's fallback form")
+	if cmd == "manifest" {
+		fs.StringVar(&opt.profile, "profile", "mcp", "list the tools as this profile advertises them: mcp, openai-strict, anthropic-strict or gemini")
+	}
 	return fs, opt
 }
 
@@ -144,6 +152,17 @@ func config(opt *options, patterns []string, wd string) (gen.Config, error) {
 	}
 	cfg.Tags = splitList(opt.tags)
 	cfg.AllowFormats = splitList(opt.allowFormats)
+	for _, p := range append(splitList(opt.profiles), opt.profile) {
+		if p == "" || p == string(profile.MCP) {
+			continue
+		}
+		if !slices.Contains(profile.Names(), profile.Name(p)) {
+			return cfg, fmt.Errorf("%w: unknown profile %q (known: mcp, openai-strict, anthropic-strict, gemini)", errUsage, p)
+		}
+		if !slices.Contains(cfg.Profiles, profile.Name(p)) {
+			cfg.Profiles = append(cfg.Profiles, profile.Name(p))
+		}
+	}
 	return cfg, nil
 }
 

@@ -15,6 +15,9 @@ func TestUsageErrorsExit2(t *testing.T) {
 	}{
 		{[]string{"-policy", "lenient"}, `stitchgen: usage: -policy must be strict, strip or loose, not "lenient"`},
 		{[]string{"-mcp", "gosdk"}, `flag provided but not defined: -mcp`},
+		{[]string{"manifest", "-profile", "grok"}, `stitchgen: usage: unknown profile "grok" (known: mcp, openai-strict, anthropic-strict, gemini)`},
+		{[]string{"-profiles", "openai-strict,grok"}, `stitchgen: usage: unknown profile "grok" (known: mcp, openai-strict, anthropic-strict, gemini)`},
+		{[]string{"-profile", "gemini"}, `flag provided but not defined: -profile`},
 		{[]string{"-o", "sub/x.go"}, `stitchgen: usage: -o must be a .go file name without a directory, not "sub/x.go"`},
 		{[]string{"-nosuchflag"}, `flag provided but not defined: -nosuchflag`},
 		{[]string{"init", "a", "b"}, `stitchgen: usage: init takes at most one directory`},

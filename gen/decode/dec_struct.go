@@ -2,6 +2,7 @@ package decode
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -49,10 +50,24 @@ func (e *emitter) decodeStructFunc(t *model.Type) {
 	for _, m := range ms {
 		cases = append(cases, e.memberCase(st, m))
 	}
+	if sib := e.siblingKeys[t]; len(sib) > 0 {
+		// A key only other variants of a flattened union declare: under
+		// DecodeOptions.NullAsAbsent a model sends it as null.
+		var lits []jen.Code
+		for _, k := range sib {
+			lits = append(lits, jen.Lit(k))
+		}
+		cases = append(cases, jen.Case(lits...).Block(
+			jen.If(d.Clone().Dot("NullAsAbsent").Call()).Block(jen.Continue()),
+			jen.Fallthrough()))
+	}
 	cases = append(cases, jen.Default().Block(e.unknownKey(st, strings.Join(keys, ", "))...))
 	body := []jen.Code{jen.If(jen.Op("!").Add(d).Dot("ObjStart").Call()).Block(jen.Return())}
 	if len(ms) > 0 { // a struct without JSON properties has no key to remember
 		body = append(body, jen.Var().Id("seen").Index(jen.Lit((len(ms)+63)/64)).Uint64())
+	}
+	if slices.ContainsFunc(ms, nullAsAbsent) { // the optional keys a null left absent (DecodeOptions.NullAsAbsent)
+		body = append(body, jen.Var().Id("absent").Index(jen.Lit((len(ms)+63)/64)).Uint64())
 	}
 	if st.Catchall == nil { // the unknown keys, dropped or rejected, for duplicates
 		body = append(body, jen.Var().Id("extra").Add(rt("KeySet")))
@@ -76,10 +91,13 @@ func (e *emitter) decodeStructFunc(t *model.Type) {
 func (e *emitter) memberCase(st *model.Struct, m member) jen.Code {
 	w, mask := seenBit(m.bit)
 	stmts := []jen.Code{
-		jen.If(jen.Add(w).Op("&").Add(mask).Op("!=").Lit(0)).Block(d.Clone().Dot("Dup").Call(id("k")), jen.Continue()),
-		jen.Add(w).Op("|=").Add(mask),
-		d.Clone().Dot("Push").Call(id("k")),
+		jen.If(jen.Op("!").Add(d).Dot("FirstKey").Call(jen.Op("&").Add(w), mask, id("k"))).Block(jen.Continue()),
 	}
+	if nullAsAbsent(m) {
+		stmts = append(stmts, jen.If(d.Clone().Dot("NullAsAbsent").Call()).Block(
+			id("absent").Index(jen.Lit(m.bit/64)).Op("|=").Add(mask), jen.Continue()))
+	}
+	stmts = append(stmts, d.Clone().Dot("Push").Call(id("k")))
 	switch {
 	case m.field == nil:
 		stmts = append(stmts, e.discCheck(st, "", 0)...)
@@ -165,9 +183,20 @@ func (e *emitter) afterMember(m member) []jen.Code {
 		return []jen.Code{jen.If(absent).Block(d.Clone().Dot("Missing").Call(jen.Lit(f.JSONName)))}
 	}
 	if def := e.defaultValue(f, fieldExpr(f)); def != nil {
+		if nullAsAbsent(m) {
+			absent = jen.Add(absent).Op("||").Id("absent").Index(jen.Lit(m.bit / 64)).Op("&").Add(mask).Op("!=").Lit(0)
+		}
 		return []jen.Code{jen.If(absent).Block(append(e.allocPath(f), def...)...)}
 	}
 	return nil
+}
+
+// nullAsAbsent reports whether a null for member m is read as absent
+// under DecodeOptions.NullAsAbsent: it is an optional property that does
+// not accept null itself (SPEC §8, openai-strict).
+func nullAsAbsent(m member) bool {
+	f := m.field
+	return f != nil && !f.Required && !f.Nullable && !f.Discriminator && f.Type.Kind != model.KindAny
 }
 
 // unknownKey emits the default case: the struct's key policy.

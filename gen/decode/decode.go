@@ -2,6 +2,7 @@ package decode
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/dave/jennifer/jen"
 	"github.com/stitchgen/stitchgen/gen/names"
@@ -12,9 +13,12 @@ import (
 // to f for every contract type of pkg, plus the unexported decode and encode
 // functions of its structs and unions. The generated code calls the runtime
 // (Runtime) that the assembler appends to the same file.
-func Emit(f *jen.File, pkg *model.Package) error {
+func Emit(f *jen.File, pkg *model.Package, opt Options) error {
 	e := &emitter{pkg: pkg, f: f, regexps: map[string]string{},
 		matchers: map[string]string{}, plans: map[string]patPlan{}}
+	if opt.Flatten {
+		e.siblingKeys = siblingKeys(pkg)
+	}
 	inputs, outputs := map[*model.Type]bool{}, map[*model.Type]bool{}
 	for _, t := range pkg.Tools {
 		inputs[t.Input] = true
@@ -42,8 +46,22 @@ func Emit(f *jen.File, pkg *model.Package) error {
 	return nil
 }
 
+// Options say what the emitted decoders must know of the advertised
+// schema.
+type Options struct {
+	// Flatten says the advertised schema flattens the package's
+	// discriminated unions (SPEC §5), so a profile that makes every
+	// property required has the model send the keys of the other variants
+	// as null (see siblingKeys).
+	Flatten bool
+}
+
 // An emitter carries the state of one Emit call.
 type emitter struct {
+	// siblingKeys are, per variant of a flattened union, the keys only the
+	// union's other variants declare, in first-appearance order.
+	siblingKeys map[*model.Type][]string
+
 	pkg     *model.Package
 	f       *jen.File
 	regexps map[string]string // pattern → package-level variable name
@@ -112,7 +130,15 @@ func (e *emitter) structType(t *model.Type, input, output bool) {
 	e.f.Comment("(SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.")
 	e.f.Func().Params(jen.Id("x").Op("*").Id(name)).Id("DecodeToolCall").Params(jen.Id("data").Index().Byte()).
 		Params(jen.List(jen.Id("dropped"), jen.Id("repaired")).Index().String(), jen.Err().Error()).Block(
+		jen.Return(jen.Id(names.ToolCallFunc(t)).Call(jen.Id("x"), jen.Id("data"), jen.False())),
+	)
+	e.f.Line()
+	e.f.Commentf("%s is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent", names.ToolCallFunc(t))
+	e.f.Comment("(stitch.DecodeOptions.NullAsAbsent).")
+	e.f.Func().Id(names.ToolCallFunc(t)).Params(jen.Id("x").Op("*").Id(name), jen.Id("data").Index().Byte(), jen.Id("nullAsAbsent").Bool()).
+		Params(jen.List(jen.Id("dropped"), jen.Id("repaired")).Index().String(), jen.Err().Error()).Block(
 		jen.Id("d").Op(":=").Add(rt("NewDecoder")).Call(jen.Id("data"), jen.True()),
+		jen.If(jen.Id("nullAsAbsent")).Block(jen.Id("d").Dot("ReadNullAsAbsent").Call()),
 		jen.Var().Id("v").Id(name),
 		jen.Id("r").Op(",").Id("rep").Op(":=").Id("d").Dot("BeginRepair").Call(),
 		jen.If(jen.Id("d").Dot("Root").Call()).Block(jen.Id(decodeFuncName(t)).Call(jen.Id("d"), jen.Op("&").Id("v"))),
@@ -153,3 +179,35 @@ func (e *emitter) marshalMethod(t *model.Type, output bool) {
 
 func decodeFuncName(t *model.Type) string { return names.DecodeFunc(t) }
 func encodeFuncName(t *model.Type) string { return names.EncodeFunc(t) }
+
+// siblingKeys returns, for every variant of a discriminated union that the
+// advertised schema flattens, the keys that other variants of the union
+// declare and it does not: the flat object lists them all, so under a
+// profile that makes every property required (openai-strict) a model sends
+// them as null, which the variant reads as absent. A union with a
+// recursive variant is a $ref there and is not flattened (SPEC §5.2).
+func siblingKeys(pkg *model.Package) map[*model.Type][]string {
+	out := map[*model.Type][]string{}
+	for _, t := range pkg.Types {
+		u := t.Union
+		if t.Kind != model.KindUnion || u.Discriminator == "" || slices.ContainsFunc(u.Variants, func(v *model.Variant) bool { return v.Type.Recursive }) {
+			continue
+		}
+		for _, v := range u.Variants {
+			own := map[string]bool{u.Discriminator: true}
+			for _, f := range v.Type.Struct.Fields {
+				own[f.JSONName] = true
+			}
+			var sib []string
+			for _, o := range u.Variants {
+				for _, f := range o.Type.Struct.Fields {
+					if !own[f.JSONName] && !slices.Contains(sib, f.JSONName) {
+						sib = append(sib, f.JSONName)
+					}
+				}
+			}
+			out[v.Type] = sib
+		}
+	}
+	return out
+}

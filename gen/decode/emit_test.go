@@ -56,7 +56,7 @@ func TestGeneratedDecoders(t *testing.T) {
 	}
 	for _, p := range pkgs {
 		f := jen.NewFilePathName(p.Path, p.Name)
-		if err := decode.Emit(f, p); err != nil {
+		if err := decode.Emit(f, p, decode.Options{Flatten: true}); err != nil {
 			t.Fatalf("%s: %v", p.Path, err)
 		}
 		registry(f, p.Types)
@@ -65,7 +65,7 @@ func TestGeneratedDecoders(t *testing.T) {
 			t.Fatalf("%s: render: %v", p.Path, err)
 		}
 		again := jen.NewFilePathName(p.Path, p.Name)
-		if err := decode.Emit(again, p); err != nil {
+		if err := decode.Emit(again, p, decode.Options{Flatten: true}); err != nil {
 			t.Fatal(err)
 		}
 		registry(again, p.Types)

@@ -68,6 +68,14 @@ func HandlerMethod(t *model.Tool) string { return t.Input.Name }
 func DecodeFunc(t *model.Type) string { return reservedLC + "Decode" + t.Name }
 func EncodeFunc(t *model.Type) string { return reservedLC + "Encode" + t.Name }
 
+// ToolCallFunc names the tool-call decode of a tool input type, which
+// DecodeToolCall and the tool table's Decode call.
+func ToolCallFunc(t *model.Type) string { return reservedLC + "ToolCall" + t.Name }
+
+// ProfileSchema names the schema constant of a tool under a provider
+// profile ("OpenAIStrict", "AnthropicStrict", "Gemini").
+func ProfileSchema(in, profile string) string { return in + profile + "Schema" }
+
 // Regexp and Matcher name the package-level compiled pattern variables and
 // the generated pattern matchers, numbered in order of first use.
 func Regexp(n int) string  { return reservedLC + "Re" + strconv.Itoa(n) }

@@ -10,10 +10,20 @@ import (
 
 const pathContext = "context"
 
+// A Profile is how one provider profile serves a tool: the schema
+// constant (package gen emits it; "" for no schema) and the flags of
+// stitch.ProfileSchema.
+type Profile struct {
+	Field                         string // the stitch.Tool field: OpenAIStrict, AnthropicStrict, Gemini
+	Const                         string
+	Strict, OpenAPI, NullAsAbsent bool
+}
+
 // Emit adds StitchHandler and StitchTools for pkg's tools to f. A package
 // without tools gets nothing. The schema constants it refers to are
-// emitted by package gen (names.InputSchema and friends).
-func Emit(f *jen.File, pkg *model.Package) error {
+// emitted by package gen (names.InputSchema and friends); profiles says
+// how each profile serves each tool.
+func Emit(f *jen.File, pkg *model.Package, profiles map[*model.Tool][]Profile) error {
 	if err := checkTools(pkg); err != nil {
 		return err
 	}
@@ -23,7 +33,7 @@ func Emit(f *jen.File, pkg *model.Package) error {
 	f.ImportName(pathContext, "context")
 	f.ImportName(names.API, "stitch")
 	emitHandler(f, pkg)
-	emitTools(f, pkg)
+	emitTools(f, pkg, profiles)
 	return nil
 }
 
@@ -78,19 +88,19 @@ func emitHandler(f *jen.File, pkg *model.Package) {
 }
 
 // emitTools emits StitchTools.
-func emitTools(f *jen.File, pkg *model.Package) {
+func emitTools(f *jen.File, pkg *model.Package, profiles map[*model.Tool][]Profile) {
 	f.Commentf("%s returns the tools of package %s in source order, served by h.", names.Tools, pkg.Name)
 	f.Func().Id(names.Tools).Params(jen.Id("h").Id(names.Handler)).Index().Qual(names.API, "Tool").Block(
 		jen.Return(jen.Index().Qual(names.API, "Tool").ValuesFunc(func(g *jen.Group) {
 			for _, t := range pkg.Tools {
-				g.Add(toolLiteral(pkg, t))
+				g.Add(toolLiteral(pkg, t, profiles[t]))
 			}
 		})),
 	)
 }
 
 // toolLiteral is the stitch.Tool value of t.
-func toolLiteral(pkg *model.Package, t *model.Tool) *jen.Statement {
+func toolLiteral(pkg *model.Package, t *model.Tool, profiles []Profile) *jen.Statement {
 	in := t.Input.Name
 	fields := []jen.Code{jen.Line().Id("Name").Op(":").Lit(t.Name)}
 	if t.Title != "" {
@@ -106,11 +116,17 @@ func toolLiteral(pkg *model.Package, t *model.Tool) *jen.Statement {
 	if a := annotations(t.Annotations); a != nil {
 		fields = append(fields, jen.Line().Id("Annotations").Op(":").Add(a))
 	}
+	for _, p := range profiles {
+		if v := profileValue(p); v != nil {
+			fields = append(fields, jen.Line().Id(p.Field).Op(":").Add(v))
+		}
+	}
 	fields = append(fields,
-		jen.Line().Id("Decode").Op(":").Func().Params(jen.Id("args").Index().Byte()).
+		jen.Line().Id("Decode").Op(":").Func().Params(jen.Id("args").Index().Byte(), jen.Id("opt").Qual(names.API, "DecodeOptions")).
 			Params(jen.Any(), jen.Index().String(), jen.Index().String(), jen.Error()).Block(
 			jen.Var().Id("in").Add(typeRef(pkg, t.Input)),
-			jen.List(jen.Id("dropped"), jen.Id("repaired"), jen.Err()).Op(":=").Id("in").Dot(names.DecodeToolCall).Call(jen.Id("args")),
+			jen.List(jen.Id("dropped"), jen.Id("repaired"), jen.Err()).Op(":=").Id(names.ToolCallFunc(t.Input)).Call(
+				jen.Op("&").Id("in"), jen.Id("args"), jen.Id("opt").Dot("NullAsAbsent")),
 			jen.Return(jen.Id("in"), jen.Id("dropped"), jen.Id("repaired"), jen.Err()),
 		),
 		jen.Line().Id("Run").Op(":").Func().Params(jen.Id("ctx").Qual(pathContext, "Context"), jen.Id("in").Any()).
@@ -147,4 +163,25 @@ func annotations(a model.Annotations) jen.Code {
 		}
 	}
 	return jen.Op("&").Qual(names.API, "Annotations").Values(fields...)
+}
+
+// profileValue is the stitch.ProfileSchema literal of p, or nil when it is
+// the zero value (no schema).
+func profileValue(p Profile) jen.Code {
+	var fields []jen.Code
+	if p.Const != "" {
+		fields = append(fields, jen.Id("Schema").Op(":").Id(p.Const))
+	}
+	for _, b := range []struct {
+		name string
+		v    bool
+	}{{"Strict", p.Strict}, {"OpenAPI", p.OpenAPI}, {"NullAsAbsent", p.NullAsAbsent}} {
+		if b.v {
+			fields = append(fields, jen.Id(b.name).Op(":").True())
+		}
+	}
+	if len(fields) == 0 {
+		return nil
+	}
+	return jen.Qual(names.API, "ProfileSchema").Values(fields...)
 }

@@ -33,6 +33,12 @@ const (
 	EditBroadcastInputSchema = `{"type":"object","properties":{"broadcastId":{"type":"string","pattern":"^b-[0-9]+$"},"ops":{"type":"array","items":{"type":"object","properties":{"op":{"type":"string","enum":["remove","move","replace_text"]},"index":{"type":"integer","minimum":0,"description":"Zero-based part index."},"to":{"type":"integer","minimum":0,"description":"Zero-based target position. Available if op = move. Required if op = move."},"text":{"type":"string","minLength":1,"maxLength":4000,"description":"Available if op = replace_text. Required if op = replace_text."}},"required":["op","index"],"additionalProperties":false,"description":"Op is one edit operation."},"minItems":1}},"required":["broadcastId","ops"],"additionalProperties":false}`
 	// EditBroadcastLosslessSchema is the lossless input schema of tool edit_broadcast (unions as oneOf/anyOf).
 	EditBroadcastLosslessSchema = `{"type":"object","properties":{"broadcastId":{"type":"string","pattern":"^b-[0-9]+$"},"ops":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"op":{"type":"string","const":"remove"},"index":{"type":"integer","minimum":0,"description":"Zero-based part index."}},"required":["op","index"],"additionalProperties":false,"description":"RemoveOp removes the part at index."},{"type":"object","properties":{"op":{"type":"string","const":"move"},"index":{"type":"integer","minimum":0,"description":"Zero-based part index."},"to":{"type":"integer","minimum":0,"description":"Zero-based target position."}},"required":["op","index","to"],"additionalProperties":false,"description":"MoveOp moves the part at index to position to."},{"type":"object","properties":{"op":{"type":"string","const":"replace_text"},"index":{"type":"integer","minimum":0,"description":"Zero-based part index."},"text":{"type":"string","minLength":1,"maxLength":4000}},"required":["op","index","text"],"additionalProperties":false,"description":"ReplaceTextOp replaces the text of the text part at index."}],"description":"Op is one edit operation."},"minItems":1}},"required":["broadcastId","ops"],"additionalProperties":false}`
+	// EditBroadcastOpenAIStrictSchema is the input schema of tool edit_broadcast under profile openai-strict.
+	EditBroadcastOpenAIStrictSchema = `{"type":"object","properties":{"broadcastId":{"type":"string","pattern":"^b-[0-9]+$"},"ops":{"type":"array","items":{"type":"object","properties":{"op":{"type":"string","enum":["remove","move","replace_text"]},"index":{"type":"integer","minimum":0,"description":"Zero-based part index."},"to":{"type":["integer","null"],"minimum":0,"description":"Zero-based target position. Available if op = move. Required if op = move."},"text":{"type":["string","null"],"description":"Available if op = replace_text. Required if op = replace_text. Constraints: minLength 1, maxLength 4000."}},"required":["op","index","to","text"],"additionalProperties":false,"description":"Op is one edit operation."},"minItems":1}},"required":["broadcastId","ops"],"additionalProperties":false}`
+	// EditBroadcastAnthropicStrictSchema is the input schema of tool edit_broadcast under profile anthropic-strict.
+	EditBroadcastAnthropicStrictSchema = `{"type":"object","properties":{"broadcastId":{"type":"string","pattern":"^b-[0-9]+$"},"ops":{"type":"array","items":{"type":"object","properties":{"op":{"type":"string","enum":["remove","move","replace_text"]},"index":{"type":"integer","description":"Zero-based part index. Constraints: minimum 0."},"to":{"type":"integer","description":"Zero-based target position. Available if op = move. Required if op = move. Constraints: minimum 0."},"text":{"type":"string","description":"Available if op = replace_text. Required if op = replace_text. Constraints: minLength 1, maxLength 4000."}},"required":["op","index"],"additionalProperties":false,"description":"Op is one edit operation."},"minItems":1}},"required":["broadcastId","ops"],"additionalProperties":false}`
+	// EditBroadcastGeminiSchema is the input schema of tool edit_broadcast under profile gemini.
+	EditBroadcastGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"broadcastId":{"type":"STRING","pattern":"^b-[0-9]+$"},"ops":{"type":"ARRAY","items":{"type":"OBJECT","description":"Op is one edit operation. Constraints: additionalProperties false.","properties":{"op":{"type":"STRING","enum":["remove","move","replace_text"]},"index":{"type":"INTEGER","description":"Zero-based part index.","minimum":0},"to":{"type":"INTEGER","description":"Zero-based target position. Available if op = move. Required if op = move.","minimum":0},"text":{"type":"STRING","description":"Available if op = replace_text. Required if op = replace_text.","minLength":1,"maxLength":4000}},"required":["op","index"],"propertyOrdering":["op","index","to","text"]},"minItems":1}},"required":["broadcastId","ops"],"propertyOrdering":["broadcastId","ops"]}`
 )
 
 const (
@@ -40,6 +46,8 @@ const (
 	PreviewBroadcastInputSchema = `{"type":"object","properties":{"broadcastId":{"type":"string","pattern":"^b-[0-9]+$","description":"Broadcast to preview, as returned by send_broadcast."}},"required":["broadcastId"],"additionalProperties":false}`
 	// PreviewBroadcastLosslessSchema is the lossless input schema of tool preview_broadcast (unions as oneOf/anyOf).
 	PreviewBroadcastLosslessSchema = `{"type":"object","properties":{"broadcastId":{"type":"string","pattern":"^b-[0-9]+$","description":"Broadcast to preview, as returned by send_broadcast."}},"required":["broadcastId"],"additionalProperties":false}`
+	// PreviewBroadcastGeminiSchema is the input schema of tool preview_broadcast under profile gemini.
+	PreviewBroadcastGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"broadcastId":{"type":"STRING","description":"Broadcast to preview, as returned by send_broadcast.","pattern":"^b-[0-9]+$"}},"required":["broadcastId"],"propertyOrdering":["broadcastId"]}`
 )
 
 // Staleness guard: this stops compiling when a contract field changes; rerun stitchgen.
@@ -83,15 +91,14 @@ func stitchDecodeSendBroadcast(d *stitchrt.Decoder, x *SendBroadcast) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "channel":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 80 || len(s0) < 1 {
@@ -101,11 +108,9 @@ func stitchDecodeSendBroadcast(d *stitchrt.Decoder, x *SendBroadcast) {
 			}
 			d.Pop()
 		case "parts":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -147,11 +152,13 @@ func stitchDecodeSendBroadcast(d *stitchrt.Decoder, x *SendBroadcast) {
 			}
 			d.Pop()
 		case "silent":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
+			if d.NullAsAbsent() {
+				absent[0] |= 0x4
+				continue
+			}
 			d.Push(k)
 			if b0, ok := d.Bool(false); ok {
 				x.Silent = b0
@@ -229,7 +236,16 @@ func (x SendBroadcast) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into SendBroadcast with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *SendBroadcast) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallSendBroadcast(x, data, false)
+}
+
+// stitchToolCallSendBroadcast is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallSendBroadcast(x *SendBroadcast, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v SendBroadcast
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -340,11 +356,9 @@ func stitchDecodeTextPart(d *stitchrt.Decoder, x *TextPart) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "text":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 4000 || len(s0) < 1 {
@@ -354,11 +368,9 @@ func stitchDecodeTextPart(d *stitchrt.Decoder, x *TextPart) {
 			}
 			d.Pop()
 		case "kind":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
@@ -368,6 +380,11 @@ func stitchDecodeTextPart(d *stitchrt.Decoder, x *TextPart) {
 				}
 			}
 			d.Pop()
+		case "media", "caption":
+			if d.NullAsAbsent() {
+				continue
+			}
+			fallthrough
 		default:
 			d.Unknown(&extra, k, "text, kind")
 		}
@@ -418,15 +435,14 @@ func stitchDecodeImagePart(d *stitchrt.Decoder, x *ImagePart) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "media":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -437,11 +453,13 @@ func stitchDecodeImagePart(d *stitchrt.Decoder, x *ImagePart) {
 			}
 			d.Pop()
 		case "caption":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
+			if d.NullAsAbsent() {
+				absent[0] |= 0x2
+				continue
+			}
 			d.Push(k)
 			x.Caption = new(string)
 			if s0, ok := d.Str(); ok {
@@ -452,11 +470,9 @@ func stitchDecodeImagePart(d *stitchrt.Decoder, x *ImagePart) {
 			}
 			d.Pop()
 		case "kind":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
 			d.Push(k)
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
@@ -466,6 +482,11 @@ func stitchDecodeImagePart(d *stitchrt.Decoder, x *ImagePart) {
 				}
 			}
 			d.Pop()
+		case "text":
+			if d.NullAsAbsent() {
+				continue
+			}
+			fallthrough
 		default:
 			d.Drop(&extra, k)
 		}
@@ -527,11 +548,9 @@ func stitchDecodeGalleryPart(d *stitchrt.Decoder, x *GalleryPart) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "media":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -573,11 +592,9 @@ func stitchDecodeGalleryPart(d *stitchrt.Decoder, x *GalleryPart) {
 			}
 			d.Pop()
 		case "kind":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
@@ -587,6 +604,11 @@ func stitchDecodeGalleryPart(d *stitchrt.Decoder, x *GalleryPart) {
 				}
 			}
 			d.Pop()
+		case "text", "caption":
+			if d.NullAsAbsent() {
+				continue
+			}
+			fallthrough
 		default:
 			d.Unknown(&extra, k, "media, kind")
 		}
@@ -648,15 +670,14 @@ func stitchDecodeMedia(d *stitchrt.Decoder, x *Media) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "url":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatURI(s0), "uri")
@@ -664,11 +685,13 @@ func stitchDecodeMedia(d *stitchrt.Decoder, x *Media) {
 			}
 			d.Pop()
 		case "alt":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
+			if d.NullAsAbsent() {
+				absent[0] |= 0x2
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 300 {
@@ -735,44 +758,36 @@ func stitchDecodeBroadcastReceipt(d *stitchrt.Decoder, x *BroadcastReceipt) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "broadcastId":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				x.BroadcastID = s0
 			}
 			d.Pop()
 		case "channel":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				x.Channel = s0
 			}
 			d.Pop()
 		case "parts":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.Parts = int(n0)
 			}
 			d.Pop()
 		case "mediaCount":
-			if seen[0]&0x8 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x8, k) {
 				continue
 			}
-			seen[0] |= 0x8
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.MediaCount = int(n0)
@@ -856,11 +871,9 @@ func stitchDecodeEditBroadcast(d *stitchrt.Decoder, x *EditBroadcast) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "broadcastId":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch0(s0) {
@@ -870,11 +883,9 @@ func stitchDecodeEditBroadcast(d *stitchrt.Decoder, x *EditBroadcast) {
 			}
 			d.Pop()
 		case "ops":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -982,7 +993,16 @@ func (x EditBroadcast) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into EditBroadcast with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *EditBroadcast) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallEditBroadcast(x, data, false)
+}
+
+// stitchToolCallEditBroadcast is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallEditBroadcast(x *EditBroadcast, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v EditBroadcast
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -1093,11 +1113,9 @@ func stitchDecodeRemoveOp(d *stitchrt.Decoder, x *RemoveOp) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "index":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
@@ -1107,11 +1125,9 @@ func stitchDecodeRemoveOp(d *stitchrt.Decoder, x *RemoveOp) {
 			}
 			d.Pop()
 		case "op":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
@@ -1121,6 +1137,11 @@ func stitchDecodeRemoveOp(d *stitchrt.Decoder, x *RemoveOp) {
 				}
 			}
 			d.Pop()
+		case "to", "text":
+			if d.NullAsAbsent() {
+				continue
+			}
+			fallthrough
 		default:
 			d.Unknown(&extra, k, "index, op")
 		}
@@ -1175,11 +1196,9 @@ func stitchDecodeMoveOp(d *stitchrt.Decoder, x *MoveOp) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "index":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
@@ -1189,11 +1208,9 @@ func stitchDecodeMoveOp(d *stitchrt.Decoder, x *MoveOp) {
 			}
 			d.Pop()
 		case "to":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
@@ -1203,11 +1220,9 @@ func stitchDecodeMoveOp(d *stitchrt.Decoder, x *MoveOp) {
 			}
 			d.Pop()
 		case "op":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
 			d.Push(k)
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
@@ -1217,6 +1232,11 @@ func stitchDecodeMoveOp(d *stitchrt.Decoder, x *MoveOp) {
 				}
 			}
 			d.Pop()
+		case "text":
+			if d.NullAsAbsent() {
+				continue
+			}
+			fallthrough
 		default:
 			d.Unknown(&extra, k, "index, to, op")
 		}
@@ -1277,11 +1297,9 @@ func stitchDecodeReplaceTextOp(d *stitchrt.Decoder, x *ReplaceTextOp) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "index":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
@@ -1291,11 +1309,9 @@ func stitchDecodeReplaceTextOp(d *stitchrt.Decoder, x *ReplaceTextOp) {
 			}
 			d.Pop()
 		case "text":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 4000 || len(s0) < 1 {
@@ -1305,11 +1321,9 @@ func stitchDecodeReplaceTextOp(d *stitchrt.Decoder, x *ReplaceTextOp) {
 			}
 			d.Pop()
 		case "op":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
 			d.Push(k)
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
@@ -1319,6 +1333,11 @@ func stitchDecodeReplaceTextOp(d *stitchrt.Decoder, x *ReplaceTextOp) {
 				}
 			}
 			d.Pop()
+		case "to":
+			if d.NullAsAbsent() {
+				continue
+			}
+			fallthrough
 		default:
 			d.Unknown(&extra, k, "index, text, op")
 		}
@@ -1379,11 +1398,9 @@ func stitchDecodePreviewBroadcast(d *stitchrt.Decoder, x *PreviewBroadcast) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "broadcastId":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch0(s0) {
@@ -1439,7 +1456,16 @@ func (x PreviewBroadcast) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into PreviewBroadcast with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *PreviewBroadcast) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallPreviewBroadcast(x, data, false)
+}
+
+// stitchToolCallPreviewBroadcast is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallPreviewBroadcast(x *PreviewBroadcast, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v PreviewBroadcast
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -1496,14 +1522,17 @@ type StitchHandler interface {
 // StitchTools returns the tools of package broadcast in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:           "send_broadcast",
-		Description:    "SendBroadcast sends a message made of parts to a channel.",
-		InputSchema:    SendBroadcastInputSchema,
-		LosslessSchema: SendBroadcastLosslessSchema,
-		OutputSchema:   SendBroadcastOutputSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "send_broadcast",
+		Description:     "SendBroadcast sends a message made of parts to a channel.",
+		InputSchema:     SendBroadcastInputSchema,
+		LosslessSchema:  SendBroadcastLosslessSchema,
+		OutputSchema:    SendBroadcastOutputSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: SendBroadcastInputSchema},
+		AnthropicStrict: stitch.ProfileSchema{Schema: SendBroadcastInputSchema},
+		Gemini:          stitch.ProfileSchema{Schema: SendBroadcastInputSchema},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in SendBroadcast
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallSendBroadcast(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -1511,13 +1540,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Value: out}, err
 		},
 	}, {
-		Name:           "edit_broadcast",
-		Description:    "EditBroadcast applies operations to the parts of a sent broadcast, in order.",
-		InputSchema:    EditBroadcastInputSchema,
-		LosslessSchema: EditBroadcastLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "edit_broadcast",
+		Description:     "EditBroadcast applies operations to the parts of a sent broadcast, in order.",
+		InputSchema:     EditBroadcastInputSchema,
+		LosslessSchema:  EditBroadcastLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: EditBroadcastOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: EditBroadcastAnthropicStrictSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: EditBroadcastGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in EditBroadcast
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallEditBroadcast(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -1525,14 +1557,17 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "preview_broadcast",
-		Description:    "PreviewBroadcast renders how a sent broadcast looks: an image with one bar per part, and a line of text saying what is in it. It reports its progress and logs what it rendered.",
-		InputSchema:    PreviewBroadcastInputSchema,
-		LosslessSchema: PreviewBroadcastLosslessSchema,
-		Annotations:    &stitch.Annotations{ReadOnlyHint: new(true), OpenWorldHint: new(false)},
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "preview_broadcast",
+		Description:     "PreviewBroadcast renders how a sent broadcast looks: an image with one bar per part, and a line of text saying what is in it. It reports its progress and logs what it rendered.",
+		InputSchema:     PreviewBroadcastInputSchema,
+		LosslessSchema:  PreviewBroadcastLosslessSchema,
+		Annotations:     &stitch.Annotations{ReadOnlyHint: new(true), OpenWorldHint: new(false)},
+		OpenAIStrict:    stitch.ProfileSchema{Schema: PreviewBroadcastInputSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: PreviewBroadcastInputSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: PreviewBroadcastGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in PreviewBroadcast
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallPreviewBroadcast(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {

@@ -26,6 +26,12 @@ const (
 	PlaceOrderLosslessSchema = `{"type":"object","properties":{"customerId":{"type":"integer","minimum":1,"description":"Customer that pays."},"items":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string","minLength":1,"maxLength":32,"description":"Stock keeping unit."},"quantity":{"type":"integer","minimum":1,"maximum":99,"description":"How many units."},"giftWrap":{"type":"boolean","description":"Gift wrap this line."}},"required":["sku","quantity"],"additionalProperties":false,"description":"Item is one order line."},"minItems":1,"maxItems":50,"description":"What to buy, one line per product."},"note":{"type":"string","maxLength":500,"description":"Free text for the warehouse."},"giftMessage":{"type":["string","null"],"maxLength":200,"description":"Message printed on a gift card; null for none."},"delivery":{"oneOf":[{"type":"object","properties":{"method":{"type":"string","const":"courier"},"address":{"type":"string","minLength":5,"description":"Street address."},"window":{"type":"string","enum":["morning","afternoon","evening"],"description":"Preferred delivery window, if any."}},"required":["method","address"],"additionalProperties":false,"description":"Courier brings the order to an address."},{"type":"object","properties":{"method":{"type":"string","enum":["pickup","store"],"description":"Which of the two values the caller sent."},"storeId":{"type":"integer","minimum":0,"description":"Store or locker number."}},"required":["method","storeId"],"additionalProperties":false,"description":"Pickup leaves the order at a store or a locker."}],"description":"How the order reaches the customer."},"coupons":{"type":"array","items":{"type":"string","pattern":"^[A-Z0-9]+$","minLength":4,"maxLength":12},"maxItems":3,"description":"Coupon codes to apply."}},"required":["customerId","items","giftMessage","delivery"],"additionalProperties":false}`
 	// PlaceOrderOutputSchema is the output schema of tool place_order.
 	PlaceOrderOutputSchema = `{"type":"object","properties":{"orderId":{"type":"string"},"customerId":{"type":"integer"},"units":{"type":"integer","description":"Number of units over all lines."},"totalCents":{"type":"integer","description":"Total price in cents."},"method":{"type":"string","description":"The delivery method the caller chose (courier, pickup or store)."},"status":{"type":"string","enum":["placed","cancelled"],"description":"Status of the order."},"giftMessage":{"type":["string","null"],"description":"Gift message as it will be printed; null for none."}},"required":["orderId","customerId","units","totalCents","method","status","giftMessage"],"additionalProperties":false,"description":"OrderReceipt confirms a placed order."}`
+	// PlaceOrderOpenAIStrictSchema is the input schema of tool place_order under profile openai-strict.
+	PlaceOrderOpenAIStrictSchema = `{"type":"object","properties":{"customerId":{"type":"integer","minimum":1,"description":"Customer that pays."},"items":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string","description":"Stock keeping unit. Constraints: minLength 1, maxLength 32."},"quantity":{"type":"integer","minimum":1,"maximum":99,"description":"How many units."},"giftWrap":{"type":["boolean","null"],"description":"Gift wrap this line."}},"required":["sku","quantity","giftWrap"],"additionalProperties":false,"description":"Item is one order line."},"minItems":1,"maxItems":50,"description":"What to buy, one line per product."},"note":{"type":["string","null"],"description":"Free text for the warehouse. Constraints: maxLength 500."},"giftMessage":{"type":["string","null"],"description":"Message printed on a gift card; null for none. Constraints: maxLength 200."},"delivery":{"type":"object","properties":{"method":{"type":"string","enum":["courier","pickup","store"]},"address":{"type":["string","null"],"description":"Street address. Available if method = courier. Required if method = courier. Constraints: minLength 5."},"window":{"type":["string","null"],"enum":["morning","afternoon","evening",null],"description":"Preferred delivery window, if any. Available if method = courier."},"storeId":{"type":["integer","null"],"minimum":0,"description":"Store or locker number. Available if method = pickup | store. Required if method = pickup | store."}},"required":["method","address","window","storeId"],"additionalProperties":false,"description":"How the order reaches the customer."},"coupons":{"type":["array","null"],"items":{"type":"string","pattern":"^[A-Z0-9]+$","description":"Constraints: minLength 4, maxLength 12."},"maxItems":3,"description":"Coupon codes to apply."}},"required":["customerId","items","note","giftMessage","delivery","coupons"],"additionalProperties":false}`
+	// PlaceOrderAnthropicStrictSchema is the input schema of tool place_order under profile anthropic-strict.
+	PlaceOrderAnthropicStrictSchema = `{"type":"object","properties":{"customerId":{"type":"integer","description":"Customer that pays. Constraints: minimum 1."},"items":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string","description":"Stock keeping unit. Constraints: minLength 1, maxLength 32."},"quantity":{"type":"integer","description":"How many units. Constraints: minimum 1, maximum 99."},"giftWrap":{"type":"boolean","description":"Gift wrap this line."}},"required":["sku","quantity"],"additionalProperties":false,"description":"Item is one order line."},"minItems":1,"description":"What to buy, one line per product. Constraints: maxItems 50."},"note":{"type":"string","description":"Free text for the warehouse. Constraints: maxLength 500."},"giftMessage":{"type":["string","null"],"description":"Message printed on a gift card; null for none. Constraints: maxLength 200."},"delivery":{"type":"object","properties":{"method":{"type":"string","enum":["courier","pickup","store"]},"address":{"type":"string","description":"Street address. Available if method = courier. Required if method = courier. Constraints: minLength 5."},"window":{"type":"string","enum":["morning","afternoon","evening"],"description":"Preferred delivery window, if any. Available if method = courier."},"storeId":{"type":"integer","description":"Store or locker number. Available if method = pickup | store. Required if method = pickup | store. Constraints: minimum 0."}},"required":["method"],"additionalProperties":false,"description":"How the order reaches the customer."},"coupons":{"type":"array","items":{"type":"string","pattern":"^[A-Z0-9]+$","description":"Constraints: minLength 4, maxLength 12."},"description":"Coupon codes to apply. Constraints: maxItems 3."}},"required":["customerId","items","giftMessage","delivery"],"additionalProperties":false}`
+	// PlaceOrderGeminiSchema is the input schema of tool place_order under profile gemini.
+	PlaceOrderGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"customerId":{"type":"INTEGER","description":"Customer that pays.","minimum":1},"items":{"type":"ARRAY","description":"What to buy, one line per product.","items":{"type":"OBJECT","description":"Item is one order line. Constraints: additionalProperties false.","properties":{"sku":{"type":"STRING","description":"Stock keeping unit.","minLength":1,"maxLength":32},"quantity":{"type":"INTEGER","description":"How many units.","minimum":1,"maximum":99},"giftWrap":{"type":"BOOLEAN","description":"Gift wrap this line."}},"required":["sku","quantity"],"propertyOrdering":["sku","quantity","giftWrap"]},"minItems":1,"maxItems":50},"note":{"type":"STRING","description":"Free text for the warehouse.","maxLength":500},"giftMessage":{"type":"STRING","description":"Message printed on a gift card; null for none.","nullable":true,"maxLength":200},"delivery":{"type":"OBJECT","description":"How the order reaches the customer. Constraints: additionalProperties false.","properties":{"method":{"type":"STRING","enum":["courier","pickup","store"]},"address":{"type":"STRING","description":"Street address. Available if method = courier. Required if method = courier.","minLength":5},"window":{"type":"STRING","description":"Preferred delivery window, if any. Available if method = courier.","enum":["morning","afternoon","evening"]},"storeId":{"type":"INTEGER","description":"Store or locker number. Available if method = pickup | store. Required if method = pickup | store.","minimum":0}},"required":["method"],"propertyOrdering":["method","address","window","storeId"]},"coupons":{"type":"ARRAY","description":"Coupon codes to apply.","items":{"type":"STRING","minLength":4,"maxLength":12,"pattern":"^[A-Z0-9]+$"},"maxItems":3}},"required":["customerId","items","giftMessage","delivery"],"propertyOrdering":["customerId","items","note","giftMessage","delivery","coupons"]}`
 )
 
 const (
@@ -35,6 +41,8 @@ const (
 	GetOrderLosslessSchema = `{"type":"object","properties":{"orderId":{"type":"string","pattern":"^o-[0-9]+$","description":"Order to look up, as returned by place_order."}},"required":["orderId"],"additionalProperties":false}`
 	// GetOrderOutputSchema is the output schema of tool get_order.
 	GetOrderOutputSchema = `{"type":"object","properties":{"orderId":{"type":"string"},"customerId":{"type":"integer"},"units":{"type":"integer","description":"Number of units over all lines."},"totalCents":{"type":"integer","description":"Total price in cents."},"method":{"type":"string","description":"The delivery method the caller chose (courier, pickup or store)."},"status":{"type":"string","enum":["placed","cancelled"],"description":"Status of the order."},"giftMessage":{"type":["string","null"],"description":"Gift message as it will be printed; null for none."}},"required":["orderId","customerId","units","totalCents","method","status","giftMessage"],"additionalProperties":false,"description":"OrderReceipt confirms a placed order."}`
+	// GetOrderGeminiSchema is the input schema of tool get_order under profile gemini.
+	GetOrderGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"orderId":{"type":"STRING","description":"Order to look up, as returned by place_order.","pattern":"^o-[0-9]+$"}},"required":["orderId"],"propertyOrdering":["orderId"]}`
 )
 
 const (
@@ -42,6 +50,12 @@ const (
 	CancelOrderInputSchema = `{"type":"object","properties":{"orderId":{"type":"string","pattern":"^o-[0-9]+$"},"reason":{"type":"string","maxLength":200,"description":"Why the customer cancels.","default":"customer request"}},"required":["orderId"],"additionalProperties":false}`
 	// CancelOrderLosslessSchema is the lossless input schema of tool cancel_order (unions as oneOf/anyOf).
 	CancelOrderLosslessSchema = `{"type":"object","properties":{"orderId":{"type":"string","pattern":"^o-[0-9]+$"},"reason":{"type":"string","maxLength":200,"description":"Why the customer cancels.","default":"customer request"}},"required":["orderId"],"additionalProperties":false}`
+	// CancelOrderOpenAIStrictSchema is the input schema of tool cancel_order under profile openai-strict.
+	CancelOrderOpenAIStrictSchema = `{"type":"object","properties":{"orderId":{"type":"string","pattern":"^o-[0-9]+$"},"reason":{"type":["string","null"],"description":"Why the customer cancels. Constraints: maxLength 200. Default: \"customer request\"."}},"required":["orderId","reason"],"additionalProperties":false}`
+	// CancelOrderAnthropicStrictSchema is the input schema of tool cancel_order under profile anthropic-strict.
+	CancelOrderAnthropicStrictSchema = `{"type":"object","properties":{"orderId":{"type":"string","pattern":"^o-[0-9]+$"},"reason":{"type":"string","description":"Why the customer cancels. Constraints: maxLength 200. Default: \"customer request\"."}},"required":["orderId"],"additionalProperties":false}`
+	// CancelOrderGeminiSchema is the input schema of tool cancel_order under profile gemini.
+	CancelOrderGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"orderId":{"type":"STRING","pattern":"^o-[0-9]+$"},"reason":{"type":"STRING","description":"Why the customer cancels.","maxLength":200,"default":"customer request"}},"required":["orderId"],"propertyOrdering":["orderId","reason"]}`
 )
 
 // Staleness guard: this stops compiling when a contract field changes; rerun stitchgen.
@@ -83,15 +97,14 @@ func stitchDecodePlaceOrder(d *stitchrt.Decoder, x *PlaceOrder) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "customerId":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 1 {
@@ -101,11 +114,9 @@ func stitchDecodePlaceOrder(d *stitchrt.Decoder, x *PlaceOrder) {
 			}
 			d.Pop()
 		case "items":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -147,11 +158,13 @@ func stitchDecodePlaceOrder(d *stitchrt.Decoder, x *PlaceOrder) {
 			}
 			d.Pop()
 		case "note":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
+			if d.NullAsAbsent() {
+				absent[0] |= 0x4
+				continue
+			}
 			d.Push(k)
 			x.Note = new(string)
 			if s0, ok := d.Str(); ok {
@@ -162,11 +175,9 @@ func stitchDecodePlaceOrder(d *stitchrt.Decoder, x *PlaceOrder) {
 			}
 			d.Pop()
 		case "giftMessage":
-			if seen[0]&0x8 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x8, k) {
 				continue
 			}
-			seen[0] |= 0x8
 			d.Push(k)
 			if !d.Null() {
 				x.GiftMessage = new(string)
@@ -179,11 +190,9 @@ func stitchDecodePlaceOrder(d *stitchrt.Decoder, x *PlaceOrder) {
 			}
 			d.Pop()
 		case "delivery":
-			if seen[0]&0x10 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x10, k) {
 				continue
 			}
-			seen[0] |= 0x10
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -194,11 +203,13 @@ func stitchDecodePlaceOrder(d *stitchrt.Decoder, x *PlaceOrder) {
 			}
 			d.Pop()
 		case "coupons":
-			if seen[0]&0x20 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x20, k) {
 				continue
 			}
-			seen[0] |= 0x20
+			if d.NullAsAbsent() {
+				absent[0] |= 0x20
+				continue
+			}
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -339,7 +350,16 @@ func (x PlaceOrder) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into PlaceOrder with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *PlaceOrder) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallPlaceOrder(x, data, false)
+}
+
+// stitchToolCallPlaceOrder is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallPlaceOrder(x *PlaceOrder, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v PlaceOrder
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -361,15 +381,14 @@ func stitchDecodeItem(d *stitchrt.Decoder, x *Item) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "sku":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 32 || len(s0) < 1 {
@@ -379,11 +398,9 @@ func stitchDecodeItem(d *stitchrt.Decoder, x *Item) {
 			}
 			d.Pop()
 		case "quantity":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 1 {
@@ -396,11 +413,13 @@ func stitchDecodeItem(d *stitchrt.Decoder, x *Item) {
 			}
 			d.Pop()
 		case "giftWrap":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
+			if d.NullAsAbsent() {
+				absent[0] |= 0x4
+				continue
+			}
 			d.Push(k)
 			if b0, ok := d.Bool(false); ok {
 				x.GiftWrap = b0
@@ -529,15 +548,14 @@ func stitchDecodeCourier(d *stitchrt.Decoder, x *Courier) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "address":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if len(s0) < 17 {
@@ -547,11 +565,13 @@ func stitchDecodeCourier(d *stitchrt.Decoder, x *Courier) {
 			}
 			d.Pop()
 		case "window":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
+			if d.NullAsAbsent() {
+				absent[0] |= 0x2
+				continue
+			}
 			d.Push(k)
 			x.Window = new(string)
 			if b0, ok := d.StrView(); ok {
@@ -575,11 +595,9 @@ func stitchDecodeCourier(d *stitchrt.Decoder, x *Courier) {
 			}
 			d.Pop()
 		case "method":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
 			d.Push(k)
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
@@ -589,6 +607,11 @@ func stitchDecodeCourier(d *stitchrt.Decoder, x *Courier) {
 				}
 			}
 			d.Pop()
+		case "storeId":
+			if d.NullAsAbsent() {
+				continue
+			}
+			fallthrough
 		default:
 			d.Unknown(&extra, k, "address, window, method")
 		}
@@ -648,11 +671,9 @@ func stitchDecodePickup(d *stitchrt.Decoder, x *Pickup) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "method":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
@@ -666,11 +687,9 @@ func stitchDecodePickup(d *stitchrt.Decoder, x *Pickup) {
 			}
 			d.Pop()
 		case "storeId":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
@@ -679,6 +698,11 @@ func stitchDecodePickup(d *stitchrt.Decoder, x *Pickup) {
 				x.StoreID = int(n0)
 			}
 			d.Pop()
+		case "address", "window":
+			if d.NullAsAbsent() {
+				continue
+			}
+			fallthrough
 		default:
 			d.Unknown(&extra, k, "method, storeId")
 		}
@@ -745,66 +769,54 @@ func stitchDecodeOrderReceipt(d *stitchrt.Decoder, x *OrderReceipt) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "orderId":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				x.OrderID = s0
 			}
 			d.Pop()
 		case "customerId":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.CustomerID = int64(n0)
 			}
 			d.Pop()
 		case "units":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.Units = int(n0)
 			}
 			d.Pop()
 		case "totalCents":
-			if seen[0]&0x8 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x8, k) {
 				continue
 			}
-			seen[0] |= 0x8
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.TotalCents = int64(n0)
 			}
 			d.Pop()
 		case "method":
-			if seen[0]&0x10 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x10, k) {
 				continue
 			}
-			seen[0] |= 0x10
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				x.Method = s0
 			}
 			d.Pop()
 		case "status":
-			if seen[0]&0x20 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x20, k) {
 				continue
 			}
-			seen[0] |= 0x20
 			d.Push(k)
 			if b0, ok := d.StrView(); ok {
 				var s0 string
@@ -825,11 +837,9 @@ func stitchDecodeOrderReceipt(d *stitchrt.Decoder, x *OrderReceipt) {
 			}
 			d.Pop()
 		case "giftMessage":
-			if seen[0]&0x40 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x40, k) {
 				continue
 			}
-			seen[0] |= 0x40
 			d.Push(k)
 			if !d.Null() {
 				x.GiftMessage = new(string)
@@ -938,11 +948,9 @@ func stitchDecodeGetOrder(d *stitchrt.Decoder, x *GetOrder) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "orderId":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch1(s0) {
@@ -998,7 +1006,16 @@ func (x GetOrder) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into GetOrder with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *GetOrder) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallGetOrder(x, data, false)
+}
+
+// stitchToolCallGetOrder is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallGetOrder(x *GetOrder, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v GetOrder
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -1020,15 +1037,14 @@ func stitchDecodeCancelOrder(d *stitchrt.Decoder, x *CancelOrder) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "orderId":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch1(s0) {
@@ -1038,11 +1054,13 @@ func stitchDecodeCancelOrder(d *stitchrt.Decoder, x *CancelOrder) {
 			}
 			d.Pop()
 		case "reason":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
+			if d.NullAsAbsent() {
+				absent[0] |= 0x2
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 200 {
@@ -1058,7 +1076,7 @@ func stitchDecodeCancelOrder(d *stitchrt.Decoder, x *CancelOrder) {
 	if seen[0]&0x1 == 0 {
 		d.Missing("orderId")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&0x2 == 0 || absent[0]&0x2 != 0 {
 		x.Reason = string("customer request")
 	}
 }
@@ -1104,7 +1122,16 @@ func (x CancelOrder) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into CancelOrder with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *CancelOrder) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallCancelOrder(x, data, false)
+}
+
+// stitchToolCallCancelOrder is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallCancelOrder(x *CancelOrder, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v CancelOrder
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -1180,16 +1207,19 @@ type StitchHandler interface {
 // StitchTools returns the tools of package shop in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:           "place_order",
-		Title:          "Place an order",
-		Description:    "PlaceOrder places an order for a customer and returns its receipt.",
-		InputSchema:    PlaceOrderInputSchema,
-		LosslessSchema: PlaceOrderLosslessSchema,
-		OutputSchema:   PlaceOrderOutputSchema,
-		Annotations:    &stitch.Annotations{DestructiveHint: new(false), OpenWorldHint: new(false)},
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "place_order",
+		Title:           "Place an order",
+		Description:     "PlaceOrder places an order for a customer and returns its receipt.",
+		InputSchema:     PlaceOrderInputSchema,
+		LosslessSchema:  PlaceOrderLosslessSchema,
+		OutputSchema:    PlaceOrderOutputSchema,
+		Annotations:     &stitch.Annotations{DestructiveHint: new(false), OpenWorldHint: new(false)},
+		OpenAIStrict:    stitch.ProfileSchema{Schema: PlaceOrderOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: PlaceOrderAnthropicStrictSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: PlaceOrderGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in PlaceOrder
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallPlaceOrder(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -1197,15 +1227,18 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Value: out}, err
 		},
 	}, {
-		Name:           "get_order",
-		Description:    "GetOrder returns the receipt of an order placed earlier.",
-		InputSchema:    GetOrderInputSchema,
-		LosslessSchema: GetOrderLosslessSchema,
-		OutputSchema:   GetOrderOutputSchema,
-		Annotations:    &stitch.Annotations{ReadOnlyHint: new(true), OpenWorldHint: new(false)},
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "get_order",
+		Description:     "GetOrder returns the receipt of an order placed earlier.",
+		InputSchema:     GetOrderInputSchema,
+		LosslessSchema:  GetOrderLosslessSchema,
+		OutputSchema:    GetOrderOutputSchema,
+		Annotations:     &stitch.Annotations{ReadOnlyHint: new(true), OpenWorldHint: new(false)},
+		OpenAIStrict:    stitch.ProfileSchema{Schema: GetOrderInputSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: GetOrderInputSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: GetOrderGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in GetOrder
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallGetOrder(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -1213,14 +1246,17 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Value: out}, err
 		},
 	}, {
-		Name:           "cancel_order",
-		Description:    "CancelOrder cancels an order that has not shipped yet.",
-		InputSchema:    CancelOrderInputSchema,
-		LosslessSchema: CancelOrderLosslessSchema,
-		Annotations:    &stitch.Annotations{DestructiveHint: new(true), IdempotentHint: new(true), OpenWorldHint: new(false)},
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "cancel_order",
+		Description:     "CancelOrder cancels an order that has not shipped yet.",
+		InputSchema:     CancelOrderInputSchema,
+		LosslessSchema:  CancelOrderLosslessSchema,
+		Annotations:     &stitch.Annotations{DestructiveHint: new(true), IdempotentHint: new(true), OpenWorldHint: new(false)},
+		OpenAIStrict:    stitch.ProfileSchema{Schema: CancelOrderOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: CancelOrderAnthropicStrictSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: CancelOrderGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in CancelOrder
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallCancelOrder(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {

@@ -27,6 +27,12 @@ const (
 	IntsInputSchema = `{"type":"object","properties":{"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"ptr":{"type":"integer","minimum":0},"range":{"type":"integer","minimum":-10,"maximum":10},"open":{"type":"integer","exclusiveMinimum":-3,"exclusiveMaximum":3},"tight":{"type":"integer","minimum":-128,"maximum":127},"step":{"type":"integer","multipleOf":7},"huge":{"type":"integer","minimum":18446744073709551000},"deflt":{"type":"integer","minimum":-32768,"maximum":32767,"default":42}},"required":["i","i8","i16","i32","i64","u","u8","u16","u32","u64","range","open","tight","step"],"additionalProperties":false}`
 	// IntsLosslessSchema is the lossless input schema of tool ints (unions as oneOf/anyOf).
 	IntsLosslessSchema = `{"type":"object","properties":{"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"ptr":{"type":"integer","minimum":0},"range":{"type":"integer","minimum":-10,"maximum":10},"open":{"type":"integer","exclusiveMinimum":-3,"exclusiveMaximum":3},"tight":{"type":"integer","minimum":-128,"maximum":127},"step":{"type":"integer","multipleOf":7},"huge":{"type":"integer","minimum":18446744073709551000},"deflt":{"type":"integer","minimum":-32768,"maximum":32767,"default":42}},"required":["i","i8","i16","i32","i64","u","u8","u16","u32","u64","range","open","tight","step"],"additionalProperties":false}`
+	// IntsOpenAIStrictSchema is the input schema of tool ints under profile openai-strict.
+	IntsOpenAIStrictSchema = `{"type":"object","properties":{"i":{"type":"integer"},"i8":{"type":"integer","minimum":-128,"maximum":127},"i16":{"type":"integer","minimum":-32768,"maximum":32767},"i32":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"integer"},"u":{"type":"integer","minimum":0},"u8":{"type":"integer","minimum":0,"maximum":255},"u16":{"type":"integer","minimum":0,"maximum":65535},"u32":{"type":"integer","minimum":0,"maximum":4294967295},"u64":{"type":"integer","minimum":0},"ptr":{"type":["integer","null"],"minimum":0},"range":{"type":"integer","minimum":-10,"maximum":10},"open":{"type":"integer","exclusiveMinimum":-3,"exclusiveMaximum":3},"tight":{"type":"integer","minimum":-128,"maximum":127},"step":{"type":"integer","multipleOf":7},"huge":{"type":["integer","null"],"minimum":18446744073709551000},"deflt":{"type":["integer","null"],"minimum":-32768,"maximum":32767,"description":"Default: 42."}},"required":["i","i8","i16","i32","i64","u","u8","u16","u32","u64","ptr","range","open","tight","step","huge","deflt"],"additionalProperties":false}`
+	// IntsAnthropicStrictSchema is the input schema of tool ints under profile anthropic-strict.
+	IntsAnthropicStrictSchema = `{"type":"object","properties":{"i":{"type":"integer"},"i8":{"type":"integer","description":"Constraints: minimum -128, maximum 127."},"i16":{"type":"integer","description":"Constraints: minimum -32768, maximum 32767."},"i32":{"type":"integer","description":"Constraints: minimum -2147483648, maximum 2147483647."},"i64":{"type":"integer"},"u":{"type":"integer","description":"Constraints: minimum 0."},"u8":{"type":"integer","description":"Constraints: minimum 0, maximum 255."},"u16":{"type":"integer","description":"Constraints: minimum 0, maximum 65535."},"u32":{"type":"integer","description":"Constraints: minimum 0, maximum 4294967295."},"u64":{"type":"integer","description":"Constraints: minimum 0."},"ptr":{"type":"integer","description":"Constraints: minimum 0."},"range":{"type":"integer","description":"Constraints: minimum -10, maximum 10."},"open":{"type":"integer","description":"Constraints: exclusiveMinimum -3, exclusiveMaximum 3."},"tight":{"type":"integer","description":"Constraints: minimum -128, maximum 127."},"step":{"type":"integer","description":"Constraints: multipleOf 7."},"huge":{"type":"integer","description":"Constraints: minimum 18446744073709551000."},"deflt":{"type":"integer","description":"Constraints: minimum -32768, maximum 32767. Default: 42."}},"required":["i","i8","i16","i32","i64","u","u8","u16","u32","u64","range","open","tight","step"],"additionalProperties":false}`
+	// IntsGeminiSchema is the input schema of tool ints under profile gemini.
+	IntsGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"i":{"type":"INTEGER"},"i8":{"type":"INTEGER","minimum":-128,"maximum":127},"i16":{"type":"INTEGER","minimum":-32768,"maximum":32767},"i32":{"type":"INTEGER","minimum":-2147483648,"maximum":2147483647},"i64":{"type":"INTEGER"},"u":{"type":"INTEGER","minimum":0},"u8":{"type":"INTEGER","minimum":0,"maximum":255},"u16":{"type":"INTEGER","minimum":0,"maximum":65535},"u32":{"type":"INTEGER","minimum":0,"maximum":4294967295},"u64":{"type":"INTEGER","minimum":0},"ptr":{"type":"INTEGER","minimum":0},"range":{"type":"INTEGER","minimum":-10,"maximum":10},"open":{"type":"INTEGER","description":"Constraints: exclusiveMinimum -3, exclusiveMaximum 3."},"tight":{"type":"INTEGER","minimum":-128,"maximum":127},"step":{"type":"INTEGER","description":"Constraints: multipleOf 7."},"huge":{"type":"INTEGER","description":"Constraints: minimum 18446744073709551000."},"deflt":{"type":"INTEGER","minimum":-32768,"maximum":32767,"default":42}},"required":["i","i8","i16","i32","i64","u","u8","u16","u32","u64","range","open","tight","step"],"propertyOrdering":["i","i8","i16","i32","i64","u","u8","u16","u32","u64","ptr","range","open","tight","step","huge","deflt"]}`
 )
 
 const (
@@ -34,6 +40,12 @@ const (
 	FloatsInputSchema = `{"type":"object","properties":{"f32":{"type":"number"},"f64":{"type":"number"},"unit":{"type":"number","minimum":0,"maximum":1},"open":{"type":"number","exclusiveMinimum":-1.5,"exclusiveMaximum":2.5},"half":{"type":"number","multipleOf":0.5},"tenth":{"type":"number","maximum":10,"multipleOf":0.1},"deflt":{"type":"number","default":1.25}},"required":["f32","f64","unit","open","half"],"additionalProperties":false}`
 	// FloatsLosslessSchema is the lossless input schema of tool floats (unions as oneOf/anyOf).
 	FloatsLosslessSchema = `{"type":"object","properties":{"f32":{"type":"number"},"f64":{"type":"number"},"unit":{"type":"number","minimum":0,"maximum":1},"open":{"type":"number","exclusiveMinimum":-1.5,"exclusiveMaximum":2.5},"half":{"type":"number","multipleOf":0.5},"tenth":{"type":"number","maximum":10,"multipleOf":0.1},"deflt":{"type":"number","default":1.25}},"required":["f32","f64","unit","open","half"],"additionalProperties":false}`
+	// FloatsOpenAIStrictSchema is the input schema of tool floats under profile openai-strict.
+	FloatsOpenAIStrictSchema = `{"type":"object","properties":{"f32":{"type":"number"},"f64":{"type":"number"},"unit":{"type":"number","minimum":0,"maximum":1},"open":{"type":"number","exclusiveMinimum":-1.5,"exclusiveMaximum":2.5},"half":{"type":"number","multipleOf":0.5},"tenth":{"type":["number","null"],"maximum":10,"multipleOf":0.1},"deflt":{"type":["number","null"],"description":"Default: 1.25."}},"required":["f32","f64","unit","open","half","tenth","deflt"],"additionalProperties":false}`
+	// FloatsAnthropicStrictSchema is the input schema of tool floats under profile anthropic-strict.
+	FloatsAnthropicStrictSchema = `{"type":"object","properties":{"f32":{"type":"number"},"f64":{"type":"number"},"unit":{"type":"number","description":"Constraints: minimum 0, maximum 1."},"open":{"type":"number","description":"Constraints: exclusiveMinimum -1.5, exclusiveMaximum 2.5."},"half":{"type":"number","description":"Constraints: multipleOf 0.5."},"tenth":{"type":"number","description":"Constraints: maximum 10, multipleOf 0.1."},"deflt":{"type":"number","description":"Default: 1.25."}},"required":["f32","f64","unit","open","half"],"additionalProperties":false}`
+	// FloatsGeminiSchema is the input schema of tool floats under profile gemini.
+	FloatsGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"f32":{"type":"NUMBER"},"f64":{"type":"NUMBER"},"unit":{"type":"NUMBER","minimum":0,"maximum":1},"open":{"type":"NUMBER","description":"Constraints: exclusiveMinimum -1.5, exclusiveMaximum 2.5."},"half":{"type":"NUMBER","description":"Constraints: multipleOf 0.5."},"tenth":{"type":"NUMBER","description":"Constraints: multipleOf 0.1.","maximum":10},"deflt":{"type":"NUMBER","default":1.25}},"required":["f32","f64","unit","open","half"],"propertyOrdering":["f32","f64","unit","open","half","tenth","deflt"]}`
 )
 
 const (
@@ -41,6 +53,12 @@ const (
 	StringsInputSchema = `{"type":"object","properties":{"short":{"type":"string","minLength":2,"maxLength":4},"code":{"type":"string","pattern":"^[a-z]{2}-[0-9]+$"},"color":{"type":"string","enum":["red","green","blue"]},"version":{"type":"string","const":"v1"},"deflt":{"type":"string","maxLength":8,"default":"hello"},"formats":{"type":"object","properties":{"date":{"type":"string","format":"date"},"time":{"type":"string","format":"time"},"dateTime":{"type":"string","format":"date-time"},"duration":{"type":"string","format":"duration"},"uri":{"type":"string","format":"uri"},"uriRef":{"type":"string","format":"uri-reference"},"uriTmpl":{"type":"string","format":"uri-template"},"email":{"type":"string","format":"email"},"host":{"type":"string","format":"hostname"},"ipv4":{"type":"string","format":"ipv4"},"ipv6":{"type":"string","format":"ipv6"},"regex":{"type":"string","format":"regex"},"uuid":{"type":"string","format":"uuid"},"pointer":{"type":"string","format":"json-pointer"},"relPtr":{"type":"string","format":"relative-json-pointer"}},"additionalProperties":false,"description":"Formats has one optional property per portable format."}},"required":["short","code","color","version","formats"],"additionalProperties":false}`
 	// StringsLosslessSchema is the lossless input schema of tool strings (unions as oneOf/anyOf).
 	StringsLosslessSchema = `{"type":"object","properties":{"short":{"type":"string","minLength":2,"maxLength":4},"code":{"type":"string","pattern":"^[a-z]{2}-[0-9]+$"},"color":{"type":"string","enum":["red","green","blue"]},"version":{"type":"string","const":"v1"},"deflt":{"type":"string","maxLength":8,"default":"hello"},"formats":{"type":"object","properties":{"date":{"type":"string","format":"date"},"time":{"type":"string","format":"time"},"dateTime":{"type":"string","format":"date-time"},"duration":{"type":"string","format":"duration"},"uri":{"type":"string","format":"uri"},"uriRef":{"type":"string","format":"uri-reference"},"uriTmpl":{"type":"string","format":"uri-template"},"email":{"type":"string","format":"email"},"host":{"type":"string","format":"hostname"},"ipv4":{"type":"string","format":"ipv4"},"ipv6":{"type":"string","format":"ipv6"},"regex":{"type":"string","format":"regex"},"uuid":{"type":"string","format":"uuid"},"pointer":{"type":"string","format":"json-pointer"},"relPtr":{"type":"string","format":"relative-json-pointer"}},"additionalProperties":false,"description":"Formats has one optional property per portable format."}},"required":["short","code","color","version","formats"],"additionalProperties":false}`
+	// StringsOpenAIStrictSchema is the input schema of tool strings under profile openai-strict.
+	StringsOpenAIStrictSchema = `{"type":"object","properties":{"short":{"type":"string","description":"Constraints: minLength 2, maxLength 4."},"code":{"type":"string","pattern":"^[a-z]{2}-[0-9]+$"},"color":{"type":"string","enum":["red","green","blue"]},"version":{"type":"string","const":"v1"},"deflt":{"type":["string","null"],"description":"Constraints: maxLength 8. Default: \"hello\"."},"formats":{"type":"object","properties":{"date":{"type":["string","null"],"format":"date"},"time":{"type":["string","null"],"format":"time"},"dateTime":{"type":["string","null"],"format":"date-time"},"duration":{"type":["string","null"],"format":"duration"},"uri":{"type":["string","null"],"description":"Constraints: format \"uri\"."},"uriRef":{"type":["string","null"],"description":"Constraints: format \"uri-reference\"."},"uriTmpl":{"type":["string","null"],"description":"Constraints: format \"uri-template\"."},"email":{"type":["string","null"],"format":"email"},"host":{"type":["string","null"],"format":"hostname"},"ipv4":{"type":["string","null"],"format":"ipv4"},"ipv6":{"type":["string","null"],"format":"ipv6"},"regex":{"type":["string","null"],"description":"Constraints: format \"regex\"."},"uuid":{"type":["string","null"],"format":"uuid"},"pointer":{"type":["string","null"],"description":"Constraints: format \"json-pointer\"."},"relPtr":{"type":["string","null"],"description":"Constraints: format \"relative-json-pointer\"."}},"required":["date","time","dateTime","duration","uri","uriRef","uriTmpl","email","host","ipv4","ipv6","regex","uuid","pointer","relPtr"],"additionalProperties":false,"description":"Formats has one optional property per portable format."}},"required":["short","code","color","version","deflt","formats"],"additionalProperties":false}`
+	// StringsAnthropicStrictSchema is the input schema of tool strings under profile anthropic-strict.
+	StringsAnthropicStrictSchema = `{"type":"object","properties":{"short":{"type":"string","description":"Constraints: minLength 2, maxLength 4."},"code":{"type":"string","pattern":"^[a-z]{2}-[0-9]+$"},"color":{"type":"string","enum":["red","green","blue"]},"version":{"type":"string","const":"v1"},"deflt":{"type":"string","description":"Constraints: maxLength 8. Default: \"hello\"."},"formats":{"type":"object","properties":{"date":{"type":"string","format":"date"},"time":{"type":"string","format":"time"},"dateTime":{"type":"string","format":"date-time"},"duration":{"type":"string","format":"duration"},"uri":{"type":"string","format":"uri"},"uriRef":{"type":"string","description":"Constraints: format \"uri-reference\"."},"uriTmpl":{"type":"string","description":"Constraints: format \"uri-template\"."},"email":{"type":"string","format":"email"},"host":{"type":"string","format":"hostname"},"ipv4":{"type":"string","format":"ipv4"},"ipv6":{"type":"string","format":"ipv6"},"regex":{"type":"string","description":"Constraints: format \"regex\"."},"uuid":{"type":"string","format":"uuid"},"pointer":{"type":"string","description":"Constraints: format \"json-pointer\"."},"relPtr":{"type":"string","description":"Constraints: format \"relative-json-pointer\"."}},"additionalProperties":false,"description":"Formats has one optional property per portable format."}},"required":["short","code","color","version","formats"],"additionalProperties":false}`
+	// StringsGeminiSchema is the input schema of tool strings under profile gemini.
+	StringsGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"short":{"type":"STRING","minLength":2,"maxLength":4},"code":{"type":"STRING","pattern":"^[a-z]{2}-[0-9]+$"},"color":{"type":"STRING","enum":["red","green","blue"]},"version":{"type":"STRING","enum":["v1"]},"deflt":{"type":"STRING","maxLength":8,"default":"hello"},"formats":{"type":"OBJECT","description":"Formats has one optional property per portable format. Constraints: additionalProperties false.","properties":{"date":{"type":"STRING","description":"Constraints: format \"date\"."},"time":{"type":"STRING","description":"Constraints: format \"time\"."},"dateTime":{"type":"STRING","format":"date-time"},"duration":{"type":"STRING","description":"Constraints: format \"duration\"."},"uri":{"type":"STRING","description":"Constraints: format \"uri\"."},"uriRef":{"type":"STRING","description":"Constraints: format \"uri-reference\"."},"uriTmpl":{"type":"STRING","description":"Constraints: format \"uri-template\"."},"email":{"type":"STRING","description":"Constraints: format \"email\"."},"host":{"type":"STRING","description":"Constraints: format \"hostname\"."},"ipv4":{"type":"STRING","description":"Constraints: format \"ipv4\"."},"ipv6":{"type":"STRING","description":"Constraints: format \"ipv6\"."},"regex":{"type":"STRING","description":"Constraints: format \"regex\"."},"uuid":{"type":"STRING","description":"Constraints: format \"uuid\"."},"pointer":{"type":"STRING","description":"Constraints: format \"json-pointer\"."},"relPtr":{"type":"STRING","description":"Constraints: format \"relative-json-pointer\"."}},"propertyOrdering":["date","time","dateTime","duration","uri","uriRef","uriTmpl","email","host","ipv4","ipv6","regex","uuid","pointer","relPtr"]}},"required":["short","code","color","version","formats"],"propertyOrdering":["short","code","color","version","deflt","formats"]}`
 )
 
 const (
@@ -62,6 +80,8 @@ const (
 	PoliciesInputSchema = `{"type":"object","properties":{"strict":{"type":"object","properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"strip":{"type":"object","properties":{"name":{"type":"string","minLength":1},"deep":{"type":"object","properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."}},"required":["name"],"description":"Stripped drops unknown keys and reports them."},"loose":{"type":"object","properties":{"id":{"type":"integer","minimum":1}},"required":["id"],"additionalProperties":{"type":"integer"},"description":"Loose keeps unknown keys in a typed catchall."},"open":{"type":"object","properties":{"kind":{"type":"string"}},"additionalProperties":{},"description":"Open keeps unknown keys of any value."}},"required":["strict","strip","loose"],"additionalProperties":false}`
 	// PoliciesLosslessSchema is the lossless input schema of tool policies (unions as oneOf/anyOf).
 	PoliciesLosslessSchema = `{"type":"object","properties":{"strict":{"type":"object","properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"strip":{"type":"object","properties":{"name":{"type":"string","minLength":1},"deep":{"type":"object","properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."}},"required":["name"],"description":"Stripped drops unknown keys and reports them."},"loose":{"type":"object","properties":{"id":{"type":"integer","minimum":1}},"required":["id"],"additionalProperties":{"type":"integer"},"description":"Loose keeps unknown keys in a typed catchall."},"open":{"type":"object","properties":{"kind":{"type":"string"}},"additionalProperties":{},"description":"Open keeps unknown keys of any value."}},"required":["strict","strip","loose"],"additionalProperties":false}`
+	// PoliciesGeminiSchema is the input schema of tool policies under profile gemini.
+	PoliciesGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"strict":{"type":"OBJECT","description":"Point is a strict pair of coordinates. Constraints: additionalProperties false.","properties":{"x":{"type":"INTEGER","minimum":-32768,"maximum":32767},"y":{"type":"INTEGER","minimum":-32768,"maximum":32767}},"required":["x","y"],"propertyOrdering":["x","y"]},"strip":{"type":"OBJECT","description":"Stripped drops unknown keys and reports them.","properties":{"name":{"type":"STRING","minLength":1},"deep":{"type":"OBJECT","description":"Point is a strict pair of coordinates. Constraints: additionalProperties false.","properties":{"x":{"type":"INTEGER","minimum":-32768,"maximum":32767},"y":{"type":"INTEGER","minimum":-32768,"maximum":32767}},"required":["x","y"],"propertyOrdering":["x","y"]}},"required":["name"],"propertyOrdering":["name","deep"]},"loose":{"type":"OBJECT","description":"Loose keeps unknown keys in a typed catchall. Constraints: additionalProperties {\"type\":\"integer\"}.","properties":{"id":{"type":"INTEGER","minimum":1}},"required":["id"],"propertyOrdering":["id"]},"open":{"type":"OBJECT","description":"Open keeps unknown keys of any value.","properties":{"kind":{"type":"STRING"}},"propertyOrdering":["kind"]}},"required":["strict","strip","loose"],"propertyOrdering":["strict","strip","loose","open"]}`
 )
 
 const (
@@ -186,136 +206,117 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "i":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.I = int(n0)
 			}
 			d.Pop()
 		case "i8":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if n0, ok := d.Int(-128, 127, false); ok {
 				x.I8 = int8(n0)
 			}
 			d.Pop()
 		case "i16":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
 			d.Push(k)
 			if n0, ok := d.Int(-32768, 32767, false); ok {
 				x.I16 = int16(n0)
 			}
 			d.Pop()
 		case "i32":
-			if seen[0]&0x8 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x8, k) {
 				continue
 			}
-			seen[0] |= 0x8
 			d.Push(k)
 			if n0, ok := d.Int(-2147483648, 2147483647, false); ok {
 				x.I32 = int32(n0)
 			}
 			d.Pop()
 		case "i64":
-			if seen[0]&0x10 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x10, k) {
 				continue
 			}
-			seen[0] |= 0x10
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.I64 = int64(n0)
 			}
 			d.Pop()
 		case "u":
-			if seen[0]&0x20 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x20, k) {
 				continue
 			}
-			seen[0] |= 0x20
 			d.Push(k)
 			if n0, ok := d.Uint(18446744073709551615, false); ok {
 				x.U = uint(n0)
 			}
 			d.Pop()
 		case "u8":
-			if seen[0]&0x40 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x40, k) {
 				continue
 			}
-			seen[0] |= 0x40
 			d.Push(k)
 			if n0, ok := d.Uint(255, false); ok {
 				x.U8 = uint8(n0)
 			}
 			d.Pop()
 		case "u16":
-			if seen[0]&0x80 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x80, k) {
 				continue
 			}
-			seen[0] |= 0x80
 			d.Push(k)
 			if n0, ok := d.Uint(65535, false); ok {
 				x.U16 = uint16(n0)
 			}
 			d.Pop()
 		case "u32":
-			if seen[0]&0x100 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x100, k) {
 				continue
 			}
-			seen[0] |= 0x100
 			d.Push(k)
 			if n0, ok := d.Uint(4294967295, false); ok {
 				x.U32 = uint32(n0)
 			}
 			d.Pop()
 		case "u64":
-			if seen[0]&0x200 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x200, k) {
 				continue
 			}
-			seen[0] |= 0x200
 			d.Push(k)
 			if n0, ok := d.Uint(18446744073709551615, false); ok {
 				x.U64 = uint64(n0)
 			}
 			d.Pop()
 		case "ptr":
-			if seen[0]&0x400 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x400, k) {
 				continue
 			}
-			seen[0] |= 0x400
+			if d.NullAsAbsent() {
+				absent[0] |= 0x400
+				continue
+			}
 			d.Push(k)
 			if n0, ok := d.Uint(18446744073709551615, false); ok {
 				x.Ptr = uintptr(n0)
 			}
 			d.Pop()
 		case "range":
-			if seen[0]&0x800 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x800, k) {
 				continue
 			}
-			seen[0] |= 0x800
 			d.Push(k)
 			if n0, ok := d.Int(-2147483648, 2147483647, false); ok {
 				if n0 < -10 {
@@ -328,11 +329,9 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			}
 			d.Pop()
 		case "open":
-			if seen[0]&0x1000 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1000, k) {
 				continue
 			}
-			seen[0] |= 0x1000
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < -2 {
@@ -345,22 +344,18 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			}
 			d.Pop()
 		case "tight":
-			if seen[0]&0x2000 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2000, k) {
 				continue
 			}
-			seen[0] |= 0x2000
 			d.Push(k)
 			if n0, ok := d.Int(-128, 127, false); ok {
 				x.Tight = int8(n0)
 			}
 			d.Pop()
 		case "step":
-			if seen[0]&0x4000 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4000, k) {
 				continue
 			}
-			seen[0] |= 0x4000
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0%7 != 0 {
@@ -370,11 +365,13 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			}
 			d.Pop()
 		case "huge":
-			if seen[0]&0x8000 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x8000, k) {
 				continue
 			}
-			seen[0] |= 0x8000
+			if d.NullAsAbsent() {
+				absent[0] |= 0x8000
+				continue
+			}
 			d.Push(k)
 			if n0, ok := d.Uint(18446744073709551615, false); ok {
 				if n0 < 18446744073709551000 {
@@ -384,11 +381,13 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			}
 			d.Pop()
 		case "deflt":
-			if seen[0]&0x10000 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x10000, k) {
 				continue
 			}
-			seen[0] |= 0x10000
+			if d.NullAsAbsent() {
+				absent[0] |= 0x10000
+				continue
+			}
 			d.Push(k)
 			if n0, ok := d.Int(-32768, 32767, false); ok {
 				x.Deflt = int16(n0)
@@ -440,7 +439,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 	if seen[0]&0x4000 == 0 {
 		d.Missing("step")
 	}
-	if seen[0]&0x10000 == 0 {
+	if seen[0]&0x10000 == 0 || absent[0]&0x10000 != 0 {
 		x.Deflt = int16(42)
 	}
 }
@@ -535,7 +534,16 @@ func (x Ints) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Ints with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Ints) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallInts(x, data, false)
+}
+
+// stitchToolCallInts is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallInts(x *Ints, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Ints
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -557,37 +565,32 @@ func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "f32":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if n0, ok := d.Float(32, false); ok {
 				x.F32 = float32(n0)
 			}
 			d.Pop()
 		case "f64":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if n0, ok := d.Float(64, false); ok {
 				x.F64 = float64(n0)
 			}
 			d.Pop()
 		case "unit":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
 			d.Push(k)
 			if n0, ok := d.Float(64, false); ok {
 				d.Minimum("0", false)
@@ -596,11 +599,9 @@ func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
 			}
 			d.Pop()
 		case "open":
-			if seen[0]&0x8 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x8, k) {
 				continue
 			}
-			seen[0] |= 0x8
 			d.Push(k)
 			if n0, ok := d.Float(64, false); ok {
 				d.Minimum("-1.5", true)
@@ -609,11 +610,9 @@ func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
 			}
 			d.Pop()
 		case "half":
-			if seen[0]&0x10 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x10, k) {
 				continue
 			}
-			seen[0] |= 0x10
 			d.Push(k)
 			if n0, ok := d.Float(64, false); ok {
 				d.MultipleOf("0.5")
@@ -621,11 +620,13 @@ func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
 			}
 			d.Pop()
 		case "tenth":
-			if seen[0]&0x20 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x20, k) {
 				continue
 			}
-			seen[0] |= 0x20
+			if d.NullAsAbsent() {
+				absent[0] |= 0x20
+				continue
+			}
 			d.Push(k)
 			if n0, ok := d.Float(32, false); ok {
 				d.Maximum("10", false)
@@ -634,11 +635,13 @@ func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
 			}
 			d.Pop()
 		case "deflt":
-			if seen[0]&0x40 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x40, k) {
 				continue
 			}
-			seen[0] |= 0x40
+			if d.NullAsAbsent() {
+				absent[0] |= 0x40
+				continue
+			}
 			d.Push(k)
 			x.Deflt = new(float64)
 			if n0, ok := d.Float(64, false); ok {
@@ -664,7 +667,7 @@ func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
 	if seen[0]&0x10 == 0 {
 		d.Missing("half")
 	}
-	if seen[0]&0x40 == 0 {
+	if seen[0]&0x40 == 0 || absent[0]&0x40 != 0 {
 		{
 			dv := float64(1.25)
 			x.Deflt = &dv
@@ -746,7 +749,16 @@ func (x Floats) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Floats with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Floats) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallFloats(x, data, false)
+}
+
+// stitchToolCallFloats is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallFloats(x *Floats, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Floats
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -768,15 +780,14 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "short":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.StrLen(s0, 2, 4)
@@ -784,11 +795,9 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 			}
 			d.Pop()
 		case "code":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch0(s0) {
@@ -798,11 +807,9 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 			}
 			d.Pop()
 		case "color":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
 			d.Push(k)
 			if b0, ok := d.StrView(); ok {
 				var s0 string
@@ -825,11 +832,9 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 			}
 			d.Pop()
 		case "version":
-			if seen[0]&0x8 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x8, k) {
 				continue
 			}
-			seen[0] |= 0x8
 			d.Push(k)
 			if b0, ok := d.StrView(); ok {
 				var s0 string
@@ -848,11 +853,13 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 			}
 			d.Pop()
 		case "deflt":
-			if seen[0]&0x10 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x10, k) {
 				continue
 			}
-			seen[0] |= 0x10
+			if d.NullAsAbsent() {
+				absent[0] |= 0x10
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 8 {
@@ -862,11 +869,9 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 			}
 			d.Pop()
 		case "formats":
-			if seen[0]&0x20 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x20, k) {
 				continue
 			}
-			seen[0] |= 0x20
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -892,7 +897,7 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 	if seen[0]&0x8 == 0 {
 		d.Missing("version")
 	}
-	if seen[0]&0x10 == 0 {
+	if seen[0]&0x10 == 0 || absent[0]&0x10 != 0 {
 		x.Deflt = string("hello")
 	}
 	if seen[0]&0x20 == 0 {
@@ -955,7 +960,16 @@ func (x Strings) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Strings with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Strings) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallStrings(x, data, false)
+}
+
+// stitchToolCallStrings is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallStrings(x *Strings, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Strings
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -977,15 +991,18 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "date":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
+			if d.NullAsAbsent() {
+				absent[0] |= 0x1
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatDate(s0), "date")
@@ -993,11 +1010,13 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "time":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
+			if d.NullAsAbsent() {
+				absent[0] |= 0x2
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatTime(s0), "time")
@@ -1005,11 +1024,13 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "dateTime":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
+			if d.NullAsAbsent() {
+				absent[0] |= 0x4
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatDateTime(s0), "date-time")
@@ -1017,11 +1038,13 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "duration":
-			if seen[0]&0x8 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x8, k) {
 				continue
 			}
-			seen[0] |= 0x8
+			if d.NullAsAbsent() {
+				absent[0] |= 0x8
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatDuration(s0), "duration")
@@ -1029,11 +1052,13 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "uri":
-			if seen[0]&0x10 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x10, k) {
 				continue
 			}
-			seen[0] |= 0x10
+			if d.NullAsAbsent() {
+				absent[0] |= 0x10
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatURI(s0), "uri")
@@ -1041,11 +1066,13 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "uriRef":
-			if seen[0]&0x20 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x20, k) {
 				continue
 			}
-			seen[0] |= 0x20
+			if d.NullAsAbsent() {
+				absent[0] |= 0x20
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatURIReference(s0), "uri-reference")
@@ -1053,11 +1080,13 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "uriTmpl":
-			if seen[0]&0x40 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x40, k) {
 				continue
 			}
-			seen[0] |= 0x40
+			if d.NullAsAbsent() {
+				absent[0] |= 0x40
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatURITemplate(s0), "uri-template")
@@ -1065,11 +1094,13 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "email":
-			if seen[0]&0x80 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x80, k) {
 				continue
 			}
-			seen[0] |= 0x80
+			if d.NullAsAbsent() {
+				absent[0] |= 0x80
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatEmail(s0), "email")
@@ -1077,11 +1108,13 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "host":
-			if seen[0]&0x100 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x100, k) {
 				continue
 			}
-			seen[0] |= 0x100
+			if d.NullAsAbsent() {
+				absent[0] |= 0x100
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatHostname(s0), "hostname")
@@ -1089,11 +1122,13 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "ipv4":
-			if seen[0]&0x200 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x200, k) {
 				continue
 			}
-			seen[0] |= 0x200
+			if d.NullAsAbsent() {
+				absent[0] |= 0x200
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatIPv4(s0), "ipv4")
@@ -1101,11 +1136,13 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "ipv6":
-			if seen[0]&0x400 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x400, k) {
 				continue
 			}
-			seen[0] |= 0x400
+			if d.NullAsAbsent() {
+				absent[0] |= 0x400
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatIPv6(s0), "ipv6")
@@ -1113,11 +1150,13 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "regex":
-			if seen[0]&0x800 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x800, k) {
 				continue
 			}
-			seen[0] |= 0x800
+			if d.NullAsAbsent() {
+				absent[0] |= 0x800
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatRegex(s0), "regex")
@@ -1125,11 +1164,13 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "uuid":
-			if seen[0]&0x1000 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1000, k) {
 				continue
 			}
-			seen[0] |= 0x1000
+			if d.NullAsAbsent() {
+				absent[0] |= 0x1000
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatUUID(s0), "uuid")
@@ -1137,11 +1178,13 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "pointer":
-			if seen[0]&0x2000 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2000, k) {
 				continue
 			}
-			seen[0] |= 0x2000
+			if d.NullAsAbsent() {
+				absent[0] |= 0x2000
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatJSONPointer(s0), "json-pointer")
@@ -1149,11 +1192,13 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "relPtr":
-			if seen[0]&0x4000 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4000, k) {
 				continue
 			}
-			seen[0] |= 0x4000
+			if d.NullAsAbsent() {
+				absent[0] |= 0x4000
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatRelativeJSONPointer(s0), "relative-json-pointer")
@@ -1278,15 +1323,14 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "tags":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -1332,11 +1376,13 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.Pop()
 		case "nums":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
+			if d.NullAsAbsent() {
+				absent[0] |= 0x2
+				continue
+			}
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -1378,11 +1424,9 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.Pop()
 		case "trio":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -1408,11 +1452,9 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.Pop()
 		case "labels":
-			if seen[0]&0x8 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x8, k) {
 				continue
 			}
-			seen[0] |= 0x8
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -1440,11 +1482,13 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.Pop()
 		case "grid":
-			if seen[0]&0x10 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x10, k) {
 				continue
 			}
-			seen[0] |= 0x10
+			if d.NullAsAbsent() {
+				absent[0] |= 0x10
+				continue
+			}
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -1512,11 +1556,13 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.Pop()
 		case "points":
-			if seen[0]&0x20 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x20, k) {
 				continue
 			}
-			seen[0] |= 0x20
+			if d.NullAsAbsent() {
+				absent[0] |= 0x20
+				continue
+			}
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -1563,11 +1609,13 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.Pop()
 		case "byName":
-			if seen[0]&0x40 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x40, k) {
 				continue
 			}
-			seen[0] |= 0x40
+			if d.NullAsAbsent() {
+				absent[0] |= 0x40
+				continue
+			}
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -1598,33 +1646,31 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.Pop()
 		case "blob":
-			if seen[0]&0x80 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x80, k) {
 				continue
 			}
-			seen[0] |= 0x80
 			d.Push(k)
 			if b0, ok := d.Bytes(); ok {
 				x.Blob = b0
 			}
 			d.Pop()
 		case "when":
-			if seen[0]&0x100 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x100, k) {
 				continue
 			}
-			seen[0] |= 0x100
 			d.Push(k)
 			if t0, ok := d.Time(); ok {
 				x.When = t0
 			}
 			d.Pop()
 		case "times":
-			if seen[0]&0x200 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x200, k) {
 				continue
 			}
-			seen[0] |= 0x200
+			if d.NullAsAbsent() {
+				absent[0] |= 0x200
+				continue
+			}
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -1830,7 +1876,16 @@ func (x Containers) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Containers with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Containers) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallContainers(x, data, false)
+}
+
+// stitchToolCallContainers is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallContainers(x *Containers, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Containers
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -1856,22 +1911,18 @@ func stitchDecodePoint(d *stitchrt.Decoder, x *Point) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "x":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if n0, ok := d.Int(-32768, 32767, false); ok {
 				x.X = int16(n0)
 			}
 			d.Pop()
 		case "y":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if n0, ok := d.Int(-32768, 32767, false); ok {
 				x.Y = int16(n0)
@@ -1932,15 +1983,14 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "str":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if !d.Null() {
 				x.Str = new(string)
@@ -1953,11 +2003,9 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			}
 			d.Pop()
 		case "int":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if !d.Null() {
 				x.Int = new(int32)
@@ -1970,11 +2018,9 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			}
 			d.Pop()
 		case "num":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
 			d.Push(k)
 			if !d.Null() {
 				x.Num = new(float64)
@@ -1984,11 +2030,9 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			}
 			d.Pop()
 		case "bool":
-			if seen[0]&0x8 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x8, k) {
 				continue
 			}
-			seen[0] |= 0x8
 			d.Push(k)
 			if !d.Null() {
 				x.Bool = new(bool)
@@ -1998,11 +2042,9 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			}
 			d.Pop()
 		case "enum":
-			if seen[0]&0x10 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x10, k) {
 				continue
 			}
-			seen[0] |= 0x10
 			d.Push(k)
 			if !d.Null() {
 				x.Enum = new(string)
@@ -2026,11 +2068,9 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			}
 			d.Pop()
 		case "list":
-			if seen[0]&0x20 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x20, k) {
 				continue
 			}
-			seen[0] |= 0x20
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -2070,11 +2110,9 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			}
 			d.Pop()
 		case "map":
-			if seen[0]&0x40 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x40, k) {
 				continue
 			}
-			seen[0] |= 0x40
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -2103,11 +2141,9 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			}
 			d.Pop()
 		case "obj":
-			if seen[0]&0x80 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x80, k) {
 				continue
 			}
-			seen[0] |= 0x80
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -2121,11 +2157,9 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			}
 			d.Pop()
 		case "time":
-			if seen[0]&0x100 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x100, k) {
 				continue
 			}
-			seen[0] |= 0x100
 			d.Push(k)
 			if !d.Null() {
 				x.Time = new(time.Time)
@@ -2135,11 +2169,9 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			}
 			d.Pop()
 		case "blob":
-			if seen[0]&0x200 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x200, k) {
 				continue
 			}
-			seen[0] |= 0x200
 			d.Push(k)
 			if !d.Null() {
 				if b0, ok := d.Bytes(); ok {
@@ -2148,11 +2180,9 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			}
 			d.Pop()
 		case "optStr":
-			if seen[0]&0x400 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x400, k) {
 				continue
 			}
-			seen[0] |= 0x400
 			d.Push(k)
 			if !d.Null() {
 				x.OptStr = new(string)
@@ -2162,11 +2192,9 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			}
 			d.Pop()
 		case "optObj":
-			if seen[0]&0x800 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x800, k) {
 				continue
 			}
-			seen[0] |= 0x800
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -2180,11 +2208,13 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			}
 			d.Pop()
 		case "noNull":
-			if seen[0]&0x1000 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1000, k) {
 				continue
 			}
-			seen[0] |= 0x1000
+			if d.NullAsAbsent() {
+				absent[0] |= 0x1000
+				continue
+			}
 			d.Push(k)
 			x.NoNull = new(string)
 			if s0, ok := d.Str(); ok {
@@ -2192,11 +2222,13 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			}
 			d.Pop()
 		case "zero":
-			if seen[0]&0x2000 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2000, k) {
 				continue
 			}
-			seen[0] |= 0x2000
+			if d.NullAsAbsent() {
+				absent[0] |= 0x2000
+				continue
+			}
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.Zero = int(n0)
@@ -2384,7 +2416,16 @@ func (x Nulls) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Nulls with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Nulls) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallNulls(x, data, false)
+}
+
+// stitchToolCallNulls is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallNulls(x *Nulls, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Nulls
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -2406,15 +2447,14 @@ func stitchDecodePolicies(d *stitchrt.Decoder, x *Policies) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "strict":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -2425,11 +2465,9 @@ func stitchDecodePolicies(d *stitchrt.Decoder, x *Policies) {
 			}
 			d.Pop()
 		case "strip":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -2440,11 +2478,9 @@ func stitchDecodePolicies(d *stitchrt.Decoder, x *Policies) {
 			}
 			d.Pop()
 		case "loose":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -2455,11 +2491,13 @@ func stitchDecodePolicies(d *stitchrt.Decoder, x *Policies) {
 			}
 			d.Pop()
 		case "open":
-			if seen[0]&0x8 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x8, k) {
 				continue
 			}
-			seen[0] |= 0x8
+			if d.NullAsAbsent() {
+				absent[0] |= 0x8
+				continue
+			}
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -2539,7 +2577,16 @@ func (x Policies) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Policies with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Policies) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallPolicies(x, data, false)
+}
+
+// stitchToolCallPolicies is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallPolicies(x *Policies, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Policies
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -2561,15 +2608,14 @@ func stitchDecodeStripped(d *stitchrt.Decoder, x *Stripped) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "name":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if len(s0) < 1 {
@@ -2579,11 +2625,13 @@ func stitchDecodeStripped(d *stitchrt.Decoder, x *Stripped) {
 			}
 			d.Pop()
 		case "deep":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
+			if d.NullAsAbsent() {
+				absent[0] |= 0x2
+				continue
+			}
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -2650,11 +2698,9 @@ func stitchDecodeLoose(d *stitchrt.Decoder, x *Loose) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "id":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 1 {
@@ -2736,14 +2782,17 @@ func stitchDecodeOpen(d *stitchrt.Decoder, x *Open) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "kind":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
+			if d.NullAsAbsent() {
+				absent[0] |= 0x1
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				x.Kind = s0
@@ -2823,15 +2872,14 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "id":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if n0, ok := d.Uint(4294967295, false); ok {
 				if n0 < 1 {
@@ -2841,11 +2889,13 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 			}
 			d.Pop()
 		case "note":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
+			if d.NullAsAbsent() {
+				absent[0] |= 0x2
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 3 {
@@ -2855,33 +2905,27 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 			}
 			d.Pop()
 		case "any":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
 			d.Push(k)
 			if a0, ok := d.Any(); ok {
 				x.Any = a0
 			}
 			d.Pop()
 		case "raw":
-			if seen[0]&0x8 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x8, k) {
 				continue
 			}
-			seen[0] |= 0x8
 			d.Push(k)
 			if a0, ok := d.RawMessage(); ok {
 				x.Raw = json.RawMessage(a0)
 			}
 			d.Pop()
 		case "check":
-			if seen[0]&0x10 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x10, k) {
 				continue
 			}
-			seen[0] |= 0x10
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -2892,11 +2936,13 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 			}
 			d.Pop()
 		case "addr":
-			if seen[0]&0x20 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x20, k) {
 				continue
 			}
-			seen[0] |= 0x20
+			if d.NullAsAbsent() {
+				absent[0] |= 0x20
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatIPv6(s0), "ipv6")
@@ -2906,11 +2952,13 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 			}
 			d.Pop()
 		case "old":
-			if seen[0]&0x40 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x40, k) {
 				continue
 			}
-			seen[0] |= 0x40
+			if d.NullAsAbsent() {
+				absent[0] |= 0x40
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				x.Old = s0
@@ -3003,7 +3051,16 @@ func (x Free) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Free with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Free) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallFree(x, data, false)
+}
+
+// stitchToolCallFree is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallFree(x *Free, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Free
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -3025,15 +3082,14 @@ func stitchDecodeBase(d *stitchrt.Decoder, x *Base) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "id":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if n0, ok := d.Uint(4294967295, false); ok {
 				if n0 < 1 {
@@ -3043,11 +3099,13 @@ func stitchDecodeBase(d *stitchrt.Decoder, x *Base) {
 			}
 			d.Pop()
 		case "note":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
+			if d.NullAsAbsent() {
+				absent[0] |= 0x2
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 3 {
@@ -3115,22 +3173,18 @@ func stitchDecodeChecked(d *stitchrt.Decoder, x *Checked) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "a":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.A = int(n0)
 			}
 			d.Pop()
 		case "b":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.B = int(n0)
@@ -3250,13 +3304,16 @@ type StitchHandler interface {
 // StitchTools returns the tools of package every in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:           "ints",
-		Description:    "Ints has every integer width, plain and bounded.",
-		InputSchema:    IntsInputSchema,
-		LosslessSchema: IntsLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "ints",
+		Description:     "Ints has every integer width, plain and bounded.",
+		InputSchema:     IntsInputSchema,
+		LosslessSchema:  IntsLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: IntsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: IntsAnthropicStrictSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: IntsGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Ints
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallInts(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -3264,13 +3321,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "floats",
-		Description:    "Floats has both float widths with bounds and multipleOf.",
-		InputSchema:    FloatsInputSchema,
-		LosslessSchema: FloatsLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "floats",
+		Description:     "Floats has both float widths with bounds and multipleOf.",
+		InputSchema:     FloatsInputSchema,
+		LosslessSchema:  FloatsLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: FloatsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: FloatsAnthropicStrictSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: FloatsGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Floats
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallFloats(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -3278,13 +3338,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "strings",
-		Description:    "Strings has lengths, patterns, enums, consts and every portable format.",
-		InputSchema:    StringsInputSchema,
-		LosslessSchema: StringsLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "strings",
+		Description:     "Strings has lengths, patterns, enums, consts and every portable format.",
+		InputSchema:     StringsInputSchema,
+		LosslessSchema:  StringsLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: StringsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: StringsAnthropicStrictSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: StringsGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Strings
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallStrings(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -3292,13 +3355,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "containers",
-		Description:    "Containers has arrays, fixed arrays, maps, bytes and times.",
-		InputSchema:    ContainersInputSchema,
-		LosslessSchema: ContainersLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "containers",
+		Description:     "Containers has arrays, fixed arrays, maps, bytes and times.",
+		InputSchema:     ContainersInputSchema,
+		LosslessSchema:  ContainersLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: ContainersInputSchema},
+		AnthropicStrict: stitch.ProfileSchema{Schema: ContainersInputSchema},
+		Gemini:          stitch.ProfileSchema{Schema: ContainersInputSchema},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Containers
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallContainers(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -3306,13 +3372,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "nulls",
-		Description:    "Nulls has a nullable property of every kind, required and optional.",
-		InputSchema:    NullsInputSchema,
-		LosslessSchema: NullsLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "nulls",
+		Description:     "Nulls has a nullable property of every kind, required and optional.",
+		InputSchema:     NullsInputSchema,
+		LosslessSchema:  NullsLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: NullsInputSchema},
+		AnthropicStrict: stitch.ProfileSchema{Schema: NullsInputSchema},
+		Gemini:          stitch.ProfileSchema{Schema: NullsInputSchema},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Nulls
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallNulls(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -3320,13 +3389,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "policies",
-		Description:    "Policies nests objects of every key policy.",
-		InputSchema:    PoliciesInputSchema,
-		LosslessSchema: PoliciesLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "policies",
+		Description:     "Policies nests objects of every key policy.",
+		InputSchema:     PoliciesInputSchema,
+		LosslessSchema:  PoliciesLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: PoliciesInputSchema},
+		AnthropicStrict: stitch.ProfileSchema{Schema: PoliciesInputSchema},
+		Gemini:          stitch.ProfileSchema{Schema: PoliciesGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Policies
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallPolicies(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -3334,13 +3406,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "free",
-		Description:    "Free has free-form values, a hidden check, promoted fields, a TextUnmarshaler and annotations.",
-		InputSchema:    FreeInputSchema,
-		LosslessSchema: FreeLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "free",
+		Description:     "Free has free-form values, a hidden check, promoted fields, a TextUnmarshaler and annotations.",
+		InputSchema:     FreeInputSchema,
+		LosslessSchema:  FreeLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: FreeInputSchema},
+		AnthropicStrict: stitch.ProfileSchema{Schema: FreeInputSchema},
+		Gemini:          stitch.ProfileSchema{Schema: FreeInputSchema},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Free
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallFree(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {

@@ -26,6 +26,8 @@ const (
 	DrawInputSchema = `{"type":"object","properties":{"shape":{"type":"object","properties":{"kind":{"type":"string","enum":["circle","rect","square","blob"]},"r":{"type":"number","minimum":0,"description":"Available if kind = circle. Required if kind = circle."},"label":{"type":["string","integer"],"description":"Available if kind = circle | blob. Required if kind = blob."},"w":{"type":"integer","minimum":0,"maximum":255,"description":"Available if kind = rect | square. Required if kind = rect | square."},"h":{"type":"integer","minimum":0,"maximum":255,"description":"Available if kind = rect | square."}},"required":["kind"],"additionalProperties":{},"description":"Shape is a figure."},"others":{"type":"array","items":{"type":"object","properties":{"kind":{"type":"string","enum":["circle","rect","square","blob"]},"r":{"type":"number","minimum":0,"description":"Available if kind = circle. Required if kind = circle."},"label":{"type":["string","integer"],"description":"Available if kind = circle | blob. Required if kind = blob."},"w":{"type":"integer","minimum":0,"maximum":255,"description":"Available if kind = rect | square. Required if kind = rect | square."},"h":{"type":"integer","minimum":0,"maximum":255,"description":"Available if kind = rect | square."}},"required":["kind"],"additionalProperties":{},"description":"Shape is a figure."},"maxItems":3},"maybe":{"anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["circle","rect","square","blob"]},"r":{"type":"number","minimum":0,"description":"Available if kind = circle. Required if kind = circle."},"label":{"type":["string","integer"],"description":"Available if kind = circle | blob. Required if kind = blob."},"w":{"type":"integer","minimum":0,"maximum":255,"description":"Available if kind = rect | square. Required if kind = rect | square."},"h":{"type":"integer","minimum":0,"maximum":255,"description":"Available if kind = rect | square."}},"required":["kind"],"additionalProperties":{},"description":"Shape is a figure."},{"type":"null"}]},"value":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a","b"],"additionalProperties":false,"description":"Pair is two words."}],"description":"Value is a word, a number, a flag or a pair."},"values":{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a","b"],"additionalProperties":false,"description":"Pair is two words."}],"description":"Value is a word, a number, a flag or a pair."},"maxItems":3},"opt":{"anyOf":[{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a","b"],"additionalProperties":false,"description":"Pair is two words."}],"description":"Value is a word, a number, a flag or a pair."},{"type":"null"}]}},"required":["shape","maybe","value"],"additionalProperties":false}`
 	// DrawLosslessSchema is the lossless input schema of tool draw (unions as oneOf/anyOf).
 	DrawLosslessSchema = `{"type":"object","properties":{"shape":{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"circle"},"r":{"type":"number","minimum":0},"label":{"type":"string","maxLength":5}},"required":["kind","r"],"additionalProperties":false,"description":"Circle is round and strict."},{"type":"object","properties":{"kind":{"type":"string","enum":["rect","square"]},"w":{"type":"integer","minimum":0,"maximum":255},"h":{"type":"integer","minimum":0,"maximum":255}},"required":["kind","w"],"description":"Rect has two discriminator values and strips unknown keys."},{"type":"object","properties":{"kind":{"type":"string","const":"blob"},"label":{"type":"integer"}},"required":["kind","label"],"additionalProperties":{"type":"string"},"description":"Blob keeps unknown keys as strings; label is an integer here."}],"description":"Shape is a figure."},"others":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"circle"},"r":{"type":"number","minimum":0},"label":{"type":"string","maxLength":5}},"required":["kind","r"],"additionalProperties":false,"description":"Circle is round and strict."},{"type":"object","properties":{"kind":{"type":"string","enum":["rect","square"]},"w":{"type":"integer","minimum":0,"maximum":255},"h":{"type":"integer","minimum":0,"maximum":255}},"required":["kind","w"],"description":"Rect has two discriminator values and strips unknown keys."},{"type":"object","properties":{"kind":{"type":"string","const":"blob"},"label":{"type":"integer"}},"required":["kind","label"],"additionalProperties":{"type":"string"},"description":"Blob keeps unknown keys as strings; label is an integer here."}],"description":"Shape is a figure."},"maxItems":3},"maybe":{"anyOf":[{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"circle"},"r":{"type":"number","minimum":0},"label":{"type":"string","maxLength":5}},"required":["kind","r"],"additionalProperties":false,"description":"Circle is round and strict."},{"type":"object","properties":{"kind":{"type":"string","enum":["rect","square"]},"w":{"type":"integer","minimum":0,"maximum":255},"h":{"type":"integer","minimum":0,"maximum":255}},"required":["kind","w"],"description":"Rect has two discriminator values and strips unknown keys."},{"type":"object","properties":{"kind":{"type":"string","const":"blob"},"label":{"type":"integer"}},"required":["kind","label"],"additionalProperties":{"type":"string"},"description":"Blob keeps unknown keys as strings; label is an integer here."}],"description":"Shape is a figure."},{"type":"null"}]},"value":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a","b"],"additionalProperties":false,"description":"Pair is two words."}],"description":"Value is a word, a number, a flag or a pair."},"values":{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a","b"],"additionalProperties":false,"description":"Pair is two words."}],"description":"Value is a word, a number, a flag or a pair."},"maxItems":3},"opt":{"anyOf":[{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a","b"],"additionalProperties":false,"description":"Pair is two words."}],"description":"Value is a word, a number, a flag or a pair."},{"type":"null"}]}},"required":["shape","maybe","value"],"additionalProperties":false}`
+	// DrawGeminiSchema is the input schema of tool draw under profile gemini.
+	DrawGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"shape":{"type":"OBJECT","description":"Shape is a figure.","properties":{"kind":{"type":"STRING","enum":["circle","rect","square","blob"]},"r":{"type":"NUMBER","description":"Available if kind = circle. Required if kind = circle.","minimum":0},"label":{"anyOf":[{"type":"STRING"},{"type":"INTEGER"}],"description":"Available if kind = circle | blob. Required if kind = blob."},"w":{"type":"INTEGER","description":"Available if kind = rect | square. Required if kind = rect | square.","minimum":0,"maximum":255},"h":{"type":"INTEGER","description":"Available if kind = rect | square.","minimum":0,"maximum":255}},"required":["kind"],"propertyOrdering":["kind","r","label","w","h"]},"others":{"type":"ARRAY","items":{"type":"OBJECT","description":"Shape is a figure.","properties":{"kind":{"type":"STRING","enum":["circle","rect","square","blob"]},"r":{"type":"NUMBER","description":"Available if kind = circle. Required if kind = circle.","minimum":0},"label":{"anyOf":[{"type":"STRING"},{"type":"INTEGER"}],"description":"Available if kind = circle | blob. Required if kind = blob."},"w":{"type":"INTEGER","description":"Available if kind = rect | square. Required if kind = rect | square.","minimum":0,"maximum":255},"h":{"type":"INTEGER","description":"Available if kind = rect | square.","minimum":0,"maximum":255}},"required":["kind"],"propertyOrdering":["kind","r","label","w","h"]},"maxItems":3},"maybe":{"type":"OBJECT","description":"Shape is a figure.","nullable":true,"properties":{"kind":{"type":"STRING","enum":["circle","rect","square","blob"]},"r":{"type":"NUMBER","description":"Available if kind = circle. Required if kind = circle.","minimum":0},"label":{"anyOf":[{"type":"STRING"},{"type":"INTEGER"}],"description":"Available if kind = circle | blob. Required if kind = blob."},"w":{"type":"INTEGER","description":"Available if kind = rect | square. Required if kind = rect | square.","minimum":0,"maximum":255},"h":{"type":"INTEGER","description":"Available if kind = rect | square.","minimum":0,"maximum":255}},"required":["kind"],"propertyOrdering":["kind","r","label","w","h"]},"value":{"anyOf":[{"type":"STRING"},{"type":"NUMBER"},{"type":"BOOLEAN"},{"type":"OBJECT","description":"Pair is two words. Constraints: additionalProperties false.","properties":{"a":{"type":"STRING"},"b":{"type":"STRING"}},"required":["a","b"],"propertyOrdering":["a","b"]}],"description":"Value is a word, a number, a flag or a pair."},"values":{"type":"ARRAY","items":{"anyOf":[{"type":"STRING"},{"type":"NUMBER"},{"type":"BOOLEAN"},{"type":"OBJECT","description":"Pair is two words. Constraints: additionalProperties false.","properties":{"a":{"type":"STRING"},"b":{"type":"STRING"}},"required":["a","b"],"propertyOrdering":["a","b"]}],"description":"Value is a word, a number, a flag or a pair."},"maxItems":3},"opt":{"anyOf":[{"type":"STRING","nullable":true},{"type":"NUMBER","nullable":true},{"type":"BOOLEAN","nullable":true},{"type":"OBJECT","description":"Pair is two words. Constraints: additionalProperties false.","nullable":true,"properties":{"a":{"type":"STRING"},"b":{"type":"STRING"}},"required":["a","b"],"propertyOrdering":["a","b"]}],"description":"Value is a word, a number, a flag or a pair."}},"required":["shape","maybe","value"],"propertyOrdering":["shape","others","maybe","value","values","opt"]}`
 )
 
 const (
@@ -33,6 +35,8 @@ const (
 	GrowInputSchema = `{"type":"object","properties":{"root":{"$ref":"#/$defs/Node"},"path":{"type":"array","items":{"$ref":"#/$defs/Node"},"maxItems":2}},"required":["root"],"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string","minLength":1,"maxLength":6},"children":{"type":"array","items":{"$ref":"#/$defs/Node"},"maxItems":3},"next":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]},"leaf":{"$ref":"#/$defs/Leaf"}},"required":["name","next"],"additionalProperties":false,"description":"Node is a tree node."},"Leaf":{"type":"object","properties":{"weight":{"type":"integer","minimum":0,"maximum":127},"back":{"$ref":"#/$defs/Node"}},"required":["weight"],"additionalProperties":false,"description":"Leaf refers back to a node."}}}`
 	// GrowLosslessSchema is the lossless input schema of tool grow (unions as oneOf/anyOf).
 	GrowLosslessSchema = `{"type":"object","properties":{"root":{"$ref":"#/$defs/Node"},"path":{"type":"array","items":{"$ref":"#/$defs/Node"},"maxItems":2}},"required":["root"],"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string","minLength":1,"maxLength":6},"children":{"type":"array","items":{"$ref":"#/$defs/Node"},"maxItems":3},"next":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]},"leaf":{"$ref":"#/$defs/Leaf"}},"required":["name","next"],"additionalProperties":false,"description":"Node is a tree node."},"Leaf":{"type":"object","properties":{"weight":{"type":"integer","minimum":0,"maximum":127},"back":{"$ref":"#/$defs/Node"}},"required":["weight"],"additionalProperties":false,"description":"Leaf refers back to a node."}}}`
+	// GrowOpenAIStrictSchema is the input schema of tool grow under profile openai-strict.
+	GrowOpenAIStrictSchema = `{"type":"object","properties":{"root":{"$ref":"#/$defs/Node"},"path":{"type":["array","null"],"items":{"$ref":"#/$defs/Node"},"maxItems":2}},"required":["root","path"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string","description":"Constraints: minLength 1, maxLength 6."},"children":{"type":["array","null"],"items":{"$ref":"#/$defs/Node"},"maxItems":3},"next":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]},"leaf":{"anyOf":[{"$ref":"#/$defs/Leaf"},{"type":"null"}]}},"required":["name","children","next","leaf"],"additionalProperties":false,"description":"Node is a tree node."},"Leaf":{"type":"object","properties":{"weight":{"type":"integer","minimum":0,"maximum":127},"back":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"required":["weight","back"],"additionalProperties":false,"description":"Leaf refers back to a node."}}}`
 )
 
 const (
@@ -40,6 +44,12 @@ const (
 	TolerateInputSchema = `{"type":"object","properties":{"count":{"type":"integer","minimum":0,"maximum":100},"ratio":{"type":"number"},"on":{"type":"boolean"},"name":{"type":"string","minLength":1,"maxLength":5},"tag":{"type":"string","enum":["red","blue"]},"code":{"type":"string","pattern":"^[A-Z]+$"},"level":{"type":"integer","minimum":1,"maximum":3,"default":2},"plain":{"type":"integer","minimum":-128,"maximum":127}},"required":["count","name","plain"],"additionalProperties":false}`
 	// TolerateLosslessSchema is the lossless input schema of tool tolerate (unions as oneOf/anyOf).
 	TolerateLosslessSchema = `{"type":"object","properties":{"count":{"type":"integer","minimum":0,"maximum":100},"ratio":{"type":"number"},"on":{"type":"boolean"},"name":{"type":"string","minLength":1,"maxLength":5},"tag":{"type":"string","enum":["red","blue"]},"code":{"type":"string","pattern":"^[A-Z]+$"},"level":{"type":"integer","minimum":1,"maximum":3,"default":2},"plain":{"type":"integer","minimum":-128,"maximum":127}},"required":["count","name","plain"],"additionalProperties":false}`
+	// TolerateOpenAIStrictSchema is the input schema of tool tolerate under profile openai-strict.
+	TolerateOpenAIStrictSchema = `{"type":"object","properties":{"count":{"type":"integer","minimum":0,"maximum":100},"ratio":{"type":["number","null"]},"on":{"type":["boolean","null"]},"name":{"type":"string","description":"Constraints: minLength 1, maxLength 5."},"tag":{"type":["string","null"],"enum":["red","blue",null]},"code":{"type":["string","null"],"pattern":"^[A-Z]+$"},"level":{"type":["integer","null"],"minimum":1,"maximum":3,"description":"Default: 2."},"plain":{"type":"integer","minimum":-128,"maximum":127}},"required":["count","ratio","on","name","tag","code","level","plain"],"additionalProperties":false}`
+	// TolerateAnthropicStrictSchema is the input schema of tool tolerate under profile anthropic-strict.
+	TolerateAnthropicStrictSchema = `{"type":"object","properties":{"count":{"type":"integer","description":"Constraints: minimum 0, maximum 100."},"ratio":{"type":"number"},"on":{"type":"boolean"},"name":{"type":"string","description":"Constraints: minLength 1, maxLength 5."},"tag":{"type":"string","enum":["red","blue"]},"code":{"type":"string","pattern":"^[A-Z]+$"},"level":{"type":"integer","description":"Constraints: minimum 1, maximum 3. Default: 2."},"plain":{"type":"integer","description":"Constraints: minimum -128, maximum 127."}},"required":["count","name","plain"],"additionalProperties":false}`
+	// TolerateGeminiSchema is the input schema of tool tolerate under profile gemini.
+	TolerateGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"count":{"type":"INTEGER","minimum":0,"maximum":100},"ratio":{"type":"NUMBER"},"on":{"type":"BOOLEAN"},"name":{"type":"STRING","minLength":1,"maxLength":5},"tag":{"type":"STRING","enum":["red","blue"]},"code":{"type":"STRING","pattern":"^[A-Z]+$"},"level":{"type":"INTEGER","minimum":1,"maximum":3,"default":2},"plain":{"type":"INTEGER","minimum":-128,"maximum":127}},"required":["count","name","plain"],"propertyOrdering":["count","ratio","on","name","tag","code","level","plain"]}`
 )
 
 // Staleness guard: this stops compiling when a contract field changes; rerun stitchgen.
@@ -91,15 +101,14 @@ func stitchDecodeDraw(d *stitchrt.Decoder, x *Draw) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "shape":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -110,11 +119,13 @@ func stitchDecodeDraw(d *stitchrt.Decoder, x *Draw) {
 			}
 			d.Pop()
 		case "others":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
+			if d.NullAsAbsent() {
+				absent[0] |= 0x2
+				continue
+			}
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -156,11 +167,9 @@ func stitchDecodeDraw(d *stitchrt.Decoder, x *Draw) {
 			}
 			d.Pop()
 		case "maybe":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -173,20 +182,20 @@ func stitchDecodeDraw(d *stitchrt.Decoder, x *Draw) {
 			}
 			d.Pop()
 		case "value":
-			if seen[0]&0x8 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x8, k) {
 				continue
 			}
-			seen[0] |= 0x8
 			d.Push(k)
 			stitchDecodeValue(d, &x.Value)
 			d.Pop()
 		case "values":
-			if seen[0]&0x10 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x10, k) {
 				continue
 			}
-			seen[0] |= 0x10
+			if d.NullAsAbsent() {
+				absent[0] |= 0x10
+				continue
+			}
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -222,11 +231,9 @@ func stitchDecodeDraw(d *stitchrt.Decoder, x *Draw) {
 			}
 			d.Pop()
 		case "opt":
-			if seen[0]&0x20 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x20, k) {
 				continue
 			}
-			seen[0] |= 0x20
 			d.Push(k)
 			if !d.Null() {
 				stitchDecodeValue(d, &x.Opt)
@@ -344,7 +351,16 @@ func (x Draw) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Draw with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Draw) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallDraw(x, data, false)
+}
+
+// stitchToolCallDraw is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallDraw(x *Draw, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Draw
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -451,15 +467,14 @@ func stitchDecodeCircle(d *stitchrt.Decoder, x *Circle) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "r":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if n0, ok := d.Float(64, false); ok {
 				d.Minimum("0", false)
@@ -467,11 +482,13 @@ func stitchDecodeCircle(d *stitchrt.Decoder, x *Circle) {
 			}
 			d.Pop()
 		case "label":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
+			if d.NullAsAbsent() {
+				absent[0] |= 0x2
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 5 {
@@ -481,11 +498,9 @@ func stitchDecodeCircle(d *stitchrt.Decoder, x *Circle) {
 			}
 			d.Pop()
 		case "kind":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
 			d.Push(k)
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
@@ -495,6 +510,11 @@ func stitchDecodeCircle(d *stitchrt.Decoder, x *Circle) {
 				}
 			}
 			d.Pop()
+		case "w", "h":
+			if d.NullAsAbsent() {
+				continue
+			}
+			fallthrough
 		default:
 			d.Unknown(&extra, k, "r, label, kind")
 		}
@@ -552,15 +572,14 @@ func stitchDecodeRect(d *stitchrt.Decoder, x *Rect) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "kind":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
@@ -574,27 +593,32 @@ func stitchDecodeRect(d *stitchrt.Decoder, x *Rect) {
 			}
 			d.Pop()
 		case "w":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if n0, ok := d.Uint(255, false); ok {
 				x.W = uint8(n0)
 			}
 			d.Pop()
 		case "h":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
+			if d.NullAsAbsent() {
+				absent[0] |= 0x4
+				continue
+			}
 			d.Push(k)
 			if n0, ok := d.Uint(255, false); ok {
 				x.H = uint8(n0)
 			}
 			d.Pop()
+		case "r", "label":
+			if d.NullAsAbsent() {
+				continue
+			}
+			fallthrough
 		default:
 			d.Drop(&extra, k)
 		}
@@ -665,22 +689,18 @@ func stitchDecodeBlob(d *stitchrt.Decoder, x *Blob) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "label":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.Label = int(n0)
 			}
 			d.Pop()
 		case "kind":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
@@ -690,6 +710,11 @@ func stitchDecodeBlob(d *stitchrt.Decoder, x *Blob) {
 				}
 			}
 			d.Pop()
+		case "r", "w", "h":
+			if d.NullAsAbsent() {
+				continue
+			}
+			fallthrough
 		default:
 			if x.Extra == nil {
 				x.Extra = make(map[string]string)
@@ -899,22 +924,18 @@ func stitchDecodePair(d *stitchrt.Decoder, x *Pair) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "a":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				x.A = s0
 			}
 			d.Pop()
 		case "b":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				x.B = s0
@@ -975,15 +996,14 @@ func stitchDecodeGrow(d *stitchrt.Decoder, x *Grow) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "root":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -994,11 +1014,13 @@ func stitchDecodeGrow(d *stitchrt.Decoder, x *Grow) {
 			}
 			d.Pop()
 		case "path":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
+			if d.NullAsAbsent() {
+				absent[0] |= 0x2
+				continue
+			}
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -1100,7 +1122,16 @@ func (x Grow) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Grow with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Grow) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallGrow(x, data, false)
+}
+
+// stitchToolCallGrow is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallGrow(x *Grow, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Grow
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -1122,15 +1153,14 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "name":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 6 || len(s0) < 1 {
@@ -1140,11 +1170,13 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 			}
 			d.Pop()
 		case "children":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
+			if d.NullAsAbsent() {
+				absent[0] |= 0x2
+				continue
+			}
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -1186,11 +1218,9 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 			}
 			d.Pop()
 		case "next":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -1204,11 +1234,13 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 			}
 			d.Pop()
 		case "leaf":
-			if seen[0]&0x8 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x8, k) {
 				continue
 			}
-			seen[0] |= 0x8
+			if d.NullAsAbsent() {
+				absent[0] |= 0x8
+				continue
+			}
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -1299,15 +1331,14 @@ func stitchDecodeLeaf(d *stitchrt.Decoder, x *Leaf) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "weight":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if n0, ok := d.Int(-128, 127, false); ok {
 				if n0 < 0 {
@@ -1317,11 +1348,13 @@ func stitchDecodeLeaf(d *stitchrt.Decoder, x *Leaf) {
 			}
 			d.Pop()
 		case "back":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
+			if d.NullAsAbsent() {
+				absent[0] |= 0x2
+				continue
+			}
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -1388,15 +1421,14 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "count":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, true); ok {
 				if n0 < 0 {
@@ -1409,33 +1441,35 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 			}
 			d.Pop()
 		case "ratio":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
+			if d.NullAsAbsent() {
+				absent[0] |= 0x2
+				continue
+			}
 			d.Push(k)
 			if n0, ok := d.Float(64, true); ok {
 				x.Ratio = float64(n0)
 			}
 			d.Pop()
 		case "on":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
+			if d.NullAsAbsent() {
+				absent[0] |= 0x4
+				continue
+			}
 			d.Push(k)
 			if b0, ok := d.Bool(true); ok {
 				x.On = b0
 			}
 			d.Pop()
 		case "name":
-			if seen[0]&0x8 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x8, k) {
 				continue
 			}
-			seen[0] |= 0x8
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				s0 = strings.TrimSpace(s0)
@@ -1446,11 +1480,13 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 			}
 			d.Pop()
 		case "tag":
-			if seen[0]&0x10 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x10, k) {
 				continue
 			}
-			seen[0] |= 0x10
+			if d.NullAsAbsent() {
+				absent[0] |= 0x10
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				s0 = strings.ToLower(s0)
@@ -1463,11 +1499,13 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 			}
 			d.Pop()
 		case "code":
-			if seen[0]&0x20 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x20, k) {
 				continue
 			}
-			seen[0] |= 0x20
+			if d.NullAsAbsent() {
+				absent[0] |= 0x20
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				s0 = strings.ToUpper(s0)
@@ -1478,11 +1516,13 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 			}
 			d.Pop()
 		case "level":
-			if seen[0]&0x40 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x40, k) {
 				continue
 			}
-			seen[0] |= 0x40
+			if d.NullAsAbsent() {
+				absent[0] |= 0x40
+				continue
+			}
 			d.Push(k)
 			cm := d.CatchMark()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
@@ -1499,11 +1539,9 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 			}
 			d.Pop()
 		case "plain":
-			if seen[0]&0x80 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x80, k) {
 				continue
 			}
-			seen[0] |= 0x80
 			d.Push(k)
 			if n0, ok := d.Int(-128, 127, false); ok {
 				x.Plain = int8(n0)
@@ -1519,7 +1557,7 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 	if seen[0]&0x8 == 0 {
 		d.Missing("name")
 	}
-	if seen[0]&0x40 == 0 {
+	if seen[0]&0x40 == 0 || absent[0]&0x40 != 0 {
 		x.Level = int(2)
 	}
 	if seen[0]&0x80 == 0 {
@@ -1596,7 +1634,16 @@ func (x Tolerate) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Tolerate with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Tolerate) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallTolerate(x, data, false)
+}
+
+// stitchToolCallTolerate is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTolerate(x *Tolerate, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Tolerate
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -1649,13 +1696,16 @@ type StitchHandler interface {
 // StitchTools returns the tools of package mixed in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:           "draw",
-		Description:    "Draw draws shapes.",
-		InputSchema:    DrawInputSchema,
-		LosslessSchema: DrawLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "draw",
+		Description:     "Draw draws shapes.",
+		InputSchema:     DrawInputSchema,
+		LosslessSchema:  DrawLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: DrawInputSchema},
+		AnthropicStrict: stitch.ProfileSchema{Schema: DrawInputSchema},
+		Gemini:          stitch.ProfileSchema{Schema: DrawGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Draw
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallDraw(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -1663,13 +1713,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "grow",
-		Description:    "Grow builds a tree with mutual recursion.",
-		InputSchema:    GrowInputSchema,
-		LosslessSchema: GrowLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "grow",
+		Description:     "Grow builds a tree with mutual recursion.",
+		InputSchema:     GrowInputSchema,
+		LosslessSchema:  GrowLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: GrowOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: GrowInputSchema},
+		Gemini:          stitch.ProfileSchema{Schema: GrowInputSchema},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Grow
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallGrow(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -1677,13 +1730,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "tolerate",
-		Description:    "Tolerate has every runtime tolerance of SPEC §2 (coerce, trim, lower, upper, catch); none is advertised.",
-		InputSchema:    TolerateInputSchema,
-		LosslessSchema: TolerateLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "tolerate",
+		Description:     "Tolerate has every runtime tolerance of SPEC §2 (coerce, trim, lower, upper, catch); none is advertised.",
+		InputSchema:     TolerateInputSchema,
+		LosslessSchema:  TolerateLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: TolerateOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: TolerateAnthropicStrictSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: TolerateGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Tolerate
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallTolerate(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {

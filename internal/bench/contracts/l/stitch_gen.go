@@ -23,6 +23,12 @@ const (
 	SendBatchInputSchema = `{"type":"object","properties":{"batchId":{"type":"string","minLength":1,"maxLength":64,"description":"Idempotency key of the batch."},"items":{"type":"array","items":{"type":"object","properties":{"kind":{"type":"string","enum":["email","sms","webhook"]},"to":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","maxLength":100,"description":"Display name."},"address":{"type":"string","minLength":3,"maxLength":254,"description":"Mail address."}},"required":["name","address"],"additionalProperties":false,"description":"Recipient is one mail address."},"minItems":1,"maxItems":20,"description":"Recipients of the mail. Available if kind = email. Required if kind = email."},"subject":{"type":"string","maxLength":200,"description":"Subject line. Available if kind = email. Required if kind = email."},"body":{"type":"string","maxLength":5000,"description":"Plain-text body. Available if kind = email. Required if kind = email."},"phone":{"type":"string","pattern":"^\\+[1-9][0-9]+$","minLength":8,"maxLength":16,"description":"Phone number in E.164 form. Available if kind = sms. Required if kind = sms."},"text":{"type":"string","minLength":1,"maxLength":480,"description":"Message text. Available if kind = sms. Required if kind = sms."},"sender":{"type":"object","properties":{"label":{"type":"string","maxLength":11,"description":"Name shown as the sender."},"replies":{"type":"boolean","description":"Whether replies are accepted."}},"required":["label","replies"],"additionalProperties":false,"description":"Sender shown on the phone. Available if kind = sms."},"url":{"type":"string","minLength":8,"maxLength":2048,"description":"Target URL. Available if kind = webhook. Required if kind = webhook."},"method":{"type":"string","enum":["POST","PUT"],"description":"HTTP method. Available if kind = webhook. Required if kind = webhook."},"payload":{"type":"object","properties":{"event":{"type":"string","minLength":1,"maxLength":64,"description":"Event name."},"text":{"type":"string","maxLength":2000,"description":"Event text."},"labels":{"type":"array","items":{"type":"string"},"maxItems":16,"description":"Labels attached to the event."}},"required":["event","text"],"additionalProperties":false,"description":"What is posted. Available if kind = webhook. Required if kind = webhook."},"retries":{"type":"integer","minimum":0,"maximum":10,"description":"Attempts before giving up. Available if kind = webhook."}},"required":["kind"],"additionalProperties":false,"description":"Channel is how a notification is delivered."},"minItems":1,"maxItems":1000,"description":"The notifications, in sending order."}},"required":["batchId","items"],"additionalProperties":false}`
 	// SendBatchLosslessSchema is the lossless input schema of tool send_batch (unions as oneOf/anyOf).
 	SendBatchLosslessSchema = `{"type":"object","properties":{"batchId":{"type":"string","minLength":1,"maxLength":64,"description":"Idempotency key of the batch."},"items":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"email"},"to":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","maxLength":100,"description":"Display name."},"address":{"type":"string","minLength":3,"maxLength":254,"description":"Mail address."}},"required":["name","address"],"additionalProperties":false,"description":"Recipient is one mail address."},"minItems":1,"maxItems":20,"description":"Recipients of the mail."},"subject":{"type":"string","maxLength":200,"description":"Subject line."},"body":{"type":"string","maxLength":5000,"description":"Plain-text body."}},"required":["kind","to","subject","body"],"additionalProperties":false,"description":"Email sends a mail."},{"type":"object","properties":{"kind":{"type":"string","const":"sms"},"phone":{"type":"string","pattern":"^\\+[1-9][0-9]+$","minLength":8,"maxLength":16,"description":"Phone number in E.164 form."},"text":{"type":"string","minLength":1,"maxLength":480,"description":"Message text."},"sender":{"type":"object","properties":{"label":{"type":"string","maxLength":11,"description":"Name shown as the sender."},"replies":{"type":"boolean","description":"Whether replies are accepted."}},"required":["label","replies"],"additionalProperties":false,"description":"Sender shown on the phone."}},"required":["kind","phone","text"],"additionalProperties":false,"description":"SMS sends a text message."},{"type":"object","properties":{"kind":{"type":"string","const":"webhook"},"url":{"type":"string","minLength":8,"maxLength":2048,"description":"Target URL."},"method":{"type":"string","enum":["POST","PUT"],"description":"HTTP method."},"payload":{"type":"object","properties":{"event":{"type":"string","minLength":1,"maxLength":64,"description":"Event name."},"text":{"type":"string","maxLength":2000,"description":"Event text."},"labels":{"type":"array","items":{"type":"string"},"maxItems":16,"description":"Labels attached to the event."}},"required":["event","text"],"additionalProperties":false,"description":"What is posted."},"retries":{"type":"integer","minimum":0,"maximum":10,"description":"Attempts before giving up."}},"required":["kind","url","method","payload"],"additionalProperties":false,"description":"Webhook posts the notification to a URL."}],"description":"Channel is how a notification is delivered."},"minItems":1,"maxItems":1000,"description":"The notifications, in sending order."}},"required":["batchId","items"],"additionalProperties":false}`
+	// SendBatchOpenAIStrictSchema is the input schema of tool send_batch under profile openai-strict.
+	SendBatchOpenAIStrictSchema = `{"type":"object","properties":{"batchId":{"type":"string","description":"Idempotency key of the batch. Constraints: minLength 1, maxLength 64."},"items":{"type":"array","items":{"type":"object","properties":{"kind":{"type":"string","enum":["email","sms","webhook"]},"to":{"type":["array","null"],"items":{"type":"object","properties":{"name":{"type":"string","description":"Display name. Constraints: maxLength 100."},"address":{"type":"string","description":"Mail address. Constraints: minLength 3, maxLength 254."}},"required":["name","address"],"additionalProperties":false,"description":"Recipient is one mail address."},"minItems":1,"maxItems":20,"description":"Recipients of the mail. Available if kind = email. Required if kind = email."},"subject":{"type":["string","null"],"description":"Subject line. Available if kind = email. Required if kind = email. Constraints: maxLength 200."},"body":{"type":["string","null"],"description":"Plain-text body. Available if kind = email. Required if kind = email. Constraints: maxLength 5000."},"phone":{"type":["string","null"],"pattern":"^\\+[1-9][0-9]+$","description":"Phone number in E.164 form. Available if kind = sms. Required if kind = sms. Constraints: minLength 8, maxLength 16."},"text":{"type":["string","null"],"description":"Message text. Available if kind = sms. Required if kind = sms. Constraints: minLength 1, maxLength 480."},"sender":{"type":["object","null"],"properties":{"label":{"type":"string","description":"Name shown as the sender. Constraints: maxLength 11."},"replies":{"type":"boolean","description":"Whether replies are accepted."}},"required":["label","replies"],"additionalProperties":false,"description":"Sender shown on the phone. Available if kind = sms."},"url":{"type":["string","null"],"description":"Target URL. Available if kind = webhook. Required if kind = webhook. Constraints: minLength 8, maxLength 2048."},"method":{"type":["string","null"],"enum":["POST","PUT",null],"description":"HTTP method. Available if kind = webhook. Required if kind = webhook."},"payload":{"type":["object","null"],"properties":{"event":{"type":"string","description":"Event name. Constraints: minLength 1, maxLength 64."},"text":{"type":"string","description":"Event text. Constraints: maxLength 2000."},"labels":{"type":["array","null"],"items":{"type":"string"},"maxItems":16,"description":"Labels attached to the event."}},"required":["event","text","labels"],"additionalProperties":false,"description":"What is posted. Available if kind = webhook. Required if kind = webhook."},"retries":{"type":["integer","null"],"minimum":0,"maximum":10,"description":"Attempts before giving up. Available if kind = webhook."}},"required":["kind","to","subject","body","phone","text","sender","url","method","payload","retries"],"additionalProperties":false,"description":"Channel is how a notification is delivered."},"minItems":1,"maxItems":1000,"description":"The notifications, in sending order."}},"required":["batchId","items"],"additionalProperties":false}`
+	// SendBatchAnthropicStrictSchema is the input schema of tool send_batch under profile anthropic-strict.
+	SendBatchAnthropicStrictSchema = `{"type":"object","properties":{"batchId":{"type":"string","description":"Idempotency key of the batch. Constraints: minLength 1, maxLength 64."},"items":{"type":"array","items":{"type":"object","properties":{"kind":{"type":"string","enum":["email","sms","webhook"]},"to":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","description":"Display name. Constraints: maxLength 100."},"address":{"type":"string","description":"Mail address. Constraints: minLength 3, maxLength 254."}},"required":["name","address"],"additionalProperties":false,"description":"Recipient is one mail address."},"minItems":1,"description":"Recipients of the mail. Available if kind = email. Required if kind = email. Constraints: maxItems 20."},"subject":{"type":"string","description":"Subject line. Available if kind = email. Required if kind = email. Constraints: maxLength 200."},"body":{"type":"string","description":"Plain-text body. Available if kind = email. Required if kind = email. Constraints: maxLength 5000."},"phone":{"type":"string","pattern":"^\\+[1-9][0-9]+$","description":"Phone number in E.164 form. Available if kind = sms. Required if kind = sms. Constraints: minLength 8, maxLength 16."},"text":{"type":"string","description":"Message text. Available if kind = sms. Required if kind = sms. Constraints: minLength 1, maxLength 480."},"sender":{"type":"object","properties":{"label":{"type":"string","description":"Name shown as the sender. Constraints: maxLength 11."},"replies":{"type":"boolean","description":"Whether replies are accepted."}},"required":["label","replies"],"additionalProperties":false,"description":"Sender shown on the phone. Available if kind = sms."},"url":{"type":"string","description":"Target URL. Available if kind = webhook. Required if kind = webhook. Constraints: minLength 8, maxLength 2048."},"method":{"type":"string","enum":["POST","PUT"],"description":"HTTP method. Available if kind = webhook. Required if kind = webhook."},"payload":{"type":"object","properties":{"event":{"type":"string","description":"Event name. Constraints: minLength 1, maxLength 64."},"text":{"type":"string","description":"Event text. Constraints: maxLength 2000."},"labels":{"type":"array","items":{"type":"string"},"description":"Labels attached to the event. Constraints: maxItems 16."}},"required":["event","text"],"additionalProperties":false,"description":"What is posted. Available if kind = webhook. Required if kind = webhook."},"retries":{"type":"integer","description":"Attempts before giving up. Available if kind = webhook. Constraints: minimum 0, maximum 10."}},"required":["kind"],"additionalProperties":false,"description":"Channel is how a notification is delivered."},"minItems":1,"description":"The notifications, in sending order. Constraints: maxItems 1000."}},"required":["batchId","items"],"additionalProperties":false}`
+	// SendBatchGeminiSchema is the input schema of tool send_batch under profile gemini.
+	SendBatchGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"batchId":{"type":"STRING","description":"Idempotency key of the batch.","minLength":1,"maxLength":64},"items":{"type":"ARRAY","description":"The notifications, in sending order.","items":{"type":"OBJECT","description":"Channel is how a notification is delivered. Constraints: additionalProperties false.","properties":{"kind":{"type":"STRING","enum":["email","sms","webhook"]},"to":{"type":"ARRAY","description":"Recipients of the mail. Available if kind = email. Required if kind = email.","items":{"type":"OBJECT","description":"Recipient is one mail address. Constraints: additionalProperties false.","properties":{"name":{"type":"STRING","description":"Display name.","maxLength":100},"address":{"type":"STRING","description":"Mail address.","minLength":3,"maxLength":254}},"required":["name","address"],"propertyOrdering":["name","address"]},"minItems":1,"maxItems":20},"subject":{"type":"STRING","description":"Subject line. Available if kind = email. Required if kind = email.","maxLength":200},"body":{"type":"STRING","description":"Plain-text body. Available if kind = email. Required if kind = email.","maxLength":5000},"phone":{"type":"STRING","description":"Phone number in E.164 form. Available if kind = sms. Required if kind = sms.","minLength":8,"maxLength":16,"pattern":"^\\+[1-9][0-9]+$"},"text":{"type":"STRING","description":"Message text. Available if kind = sms. Required if kind = sms.","minLength":1,"maxLength":480},"sender":{"type":"OBJECT","description":"Sender shown on the phone. Available if kind = sms. Constraints: additionalProperties false.","properties":{"label":{"type":"STRING","description":"Name shown as the sender.","maxLength":11},"replies":{"type":"BOOLEAN","description":"Whether replies are accepted."}},"required":["label","replies"],"propertyOrdering":["label","replies"]},"url":{"type":"STRING","description":"Target URL. Available if kind = webhook. Required if kind = webhook.","minLength":8,"maxLength":2048},"method":{"type":"STRING","description":"HTTP method. Available if kind = webhook. Required if kind = webhook.","enum":["POST","PUT"]},"payload":{"type":"OBJECT","description":"What is posted. Available if kind = webhook. Required if kind = webhook. Constraints: additionalProperties false.","properties":{"event":{"type":"STRING","description":"Event name.","minLength":1,"maxLength":64},"text":{"type":"STRING","description":"Event text.","maxLength":2000},"labels":{"type":"ARRAY","description":"Labels attached to the event.","items":{"type":"STRING"},"maxItems":16}},"required":["event","text"],"propertyOrdering":["event","text","labels"]},"retries":{"type":"INTEGER","description":"Attempts before giving up. Available if kind = webhook.","minimum":0,"maximum":10}},"required":["kind"],"propertyOrdering":["kind","to","subject","body","phone","text","sender","url","method","payload","retries"]},"minItems":1,"maxItems":1000}},"required":["batchId","items"],"propertyOrdering":["batchId","items"]}`
 )
 
 // Staleness guard: this stops compiling when a contract field changes; rerun stitchgen.
@@ -64,11 +70,9 @@ func stitchDecodeSendBatch(d *stitchrt.Decoder, x *SendBatch) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "batchId":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 64 || len(s0) < 1 {
@@ -78,11 +82,9 @@ func stitchDecodeSendBatch(d *stitchrt.Decoder, x *SendBatch) {
 			}
 			d.Pop()
 		case "items":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -190,7 +192,16 @@ func (x SendBatch) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into SendBatch with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *SendBatch) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallSendBatch(x, data, false)
+}
+
+// stitchToolCallSendBatch is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallSendBatch(x *SendBatch, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v SendBatch
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -301,11 +312,9 @@ func stitchDecodeEmail(d *stitchrt.Decoder, x *Email) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "to":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -347,11 +356,9 @@ func stitchDecodeEmail(d *stitchrt.Decoder, x *Email) {
 			}
 			d.Pop()
 		case "subject":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 200 {
@@ -361,11 +368,9 @@ func stitchDecodeEmail(d *stitchrt.Decoder, x *Email) {
 			}
 			d.Pop()
 		case "body":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 5000 {
@@ -375,11 +380,9 @@ func stitchDecodeEmail(d *stitchrt.Decoder, x *Email) {
 			}
 			d.Pop()
 		case "kind":
-			if seen[0]&0x8 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x8, k) {
 				continue
 			}
-			seen[0] |= 0x8
 			d.Push(k)
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
@@ -389,6 +392,11 @@ func stitchDecodeEmail(d *stitchrt.Decoder, x *Email) {
 				}
 			}
 			d.Pop()
+		case "phone", "text", "sender", "url", "method", "payload", "retries":
+			if d.NullAsAbsent() {
+				continue
+			}
+			fallthrough
 		default:
 			d.Unknown(&extra, k, "to, subject, body, kind")
 		}
@@ -466,11 +474,9 @@ func stitchDecodeRecipient(d *stitchrt.Decoder, x *Recipient) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "name":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 100 {
@@ -480,11 +486,9 @@ func stitchDecodeRecipient(d *stitchrt.Decoder, x *Recipient) {
 			}
 			d.Pop()
 		case "address":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 254 || len(s0) < 9 {
@@ -548,15 +552,14 @@ func stitchDecodeSMS(d *stitchrt.Decoder, x *SMS) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "phone":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.StrLen(s0, 8, 16)
@@ -567,11 +570,9 @@ func stitchDecodeSMS(d *stitchrt.Decoder, x *SMS) {
 			}
 			d.Pop()
 		case "text":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 480 || len(s0) < 1 {
@@ -581,11 +582,13 @@ func stitchDecodeSMS(d *stitchrt.Decoder, x *SMS) {
 			}
 			d.Pop()
 		case "sender":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
+			if d.NullAsAbsent() {
+				absent[0] |= 0x4
+				continue
+			}
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -597,11 +600,9 @@ func stitchDecodeSMS(d *stitchrt.Decoder, x *SMS) {
 			}
 			d.Pop()
 		case "kind":
-			if seen[0]&0x8 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x8, k) {
 				continue
 			}
-			seen[0] |= 0x8
 			d.Push(k)
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
@@ -611,6 +612,11 @@ func stitchDecodeSMS(d *stitchrt.Decoder, x *SMS) {
 				}
 			}
 			d.Pop()
+		case "to", "subject", "body", "url", "method", "payload", "retries":
+			if d.NullAsAbsent() {
+				continue
+			}
+			fallthrough
 		default:
 			d.Unknown(&extra, k, "phone, text, sender, kind")
 		}
@@ -678,11 +684,9 @@ func stitchDecodeSender(d *stitchrt.Decoder, x *Sender) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "label":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 11 {
@@ -692,11 +696,9 @@ func stitchDecodeSender(d *stitchrt.Decoder, x *Sender) {
 			}
 			d.Pop()
 		case "replies":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if b0, ok := d.Bool(false); ok {
 				x.Replies = b0
@@ -757,15 +759,14 @@ func stitchDecodeWebhook(d *stitchrt.Decoder, x *Webhook) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "url":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 2048 || len(s0) < 29 {
@@ -775,11 +776,9 @@ func stitchDecodeWebhook(d *stitchrt.Decoder, x *Webhook) {
 			}
 			d.Pop()
 		case "method":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if b0, ok := d.StrView(); ok {
 				var s0 string
@@ -800,11 +799,9 @@ func stitchDecodeWebhook(d *stitchrt.Decoder, x *Webhook) {
 			}
 			d.Pop()
 		case "payload":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -815,11 +812,13 @@ func stitchDecodeWebhook(d *stitchrt.Decoder, x *Webhook) {
 			}
 			d.Pop()
 		case "retries":
-			if seen[0]&0x8 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x8, k) {
 				continue
 			}
-			seen[0] |= 0x8
+			if d.NullAsAbsent() {
+				absent[0] |= 0x8
+				continue
+			}
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
@@ -832,11 +831,9 @@ func stitchDecodeWebhook(d *stitchrt.Decoder, x *Webhook) {
 			}
 			d.Pop()
 		case "kind":
-			if seen[0]&0x10 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x10, k) {
 				continue
 			}
-			seen[0] |= 0x10
 			d.Push(k)
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
@@ -846,6 +843,11 @@ func stitchDecodeWebhook(d *stitchrt.Decoder, x *Webhook) {
 				}
 			}
 			d.Pop()
+		case "to", "subject", "body", "phone", "text", "sender":
+			if d.NullAsAbsent() {
+				continue
+			}
+			fallthrough
 		default:
 			d.Unknown(&extra, k, "url, method, payload, retries, kind")
 		}
@@ -915,15 +917,14 @@ func stitchDecodePayload(d *stitchrt.Decoder, x *Payload) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "event":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 64 || len(s0) < 1 {
@@ -933,11 +934,9 @@ func stitchDecodePayload(d *stitchrt.Decoder, x *Payload) {
 			}
 			d.Pop()
 		case "text":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 2000 {
@@ -947,11 +946,13 @@ func stitchDecodePayload(d *stitchrt.Decoder, x *Payload) {
 			}
 			d.Pop()
 		case "labels":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
+			if d.NullAsAbsent() {
+				absent[0] |= 0x4
+				continue
+			}
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -1088,13 +1089,16 @@ type StitchHandler interface {
 // StitchTools returns the tools of package l in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:           "send_batch",
-		Description:    "SendBatch sends a batch of notifications.",
-		InputSchema:    SendBatchInputSchema,
-		LosslessSchema: SendBatchLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "send_batch",
+		Description:     "SendBatch sends a batch of notifications.",
+		InputSchema:     SendBatchInputSchema,
+		LosslessSchema:  SendBatchLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: SendBatchOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: SendBatchAnthropicStrictSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: SendBatchGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in SendBatch
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallSendBatch(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {

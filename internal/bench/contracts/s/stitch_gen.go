@@ -22,6 +22,12 @@ const (
 	SearchProductsInputSchema = `{"type":"object","properties":{"query":{"type":"string","minLength":1,"maxLength":200,"description":"Words to search for."},"category":{"type":"string","enum":["books","music","garden","toys","electronics"],"description":"Department to search in."},"maxPriceCents":{"type":"integer","minimum":0,"maximum":100000000,"description":"Highest price in cents."},"limit":{"type":"integer","minimum":1,"maximum":100,"description":"Results per page."},"offset":{"type":"integer","minimum":0,"maximum":10000,"description":"Results to skip."},"tags":{"type":"array","items":{"type":"string","minLength":1,"maxLength":32},"maxItems":10,"description":"Tags that every result must carry."},"inStock":{"type":"boolean","description":"Only products that are in stock."}},"required":["query","category","limit","tags"],"additionalProperties":false}`
 	// SearchProductsLosslessSchema is the lossless input schema of tool search_products (unions as oneOf/anyOf).
 	SearchProductsLosslessSchema = `{"type":"object","properties":{"query":{"type":"string","minLength":1,"maxLength":200,"description":"Words to search for."},"category":{"type":"string","enum":["books","music","garden","toys","electronics"],"description":"Department to search in."},"maxPriceCents":{"type":"integer","minimum":0,"maximum":100000000,"description":"Highest price in cents."},"limit":{"type":"integer","minimum":1,"maximum":100,"description":"Results per page."},"offset":{"type":"integer","minimum":0,"maximum":10000,"description":"Results to skip."},"tags":{"type":"array","items":{"type":"string","minLength":1,"maxLength":32},"maxItems":10,"description":"Tags that every result must carry."},"inStock":{"type":"boolean","description":"Only products that are in stock."}},"required":["query","category","limit","tags"],"additionalProperties":false}`
+	// SearchProductsOpenAIStrictSchema is the input schema of tool search_products under profile openai-strict.
+	SearchProductsOpenAIStrictSchema = `{"type":"object","properties":{"query":{"type":"string","description":"Words to search for. Constraints: minLength 1, maxLength 200."},"category":{"type":"string","enum":["books","music","garden","toys","electronics"],"description":"Department to search in."},"maxPriceCents":{"type":["integer","null"],"minimum":0,"maximum":100000000,"description":"Highest price in cents."},"limit":{"type":"integer","minimum":1,"maximum":100,"description":"Results per page."},"offset":{"type":["integer","null"],"minimum":0,"maximum":10000,"description":"Results to skip."},"tags":{"type":"array","items":{"type":"string","description":"Constraints: minLength 1, maxLength 32."},"maxItems":10,"description":"Tags that every result must carry."},"inStock":{"type":["boolean","null"],"description":"Only products that are in stock."}},"required":["query","category","maxPriceCents","limit","offset","tags","inStock"],"additionalProperties":false}`
+	// SearchProductsAnthropicStrictSchema is the input schema of tool search_products under profile anthropic-strict.
+	SearchProductsAnthropicStrictSchema = `{"type":"object","properties":{"query":{"type":"string","description":"Words to search for. Constraints: minLength 1, maxLength 200."},"category":{"type":"string","enum":["books","music","garden","toys","electronics"],"description":"Department to search in."},"maxPriceCents":{"type":"integer","description":"Highest price in cents. Constraints: minimum 0, maximum 100000000."},"limit":{"type":"integer","description":"Results per page. Constraints: minimum 1, maximum 100."},"offset":{"type":"integer","description":"Results to skip. Constraints: minimum 0, maximum 10000."},"tags":{"type":"array","items":{"type":"string","description":"Constraints: minLength 1, maxLength 32."},"description":"Tags that every result must carry. Constraints: maxItems 10."},"inStock":{"type":"boolean","description":"Only products that are in stock."}},"required":["query","category","limit","tags"],"additionalProperties":false}`
+	// SearchProductsGeminiSchema is the input schema of tool search_products under profile gemini.
+	SearchProductsGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"query":{"type":"STRING","description":"Words to search for.","minLength":1,"maxLength":200},"category":{"type":"STRING","description":"Department to search in.","enum":["books","music","garden","toys","electronics"]},"maxPriceCents":{"type":"INTEGER","description":"Highest price in cents.","minimum":0,"maximum":100000000},"limit":{"type":"INTEGER","description":"Results per page.","minimum":1,"maximum":100},"offset":{"type":"INTEGER","description":"Results to skip.","minimum":0,"maximum":10000},"tags":{"type":"ARRAY","description":"Tags that every result must carry.","items":{"type":"STRING","minLength":1,"maxLength":32},"maxItems":10},"inStock":{"type":"BOOLEAN","description":"Only products that are in stock."}},"required":["query","category","limit","tags"],"propertyOrdering":["query","category","maxPriceCents","limit","offset","tags","inStock"]}`
 )
 
 // Staleness guard: this stops compiling when a contract field changes; rerun stitchgen.
@@ -41,15 +47,14 @@ func stitchDecodeSearchProducts(d *stitchrt.Decoder, x *SearchProducts) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "query":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 200 || len(s0) < 1 {
@@ -59,11 +64,9 @@ func stitchDecodeSearchProducts(d *stitchrt.Decoder, x *SearchProducts) {
 			}
 			d.Pop()
 		case "category":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if b0, ok := d.StrView(); ok {
 				var s0 string
@@ -90,11 +93,13 @@ func stitchDecodeSearchProducts(d *stitchrt.Decoder, x *SearchProducts) {
 			}
 			d.Pop()
 		case "maxPriceCents":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
+			if d.NullAsAbsent() {
+				absent[0] |= 0x4
+				continue
+			}
 			d.Push(k)
 			x.MaxPriceCents = new(int64)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
@@ -108,11 +113,9 @@ func stitchDecodeSearchProducts(d *stitchrt.Decoder, x *SearchProducts) {
 			}
 			d.Pop()
 		case "limit":
-			if seen[0]&0x8 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x8, k) {
 				continue
 			}
-			seen[0] |= 0x8
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 1 {
@@ -125,11 +128,13 @@ func stitchDecodeSearchProducts(d *stitchrt.Decoder, x *SearchProducts) {
 			}
 			d.Pop()
 		case "offset":
-			if seen[0]&0x10 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x10, k) {
 				continue
 			}
-			seen[0] |= 0x10
+			if d.NullAsAbsent() {
+				absent[0] |= 0x10
+				continue
+			}
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
@@ -142,11 +147,9 @@ func stitchDecodeSearchProducts(d *stitchrt.Decoder, x *SearchProducts) {
 			}
 			d.Pop()
 		case "tags":
-			if seen[0]&0x20 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x20, k) {
 				continue
 			}
-			seen[0] |= 0x20
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -187,11 +190,13 @@ func stitchDecodeSearchProducts(d *stitchrt.Decoder, x *SearchProducts) {
 			}
 			d.Pop()
 		case "inStock":
-			if seen[0]&0x40 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x40, k) {
 				continue
 			}
-			seen[0] |= 0x40
+			if d.NullAsAbsent() {
+				absent[0] |= 0x40
+				continue
+			}
 			d.Push(k)
 			if b0, ok := d.Bool(false); ok {
 				x.InStock = b0
@@ -286,7 +291,16 @@ func (x SearchProducts) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into SearchProducts with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *SearchProducts) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallSearchProducts(x, data, false)
+}
+
+// stitchToolCallSearchProducts is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallSearchProducts(x *SearchProducts, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v SearchProducts
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -316,13 +330,16 @@ type StitchHandler interface {
 // StitchTools returns the tools of package s in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:           "search_products",
-		Description:    "SearchProducts searches the catalogue.",
-		InputSchema:    SearchProductsInputSchema,
-		LosslessSchema: SearchProductsLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "search_products",
+		Description:     "SearchProducts searches the catalogue.",
+		InputSchema:     SearchProductsInputSchema,
+		LosslessSchema:  SearchProductsLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: SearchProductsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: SearchProductsAnthropicStrictSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: SearchProductsGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in SearchProducts
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallSearchProducts(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {

@@ -48,11 +48,9 @@ func stitchDecodeWrap(d *stitchrt.Decoder, x *Wrap) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "payload":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if a0, ok := d.Any(); ok {
 				x.Payload = a0
@@ -107,7 +105,16 @@ func (x Wrap) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Wrap with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Wrap) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallWrap(x, data, false)
+}
+
+// stitchToolCallWrap is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallWrap(x *Wrap, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Wrap
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -133,11 +140,9 @@ func stitchDecodeRawWrap(d *stitchrt.Decoder, x *RawWrap) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "payload":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if a0, ok := d.RawMessage(); ok {
 				x.Payload = json.RawMessage(a0)
@@ -192,7 +197,16 @@ func (x RawWrap) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into RawWrap with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *RawWrap) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallRawWrap(x, data, false)
+}
+
+// stitchToolCallRawWrap is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallRawWrap(x *RawWrap, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v RawWrap
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -224,13 +238,16 @@ type StitchHandler interface {
 // StitchTools returns the tools of package anyjson in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:           "wrap",
-		Description:    "Wrap carries any JSON value as an interface value.",
-		InputSchema:    WrapInputSchema,
-		LosslessSchema: WrapLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "wrap",
+		Description:     "Wrap carries any JSON value as an interface value.",
+		InputSchema:     WrapInputSchema,
+		LosslessSchema:  WrapLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: WrapInputSchema},
+		AnthropicStrict: stitch.ProfileSchema{Schema: WrapInputSchema},
+		Gemini:          stitch.ProfileSchema{Schema: WrapInputSchema},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Wrap
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallWrap(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -238,13 +255,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "raw_wrap",
-		Description:    "RawWrap carries any JSON value as raw bytes.",
-		InputSchema:    RawWrapInputSchema,
-		LosslessSchema: RawWrapLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "raw_wrap",
+		Description:     "RawWrap carries any JSON value as raw bytes.",
+		InputSchema:     RawWrapInputSchema,
+		LosslessSchema:  RawWrapLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: RawWrapInputSchema},
+		AnthropicStrict: stitch.ProfileSchema{Schema: RawWrapInputSchema},
+		Gemini:          stitch.ProfileSchema{Schema: RawWrapInputSchema},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in RawWrap
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallRawWrap(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {

@@ -26,6 +26,12 @@ const (
 	ScalarsInputSchema = `{"type":"object","properties":{"small":{"type":"integer","minimum":0,"maximum":255},"big":{"type":"integer","minimum":-5,"exclusiveMaximum":9007199254740993},"ratio":{"type":"number","exclusiveMinimum":0,"maximum":1},"step":{"type":"integer","multipleOf":5},"price":{"type":"number","multipleOf":0.25},"code":{"type":"string","pattern":"^[a-z]{2}-[0-9]+$","minLength":4,"maxLength":8},"color":{"type":"string","enum":["red","green","blue"]},"version":{"type":"string","const":"v1"},"flag":{"type":["boolean","null"]},"count":{"type":"integer","minimum":0,"default":7},"label":{"type":"string","maxLength":10,"default":"none"},"score":{"type":["number","null"]}},"required":["small","big","ratio","step","code","flag"],"additionalProperties":false}`
 	// ScalarsLosslessSchema is the lossless input schema of tool scalars (unions as oneOf/anyOf).
 	ScalarsLosslessSchema = `{"type":"object","properties":{"small":{"type":"integer","minimum":0,"maximum":255},"big":{"type":"integer","minimum":-5,"exclusiveMaximum":9007199254740993},"ratio":{"type":"number","exclusiveMinimum":0,"maximum":1},"step":{"type":"integer","multipleOf":5},"price":{"type":"number","multipleOf":0.25},"code":{"type":"string","pattern":"^[a-z]{2}-[0-9]+$","minLength":4,"maxLength":8},"color":{"type":"string","enum":["red","green","blue"]},"version":{"type":"string","const":"v1"},"flag":{"type":["boolean","null"]},"count":{"type":"integer","minimum":0,"default":7},"label":{"type":"string","maxLength":10,"default":"none"},"score":{"type":["number","null"]}},"required":["small","big","ratio","step","code","flag"],"additionalProperties":false}`
+	// ScalarsOpenAIStrictSchema is the input schema of tool scalars under profile openai-strict.
+	ScalarsOpenAIStrictSchema = `{"type":"object","properties":{"small":{"type":"integer","minimum":0,"maximum":255},"big":{"type":"integer","minimum":-5,"exclusiveMaximum":9007199254740993},"ratio":{"type":"number","exclusiveMinimum":0,"maximum":1},"step":{"type":"integer","multipleOf":5},"price":{"type":["number","null"],"multipleOf":0.25},"code":{"type":"string","pattern":"^[a-z]{2}-[0-9]+$","description":"Constraints: minLength 4, maxLength 8."},"color":{"type":["string","null"],"enum":["red","green","blue",null]},"version":{"type":["string","null"],"enum":["v1",null]},"flag":{"type":["boolean","null"]},"count":{"type":["integer","null"],"minimum":0,"description":"Default: 7."},"label":{"type":["string","null"],"description":"Constraints: maxLength 10. Default: \"none\"."},"score":{"type":["number","null"]}},"required":["small","big","ratio","step","price","code","color","version","flag","count","label","score"],"additionalProperties":false}`
+	// ScalarsAnthropicStrictSchema is the input schema of tool scalars under profile anthropic-strict.
+	ScalarsAnthropicStrictSchema = `{"type":"object","properties":{"small":{"type":"integer","description":"Constraints: minimum 0, maximum 255."},"big":{"type":"integer","description":"Constraints: minimum -5, exclusiveMaximum 9007199254740993."},"ratio":{"type":"number","description":"Constraints: exclusiveMinimum 0, maximum 1."},"step":{"type":"integer","description":"Constraints: multipleOf 5."},"price":{"type":"number","description":"Constraints: multipleOf 0.25."},"code":{"type":"string","pattern":"^[a-z]{2}-[0-9]+$","description":"Constraints: minLength 4, maxLength 8."},"color":{"type":"string","enum":["red","green","blue"]},"version":{"type":"string","const":"v1"},"flag":{"type":["boolean","null"]},"count":{"type":"integer","description":"Constraints: minimum 0. Default: 7."},"label":{"type":"string","description":"Constraints: maxLength 10. Default: \"none\"."},"score":{"type":["number","null"]}},"required":["small","big","ratio","step","code","flag"],"additionalProperties":false}`
+	// ScalarsGeminiSchema is the input schema of tool scalars under profile gemini.
+	ScalarsGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"small":{"type":"INTEGER","minimum":0,"maximum":255},"big":{"type":"INTEGER","description":"Constraints: exclusiveMaximum 9007199254740993.","minimum":-5},"ratio":{"type":"NUMBER","description":"Constraints: exclusiveMinimum 0.","maximum":1},"step":{"type":"INTEGER","description":"Constraints: multipleOf 5."},"price":{"type":"NUMBER","description":"Constraints: multipleOf 0.25."},"code":{"type":"STRING","minLength":4,"maxLength":8,"pattern":"^[a-z]{2}-[0-9]+$"},"color":{"type":"STRING","enum":["red","green","blue"]},"version":{"type":"STRING","enum":["v1"]},"flag":{"type":"BOOLEAN","nullable":true},"count":{"type":"INTEGER","minimum":0,"default":7},"label":{"type":"STRING","maxLength":10,"default":"none"},"score":{"type":"NUMBER","nullable":true}},"required":["small","big","ratio","step","code","flag"],"propertyOrdering":["small","big","ratio","step","price","code","color","version","flag","count","label","score"]}`
 )
 
 const (
@@ -33,6 +39,12 @@ const (
 	FormatsInputSchema = `{"type":"object","properties":{"when":{"type":"string","format":"date-time"},"day":{"type":"string","format":"date"},"mail":{"type":"string","format":"email"},"id":{"type":"string","format":"uuid"},"ip":{"type":"string","format":"ipv4"},"ip6":{"type":"string","format":"ipv6"},"link":{"type":"string","format":"uri"},"host":{"type":"string","format":"hostname"},"ptr":{"type":"string","format":"json-pointer"},"dur":{"type":"string","format":"duration"},"clock":{"type":"string","format":"time"},"blob":{"type":"string","contentEncoding":"base64"}},"required":["when"],"additionalProperties":false}`
 	// FormatsLosslessSchema is the lossless input schema of tool formats (unions as oneOf/anyOf).
 	FormatsLosslessSchema = `{"type":"object","properties":{"when":{"type":"string","format":"date-time"},"day":{"type":"string","format":"date"},"mail":{"type":"string","format":"email"},"id":{"type":"string","format":"uuid"},"ip":{"type":"string","format":"ipv4"},"ip6":{"type":"string","format":"ipv6"},"link":{"type":"string","format":"uri"},"host":{"type":"string","format":"hostname"},"ptr":{"type":"string","format":"json-pointer"},"dur":{"type":"string","format":"duration"},"clock":{"type":"string","format":"time"},"blob":{"type":"string","contentEncoding":"base64"}},"required":["when"],"additionalProperties":false}`
+	// FormatsOpenAIStrictSchema is the input schema of tool formats under profile openai-strict.
+	FormatsOpenAIStrictSchema = `{"type":"object","properties":{"when":{"type":"string","format":"date-time"},"day":{"type":["string","null"],"format":"date"},"mail":{"type":["string","null"],"format":"email"},"id":{"type":["string","null"],"format":"uuid"},"ip":{"type":["string","null"],"format":"ipv4"},"ip6":{"type":["string","null"],"format":"ipv6"},"link":{"type":["string","null"],"description":"Constraints: format \"uri\"."},"host":{"type":["string","null"],"format":"hostname"},"ptr":{"type":["string","null"],"description":"Constraints: format \"json-pointer\"."},"dur":{"type":["string","null"],"format":"duration"},"clock":{"type":["string","null"],"format":"time"},"blob":{"type":["string","null"],"description":"Constraints: contentEncoding \"base64\"."}},"required":["when","day","mail","id","ip","ip6","link","host","ptr","dur","clock","blob"],"additionalProperties":false}`
+	// FormatsAnthropicStrictSchema is the input schema of tool formats under profile anthropic-strict.
+	FormatsAnthropicStrictSchema = `{"type":"object","properties":{"when":{"type":"string","format":"date-time"},"day":{"type":"string","format":"date"},"mail":{"type":"string","format":"email"},"id":{"type":"string","format":"uuid"},"ip":{"type":"string","format":"ipv4"},"ip6":{"type":"string","format":"ipv6"},"link":{"type":"string","format":"uri"},"host":{"type":"string","format":"hostname"},"ptr":{"type":"string","description":"Constraints: format \"json-pointer\"."},"dur":{"type":"string","format":"duration"},"clock":{"type":"string","format":"time"},"blob":{"type":"string","description":"Constraints: contentEncoding \"base64\"."}},"required":["when"],"additionalProperties":false}`
+	// FormatsGeminiSchema is the input schema of tool formats under profile gemini.
+	FormatsGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"when":{"type":"STRING","format":"date-time"},"day":{"type":"STRING","description":"Constraints: format \"date\"."},"mail":{"type":"STRING","description":"Constraints: format \"email\"."},"id":{"type":"STRING","description":"Constraints: format \"uuid\"."},"ip":{"type":"STRING","description":"Constraints: format \"ipv4\"."},"ip6":{"type":"STRING","description":"Constraints: format \"ipv6\"."},"link":{"type":"STRING","description":"Constraints: format \"uri\"."},"host":{"type":"STRING","description":"Constraints: format \"hostname\"."},"ptr":{"type":"STRING","description":"Constraints: format \"json-pointer\"."},"dur":{"type":"STRING","description":"Constraints: format \"duration\"."},"clock":{"type":"STRING","description":"Constraints: format \"time\"."},"blob":{"type":"STRING","description":"Constraints: contentEncoding \"base64\"."}},"required":["when"],"propertyOrdering":["when","day","mail","id","ip","ip6","link","host","ptr","dur","clock","blob"]}`
 )
 
 const (
@@ -47,6 +59,8 @@ const (
 	ShapesInputSchema = `{"type":"object","properties":{"shape":{"type":"object","properties":{"kind":{"type":"string","enum":["circle","rect","square"]},"r":{"type":"number","minimum":0,"description":"Available if kind = circle. Required if kind = circle."},"w":{"type":"integer","description":"Available if kind = rect | square. Required if kind = rect | square."},"h":{"type":"integer","description":"Available if kind = rect | square."}},"required":["kind"],"additionalProperties":{},"description":"Shape is a figure."},"others":{"type":"array","items":{"type":"object","properties":{"kind":{"type":"string","enum":["circle","rect","square"]},"r":{"type":"number","minimum":0,"description":"Available if kind = circle. Required if kind = circle."},"w":{"type":"integer","description":"Available if kind = rect | square. Required if kind = rect | square."},"h":{"type":"integer","description":"Available if kind = rect | square."}},"required":["kind"],"additionalProperties":{},"description":"Shape is a figure."}},"value":{"anyOf":[{"type":"object","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},{"type":"string"},{"type":"number"}],"description":"Value is a name, a number or a point."},"maybe":{"anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["circle","rect","square"]},"r":{"type":"number","minimum":0,"description":"Available if kind = circle. Required if kind = circle."},"w":{"type":"integer","description":"Available if kind = rect | square. Required if kind = rect | square."},"h":{"type":"integer","description":"Available if kind = rect | square."}},"required":["kind"],"additionalProperties":{},"description":"Shape is a figure."},{"type":"null"}]}},"required":["shape","value","maybe"],"additionalProperties":false}`
 	// ShapesLosslessSchema is the lossless input schema of tool shapes (unions as oneOf/anyOf).
 	ShapesLosslessSchema = `{"type":"object","properties":{"shape":{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"circle"},"r":{"type":"number","minimum":0}},"required":["kind","r"],"additionalProperties":false,"description":"Circle is round."},{"type":"object","properties":{"kind":{"type":"string","enum":["rect","square"]},"w":{"type":"integer"},"h":{"type":"integer"}},"required":["kind","w"],"description":"Rect has corners; it strips unknown keys."}],"description":"Shape is a figure."},"others":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"circle"},"r":{"type":"number","minimum":0}},"required":["kind","r"],"additionalProperties":false,"description":"Circle is round."},{"type":"object","properties":{"kind":{"type":"string","enum":["rect","square"]},"w":{"type":"integer"},"h":{"type":"integer"}},"required":["kind","w"],"description":"Rect has corners; it strips unknown keys."}],"description":"Shape is a figure."}},"value":{"anyOf":[{"type":"object","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},{"type":"string"},{"type":"number"}],"description":"Value is a name, a number or a point."},"maybe":{"anyOf":[{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"circle"},"r":{"type":"number","minimum":0}},"required":["kind","r"],"additionalProperties":false,"description":"Circle is round."},{"type":"object","properties":{"kind":{"type":"string","enum":["rect","square"]},"w":{"type":"integer"},"h":{"type":"integer"}},"required":["kind","w"],"description":"Rect has corners; it strips unknown keys."}],"description":"Shape is a figure."},{"type":"null"}]}},"required":["shape","value","maybe"],"additionalProperties":false}`
+	// ShapesGeminiSchema is the input schema of tool shapes under profile gemini.
+	ShapesGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"shape":{"type":"OBJECT","description":"Shape is a figure.","properties":{"kind":{"type":"STRING","enum":["circle","rect","square"]},"r":{"type":"NUMBER","description":"Available if kind = circle. Required if kind = circle.","minimum":0},"w":{"type":"INTEGER","description":"Available if kind = rect | square. Required if kind = rect | square."},"h":{"type":"INTEGER","description":"Available if kind = rect | square."}},"required":["kind"],"propertyOrdering":["kind","r","w","h"]},"others":{"type":"ARRAY","items":{"type":"OBJECT","description":"Shape is a figure.","properties":{"kind":{"type":"STRING","enum":["circle","rect","square"]},"r":{"type":"NUMBER","description":"Available if kind = circle. Required if kind = circle.","minimum":0},"w":{"type":"INTEGER","description":"Available if kind = rect | square. Required if kind = rect | square."},"h":{"type":"INTEGER","description":"Available if kind = rect | square."}},"required":["kind"],"propertyOrdering":["kind","r","w","h"]}},"value":{"anyOf":[{"type":"OBJECT","description":"Point is a strict pair of coordinates. Constraints: additionalProperties false.","properties":{"x":{"type":"INTEGER"},"y":{"type":"INTEGER"}},"required":["x","y"],"propertyOrdering":["x","y"]},{"type":"STRING"},{"type":"NUMBER"}],"description":"Value is a name, a number or a point."},"maybe":{"type":"OBJECT","description":"Shape is a figure.","nullable":true,"properties":{"kind":{"type":"STRING","enum":["circle","rect","square"]},"r":{"type":"NUMBER","description":"Available if kind = circle. Required if kind = circle.","minimum":0},"w":{"type":"INTEGER","description":"Available if kind = rect | square. Required if kind = rect | square."},"h":{"type":"INTEGER","description":"Available if kind = rect | square."}},"required":["kind"],"propertyOrdering":["kind","r","w","h"]}},"required":["shape","value","maybe"],"propertyOrdering":["shape","others","value","maybe"]}`
 )
 
 const (
@@ -54,6 +68,8 @@ const (
 	TreeInputSchema = `{"type":"object","properties":{"root":{"$ref":"#/$defs/Node"}},"required":["root"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string","minLength":1},"children":{"type":"array","items":{"$ref":"#/$defs/Node"},"maxItems":4},"next":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"required":["name","next"],"additionalProperties":false,"description":"Node is a tree node."}}}`
 	// TreeLosslessSchema is the lossless input schema of tool tree (unions as oneOf/anyOf).
 	TreeLosslessSchema = `{"type":"object","properties":{"root":{"$ref":"#/$defs/Node"}},"required":["root"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string","minLength":1},"children":{"type":"array","items":{"$ref":"#/$defs/Node"},"maxItems":4},"next":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"required":["name","next"],"additionalProperties":false,"description":"Node is a tree node."}}}`
+	// TreeOpenAIStrictSchema is the input schema of tool tree under profile openai-strict.
+	TreeOpenAIStrictSchema = `{"type":"object","properties":{"root":{"$ref":"#/$defs/Node"}},"required":["root"],"additionalProperties":false,"$defs":{"Node":{"type":"object","properties":{"name":{"type":"string","description":"Constraints: minLength 1."},"children":{"type":["array","null"],"items":{"$ref":"#/$defs/Node"},"maxItems":4},"next":{"anyOf":[{"$ref":"#/$defs/Node"},{"type":"null"}]}},"required":["name","children","next"],"additionalProperties":false,"description":"Node is a tree node."}}}`
 )
 
 // Staleness guard: this stops compiling when a contract field changes; rerun stitchgen.
@@ -118,26 +134,23 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "small":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if n0, ok := d.Uint(255, false); ok {
 				x.Small = uint8(n0)
 			}
 			d.Pop()
 		case "big":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < -5 {
@@ -150,11 +163,9 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			}
 			d.Pop()
 		case "ratio":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
 			d.Push(k)
 			if n0, ok := d.Float(64, false); ok {
 				d.Minimum("0", true)
@@ -163,11 +174,9 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			}
 			d.Pop()
 		case "step":
-			if seen[0]&0x8 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x8, k) {
 				continue
 			}
-			seen[0] |= 0x8
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0%5 != 0 {
@@ -177,11 +186,13 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			}
 			d.Pop()
 		case "price":
-			if seen[0]&0x10 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x10, k) {
 				continue
 			}
-			seen[0] |= 0x10
+			if d.NullAsAbsent() {
+				absent[0] |= 0x10
+				continue
+			}
 			d.Push(k)
 			if n0, ok := d.Float(32, false); ok {
 				d.MultipleOf("0.25")
@@ -189,11 +200,9 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			}
 			d.Pop()
 		case "code":
-			if seen[0]&0x20 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x20, k) {
 				continue
 			}
-			seen[0] |= 0x20
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.StrLen(s0, 4, 8)
@@ -204,11 +213,13 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			}
 			d.Pop()
 		case "color":
-			if seen[0]&0x40 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x40, k) {
 				continue
 			}
-			seen[0] |= 0x40
+			if d.NullAsAbsent() {
+				absent[0] |= 0x40
+				continue
+			}
 			d.Push(k)
 			if b0, ok := d.StrView(); ok {
 				var s0 string
@@ -231,11 +242,13 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			}
 			d.Pop()
 		case "version":
-			if seen[0]&0x80 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x80, k) {
 				continue
 			}
-			seen[0] |= 0x80
+			if d.NullAsAbsent() {
+				absent[0] |= 0x80
+				continue
+			}
 			d.Push(k)
 			if b0, ok := d.StrView(); ok {
 				var s0 string
@@ -254,11 +267,9 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			}
 			d.Pop()
 		case "flag":
-			if seen[0]&0x100 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x100, k) {
 				continue
 			}
-			seen[0] |= 0x100
 			d.Push(k)
 			if !d.Null() {
 				x.Flag = new(bool)
@@ -268,11 +279,13 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			}
 			d.Pop()
 		case "count":
-			if seen[0]&0x200 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x200, k) {
 				continue
 			}
-			seen[0] |= 0x200
+			if d.NullAsAbsent() {
+				absent[0] |= 0x200
+				continue
+			}
 			d.Push(k)
 			x.Count = new(uint64)
 			if n0, ok := d.Uint(18446744073709551615, false); ok {
@@ -280,11 +293,13 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			}
 			d.Pop()
 		case "label":
-			if seen[0]&0x400 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x400, k) {
 				continue
 			}
-			seen[0] |= 0x400
+			if d.NullAsAbsent() {
+				absent[0] |= 0x400
+				continue
+			}
 			d.Push(k)
 			x.Label = new(string)
 			if s0, ok := d.Str(); ok {
@@ -295,11 +310,9 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			}
 			d.Pop()
 		case "score":
-			if seen[0]&0x800 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x800, k) {
 				continue
 			}
-			seen[0] |= 0x800
 			d.Push(k)
 			if !d.Null() {
 				x.Score = new(float64)
@@ -330,13 +343,13 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 	if seen[0]&0x100 == 0 {
 		d.Missing("flag")
 	}
-	if seen[0]&0x200 == 0 {
+	if seen[0]&0x200 == 0 || absent[0]&0x200 != 0 {
 		{
 			dv := uint64(7)
 			x.Count = &dv
 		}
 	}
-	if seen[0]&0x400 == 0 {
+	if seen[0]&0x400 == 0 || absent[0]&0x400 != 0 {
 		{
 			dv := string("none")
 			x.Label = &dv
@@ -437,7 +450,16 @@ func (x Scalars) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Scalars with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Scalars) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallScalars(x, data, false)
+}
+
+// stitchToolCallScalars is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallScalars(x *Scalars, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Scalars
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -459,26 +481,27 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "when":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if t0, ok := d.Time(); ok {
 				x.When = t0
 			}
 			d.Pop()
 		case "day":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
+			if d.NullAsAbsent() {
+				absent[0] |= 0x2
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatDate(s0), "date")
@@ -486,11 +509,13 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "mail":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
+			if d.NullAsAbsent() {
+				absent[0] |= 0x4
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatEmail(s0), "email")
@@ -498,11 +523,13 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "id":
-			if seen[0]&0x8 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x8, k) {
 				continue
 			}
-			seen[0] |= 0x8
+			if d.NullAsAbsent() {
+				absent[0] |= 0x8
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatUUID(s0), "uuid")
@@ -510,11 +537,13 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "ip":
-			if seen[0]&0x10 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x10, k) {
 				continue
 			}
-			seen[0] |= 0x10
+			if d.NullAsAbsent() {
+				absent[0] |= 0x10
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatIPv4(s0), "ipv4")
@@ -522,11 +551,13 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "ip6":
-			if seen[0]&0x20 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x20, k) {
 				continue
 			}
-			seen[0] |= 0x20
+			if d.NullAsAbsent() {
+				absent[0] |= 0x20
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatIPv6(s0), "ipv6")
@@ -534,11 +565,13 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "link":
-			if seen[0]&0x40 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x40, k) {
 				continue
 			}
-			seen[0] |= 0x40
+			if d.NullAsAbsent() {
+				absent[0] |= 0x40
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatURI(s0), "uri")
@@ -546,11 +579,13 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "host":
-			if seen[0]&0x80 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x80, k) {
 				continue
 			}
-			seen[0] |= 0x80
+			if d.NullAsAbsent() {
+				absent[0] |= 0x80
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatHostname(s0), "hostname")
@@ -558,11 +593,13 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "ptr":
-			if seen[0]&0x100 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x100, k) {
 				continue
 			}
-			seen[0] |= 0x100
+			if d.NullAsAbsent() {
+				absent[0] |= 0x100
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatJSONPointer(s0), "json-pointer")
@@ -570,11 +607,13 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "dur":
-			if seen[0]&0x200 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x200, k) {
 				continue
 			}
-			seen[0] |= 0x200
+			if d.NullAsAbsent() {
+				absent[0] |= 0x200
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatDuration(s0), "duration")
@@ -582,11 +621,13 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "clock":
-			if seen[0]&0x400 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x400, k) {
 				continue
 			}
-			seen[0] |= 0x400
+			if d.NullAsAbsent() {
+				absent[0] |= 0x400
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatTime(s0), "time")
@@ -594,11 +635,13 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "blob":
-			if seen[0]&0x800 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x800, k) {
 				continue
 			}
-			seen[0] |= 0x800
+			if d.NullAsAbsent() {
+				absent[0] |= 0x800
+				continue
+			}
 			d.Push(k)
 			if b0, ok := d.Bytes(); ok {
 				x.Blob = b0
@@ -708,7 +751,16 @@ func (x Formats) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Formats with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Formats) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallFormats(x, data, false)
+}
+
+// stitchToolCallFormats is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallFormats(x *Formats, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Formats
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -730,15 +782,14 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "tags":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -784,11 +835,9 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.Pop()
 		case "pair":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -814,11 +863,13 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.Pop()
 		case "labels":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
+			if d.NullAsAbsent() {
+				absent[0] |= 0x4
+				continue
+			}
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -845,11 +896,13 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.Pop()
 		case "grid":
-			if seen[0]&0x8 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x8, k) {
 				continue
 			}
-			seen[0] |= 0x8
+			if d.NullAsAbsent() {
+				absent[0] |= 0x8
+				continue
+			}
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -916,11 +969,13 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.Pop()
 		case "points":
-			if seen[0]&0x10 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x10, k) {
 				continue
 			}
-			seen[0] |= 0x10
+			if d.NullAsAbsent() {
+				absent[0] |= 0x10
+				continue
+			}
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -966,11 +1021,13 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.Pop()
 		case "props":
-			if seen[0]&0x20 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x20, k) {
 				continue
 			}
-			seen[0] |= 0x20
+			if d.NullAsAbsent() {
+				absent[0] |= 0x20
+				continue
+			}
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -1130,7 +1187,16 @@ func (x Containers) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Containers with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Containers) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallContainers(x, data, false)
+}
+
+// stitchToolCallContainers is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallContainers(x *Containers, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Containers
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -1156,22 +1222,18 @@ func stitchDecodePoint(d *stitchrt.Decoder, x *Point) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "x":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.X = int(n0)
 			}
 			d.Pop()
 		case "y":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.Y = int(n0)
@@ -1232,15 +1294,14 @@ func stitchDecodeShapes(d *stitchrt.Decoder, x *Shapes) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "shape":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -1251,11 +1312,13 @@ func stitchDecodeShapes(d *stitchrt.Decoder, x *Shapes) {
 			}
 			d.Pop()
 		case "others":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
+			if d.NullAsAbsent() {
+				absent[0] |= 0x2
+				continue
+			}
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -1296,20 +1359,16 @@ func stitchDecodeShapes(d *stitchrt.Decoder, x *Shapes) {
 			}
 			d.Pop()
 		case "value":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
 			d.Push(k)
 			stitchDecodeValue(d, &x.Value)
 			d.Pop()
 		case "maybe":
-			if seen[0]&0x8 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x8, k) {
 				continue
 			}
-			seen[0] |= 0x8
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -1411,7 +1470,16 @@ func (x Shapes) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Shapes with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Shapes) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallShapes(x, data, false)
+}
+
+// stitchToolCallShapes is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallShapes(x *Shapes, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Shapes
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -1500,11 +1568,9 @@ func stitchDecodeCircle(d *stitchrt.Decoder, x *Circle) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "r":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if n0, ok := d.Float(64, false); ok {
 				d.Minimum("0", false)
@@ -1512,11 +1578,9 @@ func stitchDecodeCircle(d *stitchrt.Decoder, x *Circle) {
 			}
 			d.Pop()
 		case "kind":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
@@ -1526,6 +1590,11 @@ func stitchDecodeCircle(d *stitchrt.Decoder, x *Circle) {
 				}
 			}
 			d.Pop()
+		case "w", "h":
+			if d.NullAsAbsent() {
+				continue
+			}
+			fallthrough
 		default:
 			d.Unknown(&extra, k, "r, kind")
 		}
@@ -1578,15 +1647,14 @@ func stitchDecodeRect(d *stitchrt.Decoder, x *Rect) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "kind":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
@@ -1600,27 +1668,32 @@ func stitchDecodeRect(d *stitchrt.Decoder, x *Rect) {
 			}
 			d.Pop()
 		case "w":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.W = int(n0)
 			}
 			d.Pop()
 		case "h":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
+			if d.NullAsAbsent() {
+				absent[0] |= 0x4
+				continue
+			}
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.H = int(n0)
 			}
 			d.Pop()
+		case "r":
+			if d.NullAsAbsent() {
+				continue
+			}
+			fallthrough
 		default:
 			d.Drop(&extra, k)
 		}
@@ -1797,11 +1870,9 @@ func stitchDecodeTree(d *stitchrt.Decoder, x *Tree) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "root":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -1860,7 +1931,16 @@ func (x Tree) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Tree with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Tree) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallTree(x, data, false)
+}
+
+// stitchToolCallTree is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTree(x *Tree, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Tree
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -1882,15 +1962,14 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "name":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if len(s0) < 1 {
@@ -1900,11 +1979,13 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 			}
 			d.Pop()
 		case "children":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
+			if d.NullAsAbsent() {
+				absent[0] |= 0x2
+				continue
+			}
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -1946,11 +2027,9 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 			}
 			d.Pop()
 		case "next":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -2088,13 +2167,16 @@ type StitchHandler interface {
 // StitchTools returns the tools of package kitchen in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:           "scalars",
-		Description:    "Scalars exercises numbers, bounds and string constraints.",
-		InputSchema:    ScalarsInputSchema,
-		LosslessSchema: ScalarsLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "scalars",
+		Description:     "Scalars exercises numbers, bounds and string constraints.",
+		InputSchema:     ScalarsInputSchema,
+		LosslessSchema:  ScalarsLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: ScalarsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: ScalarsAnthropicStrictSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: ScalarsGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Scalars
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallScalars(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -2102,13 +2184,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "formats",
-		Description:    "Formats exercises the portable formats.",
-		InputSchema:    FormatsInputSchema,
-		LosslessSchema: FormatsLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "formats",
+		Description:     "Formats exercises the portable formats.",
+		InputSchema:     FormatsInputSchema,
+		LosslessSchema:  FormatsLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: FormatsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: FormatsAnthropicStrictSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: FormatsGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Formats
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallFormats(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -2116,13 +2201,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "containers",
-		Description:    "Containers exercises arrays, maps and uniqueness.",
-		InputSchema:    ContainersInputSchema,
-		LosslessSchema: ContainersLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "containers",
+		Description:     "Containers exercises arrays, maps and uniqueness.",
+		InputSchema:     ContainersInputSchema,
+		LosslessSchema:  ContainersLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: ContainersInputSchema},
+		AnthropicStrict: stitch.ProfileSchema{Schema: ContainersInputSchema},
+		Gemini:          stitch.ProfileSchema{Schema: ContainersInputSchema},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Containers
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallContainers(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -2130,13 +2218,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "shapes",
-		Description:    "Shapes exercises a discriminated union and an untagged one.",
-		InputSchema:    ShapesInputSchema,
-		LosslessSchema: ShapesLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "shapes",
+		Description:     "Shapes exercises a discriminated union and an untagged one.",
+		InputSchema:     ShapesInputSchema,
+		LosslessSchema:  ShapesLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: ShapesInputSchema},
+		AnthropicStrict: stitch.ProfileSchema{Schema: ShapesInputSchema},
+		Gemini:          stitch.ProfileSchema{Schema: ShapesGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Shapes
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallShapes(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -2144,13 +2235,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "tree",
-		Description:    "Tree exercises recursion.",
-		InputSchema:    TreeInputSchema,
-		LosslessSchema: TreeLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "tree",
+		Description:     "Tree exercises recursion.",
+		InputSchema:     TreeInputSchema,
+		LosslessSchema:  TreeLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: TreeOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: TreeInputSchema},
+		Gemini:          stitch.ProfileSchema{Schema: TreeInputSchema},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Tree
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallTree(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {

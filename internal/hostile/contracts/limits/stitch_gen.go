@@ -24,6 +24,8 @@ const (
 	BagInputSchema = `{"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":{"type":"integer"}}`
 	// BagLosslessSchema is the lossless input schema of tool bag (unions as oneOf/anyOf).
 	BagLosslessSchema = `{"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":{"type":"integer"}}`
+	// BagGeminiSchema is the input schema of tool bag under profile gemini.
+	BagGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties {\"type\":\"integer\"}.","properties":{"id":{"type":"STRING"}},"required":["id"],"propertyOrdering":["id"]}`
 )
 
 const (
@@ -38,6 +40,8 @@ const (
 	TightInputSchema = `{"type":"object","properties":{"a":{"type":"integer"}},"required":["a"],"additionalProperties":false}`
 	// TightLosslessSchema is the lossless input schema of tool tight (unions as oneOf/anyOf).
 	TightLosslessSchema = `{"type":"object","properties":{"a":{"type":"integer"}},"required":["a"],"additionalProperties":false}`
+	// TightGeminiSchema is the input schema of tool tight under profile gemini.
+	TightGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"a":{"type":"INTEGER"}},"required":["a"],"propertyOrdering":["a"]}`
 )
 
 const (
@@ -45,6 +49,10 @@ const (
 	NumbersInputSchema = `{"type":"object","properties":{"items":{"type":"array","items":{"type":"integer","minimum":0,"maximum":9},"description":"Every item must be between 0 and 9."}},"required":["items"],"additionalProperties":false}`
 	// NumbersLosslessSchema is the lossless input schema of tool numbers (unions as oneOf/anyOf).
 	NumbersLosslessSchema = `{"type":"object","properties":{"items":{"type":"array","items":{"type":"integer","minimum":0,"maximum":9},"description":"Every item must be between 0 and 9."}},"required":["items"],"additionalProperties":false}`
+	// NumbersAnthropicStrictSchema is the input schema of tool numbers under profile anthropic-strict.
+	NumbersAnthropicStrictSchema = `{"type":"object","properties":{"items":{"type":"array","items":{"type":"integer","description":"Constraints: minimum 0, maximum 9."},"description":"Every item must be between 0 and 9."}},"required":["items"],"additionalProperties":false}`
+	// NumbersGeminiSchema is the input schema of tool numbers under profile gemini.
+	NumbersGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"items":{"type":"ARRAY","description":"Every item must be between 0 and 9.","items":{"type":"INTEGER","minimum":0,"maximum":9}}},"required":["items"],"propertyOrdering":["items"]}`
 )
 
 const (
@@ -59,6 +67,8 @@ const (
 	NestInputSchema = `{"type":"object","properties":{"child":{"$ref":"#/$defs/Nest"}},"additionalProperties":false,"$defs":{"Nest":{"type":"object","properties":{"child":{"$ref":"#/$defs/Nest"}},"additionalProperties":false,"description":"Nest is a recursive object."}}}`
 	// NestLosslessSchema is the lossless input schema of tool nest (unions as oneOf/anyOf).
 	NestLosslessSchema = `{"type":"object","properties":{"child":{"$ref":"#/$defs/Nest"}},"additionalProperties":false,"$defs":{"Nest":{"type":"object","properties":{"child":{"$ref":"#/$defs/Nest"}},"additionalProperties":false,"description":"Nest is a recursive object."}}}`
+	// NestOpenAIStrictSchema is the input schema of tool nest under profile openai-strict.
+	NestOpenAIStrictSchema = `{"type":"object","properties":{"child":{"anyOf":[{"$ref":"#/$defs/Nest"},{"type":"null"}]}},"required":["child"],"additionalProperties":false,"$defs":{"Nest":{"type":"object","properties":{"child":{"anyOf":[{"$ref":"#/$defs/Nest"},{"type":"null"}]}},"required":["child"],"additionalProperties":false,"description":"Nest is a recursive object."}}}`
 )
 
 // Staleness guard: this stops compiling when a contract field changes; rerun stitchgen.
@@ -89,11 +99,9 @@ func stitchDecodeBag(d *stitchrt.Decoder, x *Bag) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "id":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				x.ID = s0
@@ -170,7 +178,16 @@ func (x Bag) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Bag with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Bag) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallBag(x, data, false)
+}
+
+// stitchToolCallBag is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallBag(x *Bag, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Bag
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -196,11 +213,9 @@ func stitchDecodeDict(d *stitchrt.Decoder, x *Dict) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "entries":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -285,7 +300,16 @@ func (x Dict) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Dict with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Dict) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallDict(x, data, false)
+}
+
+// stitchToolCallDict is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallDict(x *Dict, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Dict
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -311,11 +335,9 @@ func stitchDecodeTight(d *stitchrt.Decoder, x *Tight) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "a":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.A = int(n0)
@@ -368,7 +390,16 @@ func (x Tight) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Tight with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Tight) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallTight(x, data, false)
+}
+
+// stitchToolCallTight is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTight(x *Tight, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Tight
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -394,11 +425,9 @@ func stitchDecodeNumbers(d *stitchrt.Decoder, x *Numbers) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "items":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -496,7 +525,16 @@ func (x Numbers) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Numbers with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Numbers) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallNumbers(x, data, false)
+}
+
+// stitchToolCallNumbers is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallNumbers(x *Numbers, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Numbers
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -522,44 +560,36 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "s":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				x.S = s0
 			}
 			d.Pop()
 		case "f":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if n0, ok := d.Float(64, false); ok {
 				x.F = float64(n0)
 			}
 			d.Pop()
 		case "i":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.I = int64(n0)
 			}
 			d.Pop()
 		case "any":
-			if seen[0]&0x8 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x8, k) {
 				continue
 			}
-			seen[0] |= 0x8
 			d.Push(k)
 			if a0, ok := d.Any(); ok {
 				x.Any = a0
@@ -633,7 +663,16 @@ func (x Scalars) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Scalars with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Scalars) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallScalars(x, data, false)
+}
+
+// stitchToolCallScalars is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallScalars(x *Scalars, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Scalars
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -655,15 +694,18 @@ func stitchDecodeNest(d *stitchrt.Decoder, x *Nest) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "child":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
+			if d.NullAsAbsent() {
+				absent[0] |= 0x1
+				continue
+			}
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -722,7 +764,16 @@ func (x Nest) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Nest with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Nest) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallNest(x, data, false)
+}
+
+// stitchToolCallNest is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallNest(x *Nest, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Nest
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -762,13 +813,16 @@ type StitchHandler interface {
 // StitchTools returns the tools of package limits in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:           "bag",
-		Description:    "Bag keeps every unknown key in its catchall.",
-		InputSchema:    BagInputSchema,
-		LosslessSchema: BagLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "bag",
+		Description:     "Bag keeps every unknown key in its catchall.",
+		InputSchema:     BagInputSchema,
+		LosslessSchema:  BagLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: BagInputSchema},
+		AnthropicStrict: stitch.ProfileSchema{Schema: BagInputSchema},
+		Gemini:          stitch.ProfileSchema{Schema: BagGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Bag
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallBag(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -776,13 +830,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "dict",
-		Description:    "Dict holds a map property.",
-		InputSchema:    DictInputSchema,
-		LosslessSchema: DictLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "dict",
+		Description:     "Dict holds a map property.",
+		InputSchema:     DictInputSchema,
+		LosslessSchema:  DictLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: DictInputSchema},
+		AnthropicStrict: stitch.ProfileSchema{Schema: DictInputSchema},
+		Gemini:          stitch.ProfileSchema{Schema: DictInputSchema},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Dict
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallDict(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -790,13 +847,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "tight",
-		Description:    "Tight is a strict object with one property.",
-		InputSchema:    TightInputSchema,
-		LosslessSchema: TightLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "tight",
+		Description:     "Tight is a strict object with one property.",
+		InputSchema:     TightInputSchema,
+		LosslessSchema:  TightLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: TightInputSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: TightInputSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: TightGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Tight
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallTight(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -804,13 +864,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "numbers",
-		Description:    "Numbers holds a long array of small integers.",
-		InputSchema:    NumbersInputSchema,
-		LosslessSchema: NumbersLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "numbers",
+		Description:     "Numbers holds a long array of small integers.",
+		InputSchema:     NumbersInputSchema,
+		LosslessSchema:  NumbersLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: NumbersInputSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: NumbersAnthropicStrictSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: NumbersGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Numbers
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallNumbers(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -818,13 +881,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "scalars",
-		Description:    "Scalars holds one string and numbers of several kinds.",
-		InputSchema:    ScalarsInputSchema,
-		LosslessSchema: ScalarsLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "scalars",
+		Description:     "Scalars holds one string and numbers of several kinds.",
+		InputSchema:     ScalarsInputSchema,
+		LosslessSchema:  ScalarsLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: ScalarsInputSchema},
+		AnthropicStrict: stitch.ProfileSchema{Schema: ScalarsInputSchema},
+		Gemini:          stitch.ProfileSchema{Schema: ScalarsInputSchema},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Scalars
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallScalars(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -832,13 +898,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "nest",
-		Description:    "Nest is a recursive object.",
-		InputSchema:    NestInputSchema,
-		LosslessSchema: NestLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "nest",
+		Description:     "Nest is a recursive object.",
+		InputSchema:     NestInputSchema,
+		LosslessSchema:  NestLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: NestOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: NestInputSchema},
+		Gemini:          stitch.ProfileSchema{Schema: NestInputSchema},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Nest
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallNest(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {

@@ -25,6 +25,12 @@ const (
 	RegisterInputSchema = `{"type":"object","properties":{"handle":{"type":"string","minLength":1,"maxLength":20},"code":{"type":"string","pattern":"^[A-Z]*$"},"seats":{"type":"integer","minimum":1},"ratio":{"type":"number"},"on":{"type":"boolean"},"priority":{"type":"integer","minimum":0,"maximum":9,"default":5},"password":{"type":"string","minLength":8},"confirm":{"type":"string"},"opts":{"type":"object","properties":{"mode":{"type":"string","enum":["fast","slow"]}},"description":"Opts drops keys it does not know."}},"required":["handle","code","seats","on","priority","password","confirm","opts"],"additionalProperties":false}`
 	// RegisterLosslessSchema is the lossless input schema of tool register (unions as oneOf/anyOf).
 	RegisterLosslessSchema = `{"type":"object","properties":{"handle":{"type":"string","minLength":1,"maxLength":20},"code":{"type":"string","pattern":"^[A-Z]*$"},"seats":{"type":"integer","minimum":1},"ratio":{"type":"number"},"on":{"type":"boolean"},"priority":{"type":"integer","minimum":0,"maximum":9,"default":5},"password":{"type":"string","minLength":8},"confirm":{"type":"string"},"opts":{"type":"object","properties":{"mode":{"type":"string","enum":["fast","slow"]}},"description":"Opts drops keys it does not know."}},"required":["handle","code","seats","on","priority","password","confirm","opts"],"additionalProperties":false}`
+	// RegisterOpenAIStrictSchema is the input schema of tool register under profile openai-strict.
+	RegisterOpenAIStrictSchema = `{"type":"object","properties":{"handle":{"type":"string","description":"Constraints: minLength 1, maxLength 20."},"code":{"type":"string","pattern":"^[A-Z]*$"},"seats":{"type":"integer","minimum":1},"ratio":{"type":["number","null"]},"on":{"type":"boolean"},"priority":{"type":"integer","minimum":0,"maximum":9,"description":"Default: 5."},"password":{"type":"string","description":"Constraints: minLength 8."},"confirm":{"type":"string"},"opts":{"type":"object","properties":{"mode":{"type":["string","null"],"enum":["fast","slow",null]}},"required":["mode"],"additionalProperties":false,"description":"Opts drops keys it does not know."}},"required":["handle","code","seats","ratio","on","priority","password","confirm","opts"],"additionalProperties":false}`
+	// RegisterAnthropicStrictSchema is the input schema of tool register under profile anthropic-strict.
+	RegisterAnthropicStrictSchema = `{"type":"object","properties":{"handle":{"type":"string","description":"Constraints: minLength 1, maxLength 20."},"code":{"type":"string","pattern":"^[A-Z]*$"},"seats":{"type":"integer","description":"Constraints: minimum 1."},"ratio":{"type":"number"},"on":{"type":"boolean"},"priority":{"type":"integer","description":"Constraints: minimum 0, maximum 9. Default: 5."},"password":{"type":"string","description":"Constraints: minLength 8."},"confirm":{"type":"string"},"opts":{"type":"object","properties":{"mode":{"type":"string","enum":["fast","slow"]}},"additionalProperties":false,"description":"Opts drops keys it does not know."}},"required":["handle","code","seats","on","priority","password","confirm","opts"],"additionalProperties":false}`
+	// RegisterGeminiSchema is the input schema of tool register under profile gemini.
+	RegisterGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"handle":{"type":"STRING","minLength":1,"maxLength":20},"code":{"type":"STRING","pattern":"^[A-Z]*$"},"seats":{"type":"INTEGER","minimum":1},"ratio":{"type":"NUMBER"},"on":{"type":"BOOLEAN"},"priority":{"type":"INTEGER","minimum":0,"maximum":9,"default":5},"password":{"type":"STRING","minLength":8},"confirm":{"type":"STRING"},"opts":{"type":"OBJECT","description":"Opts drops keys it does not know.","properties":{"mode":{"type":"STRING","enum":["fast","slow"]}},"propertyOrdering":["mode"]}},"required":["handle","code","seats","on","priority","password","confirm","opts"],"propertyOrdering":["handle","code","seats","ratio","on","priority","password","confirm","opts"]}`
 )
 
 const (
@@ -32,6 +38,8 @@ const (
 	TagInputSchema = `{"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":{"type":"integer"}}`
 	// TagLosslessSchema is the lossless input schema of tool tag (unions as oneOf/anyOf).
 	TagLosslessSchema = `{"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":{"type":"integer"}}`
+	// TagGeminiSchema is the input schema of tool tag under profile gemini.
+	TagGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties {\"type\":\"integer\"}.","properties":{"id":{"type":"STRING"}},"required":["id"],"propertyOrdering":["id"]}`
 )
 
 // Staleness guard: this stops compiling when a contract field changes; rerun stitchgen.
@@ -58,16 +66,15 @@ func stitchDecodeRegister(d *stitchrt.Decoder, x *Register) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	m := d.Mark()
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "handle":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				s0 = strings.TrimSpace(s0)
@@ -79,11 +86,9 @@ func stitchDecodeRegister(d *stitchrt.Decoder, x *Register) {
 			}
 			d.Pop()
 		case "code":
-			if seen[0]&0x2 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			seen[0] |= 0x2
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				s0 = strings.ToUpper(s0)
@@ -94,11 +99,9 @@ func stitchDecodeRegister(d *stitchrt.Decoder, x *Register) {
 			}
 			d.Pop()
 		case "seats":
-			if seen[0]&0x4 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x4, k) {
 				continue
 			}
-			seen[0] |= 0x4
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, true); ok {
 				if n0 < 1 {
@@ -108,11 +111,13 @@ func stitchDecodeRegister(d *stitchrt.Decoder, x *Register) {
 			}
 			d.Pop()
 		case "ratio":
-			if seen[0]&0x8 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x8, k) {
 				continue
 			}
-			seen[0] |= 0x8
+			if d.NullAsAbsent() {
+				absent[0] |= 0x8
+				continue
+			}
 			d.Push(k)
 			x.Ratio = new(float64)
 			if n0, ok := d.Float(64, true); ok {
@@ -120,22 +125,18 @@ func stitchDecodeRegister(d *stitchrt.Decoder, x *Register) {
 			}
 			d.Pop()
 		case "on":
-			if seen[0]&0x10 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x10, k) {
 				continue
 			}
-			seen[0] |= 0x10
 			d.Push(k)
 			if b0, ok := d.Bool(true); ok {
 				x.On = b0
 			}
 			d.Pop()
 		case "priority":
-			if seen[0]&0x20 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x20, k) {
 				continue
 			}
-			seen[0] |= 0x20
 			d.Push(k)
 			cm := d.CatchMark()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
@@ -152,11 +153,9 @@ func stitchDecodeRegister(d *stitchrt.Decoder, x *Register) {
 			}
 			d.Pop()
 		case "password":
-			if seen[0]&0x40 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x40, k) {
 				continue
 			}
-			seen[0] |= 0x40
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if len(s0) < 29 {
@@ -166,22 +165,18 @@ func stitchDecodeRegister(d *stitchrt.Decoder, x *Register) {
 			}
 			d.Pop()
 		case "confirm":
-			if seen[0]&0x80 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x80, k) {
 				continue
 			}
-			seen[0] |= 0x80
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				x.Confirm = s0
 			}
 			d.Pop()
 		case "opts":
-			if seen[0]&0x100 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x100, k) {
 				continue
 			}
-			seen[0] |= 0x100
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
@@ -292,7 +287,16 @@ func (x Register) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Register with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Register) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallRegister(x, data, false)
+}
+
+// stitchToolCallRegister is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallRegister(x *Register, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Register
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -314,15 +318,18 @@ func stitchDecodeOpts(d *stitchrt.Decoder, x *Opts) {
 		return
 	}
 	var seen [1]uint64
+	var absent [1]uint64
 	var extra stitchrt.KeySet
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "mode":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
+			if d.NullAsAbsent() {
+				absent[0] |= 0x1
+				continue
+			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				s0 = strings.TrimSpace(s0)
@@ -385,11 +392,9 @@ func stitchDecodeTag(d *stitchrt.Decoder, x *Tag) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "id":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				s0 = strings.ToUpper(s0)
@@ -467,7 +472,16 @@ func (x Tag) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Tag with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Tag) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallTag(x, data, false)
+}
+
+// stitchToolCallTag is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTag(x *Tag, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Tag
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -515,13 +529,16 @@ type StitchHandler interface {
 // StitchTools returns the tools of package tolerant in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:           "register",
-		Description:    "Register registers a handle.",
-		InputSchema:    RegisterInputSchema,
-		LosslessSchema: RegisterLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "register",
+		Description:     "Register registers a handle.",
+		InputSchema:     RegisterInputSchema,
+		LosslessSchema:  RegisterLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: RegisterOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: RegisterAnthropicStrictSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: RegisterGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Register
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallRegister(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -529,13 +546,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "tag",
-		Description:    "Tag keeps unknown keys as integer labels.",
-		InputSchema:    TagInputSchema,
-		LosslessSchema: TagLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "tag",
+		Description:     "Tag keeps unknown keys as integer labels.",
+		InputSchema:     TagInputSchema,
+		LosslessSchema:  TagLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: TagInputSchema},
+		AnthropicStrict: stitch.ProfileSchema{Schema: TagInputSchema},
+		Gemini:          stitch.ProfileSchema{Schema: TagGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Tag
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallTag(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
