@@ -4,15 +4,18 @@ import (
 	"context"
 	"io"
 	"net"
+	"reflect"
 	"testing"
 
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
+	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/stitchgen/stitchgen/adapters/stitchmcpgo"
 )
 
-// TestServeStdio: ServeStdio answers a client on a pair of pipes and
-// returns nil when the client's side closes.
+// TestServeStdio: ServeStdio answers a client on a pair of pipes, with
+// progress and log messages, and returns nil when the client's side
+// closes.
 func TestServeStdio(t *testing.T) {
 	s := stitchmcpgo.NewServer("fixture", "v0", newDispatcher(t, nil))
 	inR, inW := io.Pipe()   // client -> server
@@ -23,13 +26,19 @@ func TestServeStdio(t *testing.T) {
 		outW.Close()
 	}()
 	c := client.NewClient(transport.NewIO(outR, inW, nil))
+	n := newNotes()
+	c.OnNotification(n.add)
 	initialize(t, c, legacy)
-	sc := &conn{c: c, tr: c.GetTransport()}
+	sc := &conn{c: c, tr: c.GetTransport(), notes: n}
 	if got := sc.raw(t, "tools/call", callParams("place_order", `{"customerId":9007199254740993}`)); got != structured("9007199254740993") {
 		t.Errorf("place_order: %s", got)
 	}
 	if got := sc.raw(t, "tools/call", callParams("nope", `{}`)); got != envelope(unknownNope) {
 		t.Errorf("nope: %s", got)
+	}
+	setLevel(t, sc, mcp.LoggingLevelWarning)
+	if got, want := sc.report(t, true), []string{progressHalf, progressTwo, logWarning, logDone}; !reflect.DeepEqual(got, want) {
+		t.Errorf("report: the client got\n %q\nwant %q", got, want)
 	}
 	inW.Close()
 	if err := <-served; err != nil {
