@@ -7,7 +7,7 @@ FUZZ_SMOKE_EXECS ?= 10000
 # the generator and runtime, one module per SDK adapter, the example
 # commands that use an SDK, the end-to-end tests. internal/bench is a module
 # of its own outside the workspace (see the bench targets).
-MODULES := . adapters/stitchgosdk examples/demo examples/serve e2e
+MODULES := . adapters/stitchgosdk adapters/stitchmcpgo examples/demo examples/serve e2e
 
 .PHONY: demo test setup vet gotest race ts-test tidy-check fuzz-smoke fuzz generate
 
@@ -38,6 +38,7 @@ gotest:
 race:
 	$(GO) test -count=1 -race ./stitch/...
 	cd adapters/stitchgosdk && $(GO) test -count=1 -race ./...
+	cd adapters/stitchmcpgo && $(GO) test -count=1 -race ./...
 	cd e2e && $(GO) test -count=1 -race ./...
 
 # The foreign client: the TypeScript MCP SDK starts the examples over stdio.
