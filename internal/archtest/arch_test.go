@@ -55,6 +55,7 @@ var rules = []rule{
 	// Contract packages: the examples' and the tests'.
 	{"examples/shop/shop", contract, nil},
 	{"examples/broadcast/broadcast", contract, nil},
+	{"examples/conformance/everything", contract, nil},
 	{"internal/fixture", contract, nil},
 	{"internal/agreement/contracts/*", contract, nil},
 	{"internal/hostile/contracts/*", contract, nil},
