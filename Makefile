@@ -7,9 +7,9 @@ FUZZ_SMOKE_EXECS ?= 10000
 # the generator and runtime, one module per SDK adapter, the example
 # commands that use an SDK, the end-to-end tests. internal/bench is a module
 # of its own outside the workspace (see the bench targets).
-MODULES := . adapters/stitchgosdk adapters/stitchmcpgo examples/demo examples/serve e2e
+MODULES := . adapters/stitchgosdk adapters/stitchmcpgo examples/demo examples/everything examples/serve e2e
 
-.PHONY: demo test setup vet gotest race ts-test tidy-check fuzz-smoke fuzz generate
+.PHONY: demo test setup vet gotest race ts-test conformance tidy-check fuzz-smoke fuzz generate
 
 demo: generate
 	$(GO) run ./examples/demo
@@ -21,12 +21,15 @@ generate:
 
 # The whole suite: vet, every Go test of every module (goldens, conformance,
 # library and adapter tests, e2e with the Go SDK client), the serving tests
-# under -race, the TypeScript SDK client test, tidy go.mod files, the bench
-# module's correctness tests, and a fuzz smoke run.
-test: setup vet gotest race ts-test tidy-check bench-test fuzz-smoke
+# under -race, the TypeScript SDK client test, the MCP conformance suite's
+# server scenarios, tidy go.mod files, the bench module's correctness tests,
+# and a fuzz smoke run.
+test: setup vet gotest race ts-test conformance tidy-check bench-test fuzz-smoke
 
+# The npm projects: the TypeScript client test and the conformance suite.
 setup:
 	cd e2e/ts && npm ci --no-audit --no-fund --loglevel=error
+	cd e2e/conformance && npm ci --no-audit --no-fund --loglevel=error
 
 vet:
 	@for m in $(MODULES); do echo "go vet: $$m"; (cd $$m && $(GO) vet ./...) || exit 1; done
@@ -44,6 +47,13 @@ race:
 # The foreign client: the TypeScript MCP SDK starts the examples over stdio.
 ts-test:
 	cd e2e/ts && npm test
+
+# The official MCP conformance suite (npm @modelcontextprotocol/conformance)
+# runs all its server scenarios against examples/everything on the Go SDK;
+# a scenario that fails and is not in e2e/conformance/expected-failures.yml
+# (each entry with its reason) fails the target. Needs make setup.
+conformance:
+	bash e2e/conformance/run.sh
 
 # Every module's go.mod and go.sum are complete on their own (as a user of
 # that module gets them), without the workspace.

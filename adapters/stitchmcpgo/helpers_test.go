@@ -50,7 +50,7 @@ func handTool(name, schema string, run func(ctx context.Context, args string) (s
 		Name:        name,
 		Description: "Hand-built tool " + name + ".",
 		InputSchema: schema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Decode: func(args []byte, _ stitch.DecodeOptions) (any, []string, []string, error) {
 			return string(args), nil, nil, nil
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -129,7 +129,7 @@ func testTools() []stitch.Tool {
 		Description:  "Renders <b> & \u2028 tags.",
 		InputSchema:  "{\"type\":\"object\",\"properties\":{\"q\":{\"type\":\"string\",\"description\":\"a <q> & \u2028\"}}}",
 		OutputSchema: `{"type":"object","properties":{"html":{"type":"string"}},"required":["html"]}`,
-		Decode:       func([]byte) (any, []string, []string, error) { return nil, nil, nil, nil },
+		Decode:       func([]byte, stitch.DecodeOptions) (any, []string, []string, error) { return nil, nil, nil, nil },
 		Run: func(context.Context, any) (stitch.Output, error) {
 			return stitch.Output{Value: rawJSON("{\"html\":\"<p>&amp;</p>\u2028\"}")}, nil
 		},

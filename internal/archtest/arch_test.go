@@ -1,6 +1,7 @@
 package archtest
 
 import (
+	"encoding/json"
 	"go/parser"
 	"go/token"
 	"os"
@@ -56,6 +57,7 @@ var rules = []rule{
 	// Contract packages: the examples' and the tests'.
 	{"examples/shop/shop", contract, nil},
 	{"examples/broadcast/broadcast", contract, nil},
+	{"examples/conformance/everything", contract, nil},
 	{"internal/fixture", contract, nil},
 	{"internal/agreement/contracts/*", contract, nil},
 	{"internal/hostile/contracts/*", contract, nil},
@@ -66,9 +68,36 @@ var rules = []rule{
 	{"e2e", []string{"*"}, []string{"*"}},
 }
 
-// patterns are the repository's modules as the workspace (go.work) sees
-// them; internal/bench is outside it and checked by its own tests.
-var patterns = []string{"./...", "./adapters/...", "./examples/...", "./e2e/..."}
+// patterns returns a pattern for every package of every module of the
+// workspace (go.work); internal/bench is outside it and checked by its own
+// tests. A pattern per module: from the root, "./examples/..." matches only
+// the root module's packages under examples/, not those of the modules
+// nested there.
+func patterns(t *testing.T) []string {
+	t.Helper()
+	cmd := exec.Command("go", "work", "edit", "-json")
+	cmd.Dir = "../.."
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go work edit -json: %v", err)
+	}
+	var work struct{ Use []struct{ DiskPath string } }
+	if err := json.Unmarshal(out, &work); err != nil {
+		t.Fatal(err)
+	}
+	var pats []string
+	for _, u := range work.Use {
+		if d := path.Clean(u.DiskPath); d == "." {
+			pats = append(pats, "./...")
+		} else {
+			pats = append(pats, "./"+d+"/...")
+		}
+	}
+	if len(pats) < 5 {
+		t.Fatalf("go.work uses %d modules; the repository has more", len(pats))
+	}
+	return pats
+}
 
 func load(t *testing.T) []*packages.Package {
 	t.Helper()
@@ -76,9 +105,23 @@ func load(t *testing.T) []*packages.Package {
 		t.Skip("needs the workspace (go.work) to see every module; GOWORK is off")
 	}
 	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedImports | packages.NeedFiles, Dir: "../.."}
-	pkgs, err := packages.Load(cfg, patterns...)
+	pats := patterns(t)
+	pkgs, err := packages.Load(cfg, pats...)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Every module is seen: its root package (a module path of the
+	// repository is mod plus its directory) or one under it was loaded.
+	for _, pat := range pats {
+		modPath := mod
+		if dir := strings.TrimSuffix(strings.TrimPrefix(pat, "./"), "..."); dir != "" {
+			modPath += "/" + strings.TrimSuffix(dir, "/")
+		}
+		if !slices.ContainsFunc(pkgs, func(p *packages.Package) bool {
+			return p.PkgPath == modPath || strings.HasPrefix(p.PkgPath, modPath+"/")
+		}) {
+			t.Errorf("no package of module %s (%s) was loaded", modPath, pat)
+		}
 	}
 	if len(pkgs) < 20 {
 		t.Fatalf("loaded only %d packages; the patterns did not match the modules", len(pkgs))

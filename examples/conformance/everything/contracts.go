@@ -1,0 +1,95 @@
+// Package everything holds the tools of the MCP conformance suite's
+// "everything server" (npm @modelcontextprotocol/conformance, its
+// examples/servers/typescript/everything-server.ts) as stitchgen contracts:
+// every fixture tool that its server scenarios call, with the reference
+// server's names, descriptions and arguments. stitch_gen.go is generated
+// from them.
+//
+// The doc comment of each contract is the reference server's description
+// word for word (it is what tools/list serves), not a Go sentence that
+// starts with the type's name, and on one line: the generator keeps a
+// wrapped comment's line breaks for now (issue 15, item 7).
+//
+// Service implements the tools that need nothing but package stitch
+// (content blocks, progress, log messages, a failing call). The tools that
+// ask the client something (sampling, elicitation) or act on the transport
+// (test_reconnection) need an SDK's session, which a contract package of
+// the root module cannot import: a serving command embeds Service in a type
+// that adds those methods with its adapter (examples/everything does it on
+// the official Go SDK). The requests those methods send are here (Sampling,
+// Elicitation, ElicitationDefaults, ElicitationEnums), so that every
+// adapter's server sends the reference server's requests.
+package everything
+
+//go:generate go run github.com/stitchgen/stitchgen/cmd/stitchgen
+
+// Tests simple text content response
+//
+//stitch:tool test_simple_text
+type TestSimpleText struct{}
+
+// Tests image content response
+//
+//stitch:tool test_image_content
+type TestImageContent struct{}
+
+// Tests audio content response
+//
+//stitch:tool test_audio_content
+type TestAudioContent struct{}
+
+// Tests embedded resource content response
+//
+//stitch:tool test_embedded_resource
+type TestEmbeddedResource struct{}
+
+// Tests response with multiple content types (text, image, resource)
+//
+//stitch:tool test_multiple_content_types
+type TestMultipleContentTypes struct{}
+
+// Tests tool that emits log messages during execution
+//
+//stitch:tool test_tool_with_logging
+type TestToolWithLogging struct{}
+
+// Tests tool that reports progress notifications
+//
+//stitch:tool test_tool_with_progress
+type TestToolWithProgress struct{}
+
+// Tests error response handling
+//
+//stitch:tool test_error_handling
+type TestErrorHandling struct{}
+
+// Tests SSE stream disconnection and client reconnection (SEP-1699). Server will close the stream mid-call and send the result after client reconnects.
+//
+//stitch:tool test_reconnection
+type TestReconnection struct{}
+
+// Tests server-initiated sampling (LLM completion request)
+//
+//stitch:tool test_sampling
+type TestSampling struct {
+	// The prompt to send to the LLM
+	Prompt string `json:"prompt"`
+}
+
+// Tests server-initiated elicitation (user input request)
+//
+//stitch:tool test_elicitation
+type TestElicitation struct {
+	// The message to show the user
+	Message string `json:"message"`
+}
+
+// Tests elicitation with default values per SEP-1034
+//
+//stitch:tool test_elicitation_sep1034_defaults
+type TestElicitationSEP1034Defaults struct{}
+
+// Tests elicitation with enum schema improvements per SEP-1330
+//
+//stitch:tool test_elicitation_sep1330_enums
+type TestElicitationSEP1330Enums struct{}
