@@ -7,6 +7,7 @@ require (
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/stitchgen/stitchgen v0.0.0-00010101000000-000000000000
 	github.com/stitchgen/stitchgen/adapters/stitchgosdk v0.0.0-00010101000000-000000000000
+	golang.org/x/mod v0.42.0
 )
 
 require (
@@ -15,7 +16,6 @@ require (
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/segmentio/encoding v0.5.4 // indirect
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
-	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/oauth2 v0.35.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect

@@ -12,7 +12,10 @@ import (
 	"github.com/stitchgen/stitchgen/templates"
 )
 
-const generatorCommand = "go run github.com/stitchgen/stitchgen/cmd/stitchgen"
+// generatorCommand runs the stitchgen of the module's go.mod, added as a
+// tool (go get -tool github.com/stitchgen/stitchgen/cmd/stitchgen): the
+// generator and the runtime it generates for are then the same version.
+const generatorCommand = "go tool stitchgen"
 
 // runInit writes stitch_generate.go (a //go:generate line) into the package
 // directory and appends the stitchgen targets to the Makefile in the working

@@ -30,7 +30,7 @@ Usage:
   stitchgen init [dir]                    add a //go:generate file and a Makefile target for dir (default ".")
 
 Example:
-  //go:generate go run github.com/stitchgen/stitchgen/cmd/stitchgen
+  //go:generate go tool stitchgen       (after: go get -tool github.com/stitchgen/stitchgen/cmd/stitchgen)
   stitchgen ./...                 regenerate every package below the current directory
   stitchgen -check ./...          exit 1 and print a diff when a generated file is stale
   stitchgen manifest ./tools | jq .

@@ -44,7 +44,7 @@ func TestHelpShowsExample(t *testing.T) {
 	if code := run([]string{"-h"}, t.TempDir(), &stdout, &stderr); code != 0 {
 		t.Fatalf("-h exit %d, want 0", code)
 	}
-	for _, want := range []string{"//go:generate go run github.com/stitchgen/stitchgen/cmd/stitchgen", "-check", "-policy", "-flatten", "-tags", "-o string"} {
+	for _, want := range []string{"//go:generate go tool stitchgen", "-check", "-policy", "-flatten", "-tags", "-o string"} {
 		if !strings.Contains(stderr.String(), want) {
 			t.Errorf("-h output lacks %q:\n%s", want, stderr.String())
 		}
@@ -71,7 +71,7 @@ func TestInitWritesGenerateFileAndMakefile(t *testing.T) {
 	wantGen := "package shoptools\n\n// Run `go generate` (or `make stitchgen`) after changing a tool contract:\n" +
 		"// stitchgen rewrites stitch_gen.go with the schemas, exact decoders and\n" +
 		"// typed handlers of every //stitch:tool type in this package.\n//\n" +
-		"//go:generate go run github.com/stitchgen/stitchgen/cmd/stitchgen\n"
+		"//go:generate go tool stitchgen\n"
 	if string(gen) != wantGen {
 		t.Errorf("stitch_generate.go:\n%s\nwant:\n%s", gen, wantGen)
 	}
@@ -80,8 +80,8 @@ func TestInitWritesGenerateFileAndMakefile(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantMk := "\n# stitchgen: regenerate tool schemas, decoders and handlers; `make stitchgen-check` fails when stale.\n" +
-		".PHONY: stitchgen stitchgen-check\nstitchgen:\n\tgo run github.com/stitchgen/stitchgen/cmd/stitchgen ./tools\n" +
-		"stitchgen-check:\n\tgo run github.com/stitchgen/stitchgen/cmd/stitchgen -check ./tools\n"
+		".PHONY: stitchgen stitchgen-check\nstitchgen:\n\tgo tool stitchgen ./tools\n" +
+		"stitchgen-check:\n\tgo tool stitchgen -check ./tools\n"
 	if string(mk) != wantMk {
 		t.Errorf("Makefile:\n%q\nwant:\n%q", mk, wantMk)
 	}
