@@ -205,16 +205,19 @@ func TestUnicodeTables(t *testing.T) {
 	}
 }
 
+// validSamples are a valid value of each format, of typical shape.
+var validSamples = map[string]string{
+	"date": "2024-02-29", "time": "23:59:60Z", "date-time": "2024-05-01T10:00:00.5+02:00",
+	"duration": "P1Y2M3DT4H5M6S", "email": `"a b"@xn--bcher-kva.example`, "hostname": "xn--mgbh0fb.xn--kgbechtv",
+	"ipv4": "10.0.0.1", "ipv6": "::ffff:1.2.3.4", "uuid": "123e4567-e89b-12d3-a456-426614174000",
+	"json-pointer": "/a~0/b", "relative-json-pointer": "1/a", "uri": "http://u@[::1]:80/p?q#f",
+	"uri-reference": "../a?b", "uri-template": "http://x/{+a,b:3}{?c*}",
+	"regex": `^(?<y>\d{4})-(?<m>\d{2})\k<y>[\p{L}a-z]+(?=x)|(?<y>z)$`,
+}
+
 // TestFormatsDoNotAllocate pins that a valid value costs no allocation.
 func TestFormatsDoNotAllocate(t *testing.T) {
-	for name, in := range map[string]string{
-		"date": "2024-02-29", "time": "23:59:60Z", "date-time": "2024-05-01T10:00:00.5+02:00",
-		"duration": "P1Y2M3DT4H5M6S", "email": `"a b"@xn--bcher-kva.example`, "hostname": "xn--mgbh0fb.xn--kgbechtv",
-		"ipv4": "10.0.0.1", "ipv6": "::ffff:1.2.3.4", "uuid": "123e4567-e89b-12d3-a456-426614174000",
-		"json-pointer": "/a~0/b", "relative-json-pointer": "1/a", "uri": "http://u@[::1]:80/p?q#f",
-		"uri-reference": "../a?b", "uri-template": "http://x/{+a,b:3}{?c*}",
-		"regex": `^(?<y>\d{4})-(?<m>\d{2})\k<y>[\p{L}a-z]+(?=x)|(?<y>z)$`,
-	} {
+	for name, in := range validSamples {
 		f, _ := FormatFunc(name)
 		if !f(in) {
 			t.Errorf("format %s, %q: invalid", name, in)
@@ -223,5 +226,23 @@ func TestFormatsDoNotAllocate(t *testing.T) {
 		if n := testing.AllocsPerRun(100, func() { f(in) }); n != 0 {
 			t.Errorf("format %s, %q: %v allocations", name, in, n)
 		}
+	}
+}
+
+// BenchmarkFormats measures each check on its valid sample.
+func BenchmarkFormats(b *testing.B) {
+	names := make([]string, 0, len(validSamples))
+	for n := range validSamples {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		f, in := formats[n], validSamples[n]
+		b.Run(n, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				f(in)
+			}
+		})
 	}
 }
