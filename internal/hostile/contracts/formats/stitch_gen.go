@@ -21,6 +21,8 @@ const (
 	DateInputSchema = `{"type":"object","properties":{"v":{"type":"string","format":"date","description":"A date."}},"required":["v"],"additionalProperties":false}`
 	// DateLosslessSchema is the lossless input schema of tool date (unions as oneOf/anyOf).
 	DateLosslessSchema = `{"type":"object","properties":{"v":{"type":"string","format":"date","description":"A date."}},"required":["v"],"additionalProperties":false}`
+	// DateGeminiSchema is the input schema of tool date under profile gemini.
+	DateGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"v":{"type":"STRING","description":"A date. Constraints: format \"date\"."}},"required":["v"],"propertyOrdering":["v"]}`
 )
 
 const (
@@ -28,6 +30,8 @@ const (
 	TimeInputSchema = `{"type":"object","properties":{"v":{"type":"string","format":"time","description":"A time."}},"required":["v"],"additionalProperties":false}`
 	// TimeLosslessSchema is the lossless input schema of tool time (unions as oneOf/anyOf).
 	TimeLosslessSchema = `{"type":"object","properties":{"v":{"type":"string","format":"time","description":"A time."}},"required":["v"],"additionalProperties":false}`
+	// TimeGeminiSchema is the input schema of tool time under profile gemini.
+	TimeGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"v":{"type":"STRING","description":"A time. Constraints: format \"time\"."}},"required":["v"],"propertyOrdering":["v"]}`
 )
 
 const (
@@ -35,6 +39,8 @@ const (
 	DateTimeInputSchema = `{"type":"object","properties":{"v":{"type":"string","format":"date-time","description":"A date-time."}},"required":["v"],"additionalProperties":false}`
 	// DateTimeLosslessSchema is the lossless input schema of tool date_time (unions as oneOf/anyOf).
 	DateTimeLosslessSchema = `{"type":"object","properties":{"v":{"type":"string","format":"date-time","description":"A date-time."}},"required":["v"],"additionalProperties":false}`
+	// DateTimeGeminiSchema is the input schema of tool date_time under profile gemini.
+	DateTimeGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"v":{"type":"STRING","format":"date-time","description":"A date-time."}},"required":["v"],"propertyOrdering":["v"]}`
 )
 
 const (
@@ -42,6 +48,8 @@ const (
 	DurationInputSchema = `{"type":"object","properties":{"v":{"type":"string","format":"duration","description":"A duration."}},"required":["v"],"additionalProperties":false}`
 	// DurationLosslessSchema is the lossless input schema of tool duration (unions as oneOf/anyOf).
 	DurationLosslessSchema = `{"type":"object","properties":{"v":{"type":"string","format":"duration","description":"A duration."}},"required":["v"],"additionalProperties":false}`
+	// DurationGeminiSchema is the input schema of tool duration under profile gemini.
+	DurationGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"v":{"type":"STRING","description":"A duration. Constraints: format \"duration\"."}},"required":["v"],"propertyOrdering":["v"]}`
 )
 
 const (
@@ -49,6 +57,10 @@ const (
 	URIInputSchema = `{"type":"object","properties":{"v":{"type":"string","format":"uri","description":"A uri."}},"required":["v"],"additionalProperties":false}`
 	// URILosslessSchema is the lossless input schema of tool uri (unions as oneOf/anyOf).
 	URILosslessSchema = `{"type":"object","properties":{"v":{"type":"string","format":"uri","description":"A uri."}},"required":["v"],"additionalProperties":false}`
+	// URIOpenAIStrictSchema is the input schema of tool uri under profile openai-strict.
+	URIOpenAIStrictSchema = `{"type":"object","properties":{"v":{"type":"string","description":"A uri. Constraints: format \"uri\"."}},"required":["v"],"additionalProperties":false}`
+	// URIGeminiSchema is the input schema of tool uri under profile gemini.
+	URIGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"v":{"type":"STRING","description":"A uri. Constraints: format \"uri\"."}},"required":["v"],"propertyOrdering":["v"]}`
 )
 
 const (
@@ -56,6 +68,12 @@ const (
 	URIReferenceInputSchema = `{"type":"object","properties":{"v":{"type":"string","format":"uri-reference","description":"A uri-reference."}},"required":["v"],"additionalProperties":false}`
 	// URIReferenceLosslessSchema is the lossless input schema of tool uri_reference (unions as oneOf/anyOf).
 	URIReferenceLosslessSchema = `{"type":"object","properties":{"v":{"type":"string","format":"uri-reference","description":"A uri-reference."}},"required":["v"],"additionalProperties":false}`
+	// URIReferenceOpenAIStrictSchema is the input schema of tool uri_reference under profile openai-strict.
+	URIReferenceOpenAIStrictSchema = `{"type":"object","properties":{"v":{"type":"string","description":"A uri-reference. Constraints: format \"uri-reference\"."}},"required":["v"],"additionalProperties":false}`
+	// URIReferenceAnthropicStrictSchema is the input schema of tool uri_reference under profile anthropic-strict.
+	URIReferenceAnthropicStrictSchema = `{"type":"object","properties":{"v":{"type":"string","description":"A uri-reference. Constraints: format \"uri-reference\"."}},"required":["v"],"additionalProperties":false}`
+	// URIReferenceGeminiSchema is the input schema of tool uri_reference under profile gemini.
+	URIReferenceGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"v":{"type":"STRING","description":"A uri-reference. Constraints: format \"uri-reference\"."}},"required":["v"],"propertyOrdering":["v"]}`
 )
 
 const (
@@ -63,6 +81,12 @@ const (
 	URITemplateInputSchema = `{"type":"object","properties":{"v":{"type":"string","format":"uri-template","description":"A uri-template."}},"required":["v"],"additionalProperties":false}`
 	// URITemplateLosslessSchema is the lossless input schema of tool uri_template (unions as oneOf/anyOf).
 	URITemplateLosslessSchema = `{"type":"object","properties":{"v":{"type":"string","format":"uri-template","description":"A uri-template."}},"required":["v"],"additionalProperties":false}`
+	// URITemplateOpenAIStrictSchema is the input schema of tool uri_template under profile openai-strict.
+	URITemplateOpenAIStrictSchema = `{"type":"object","properties":{"v":{"type":"string","description":"A uri-template. Constraints: format \"uri-template\"."}},"required":["v"],"additionalProperties":false}`
+	// URITemplateAnthropicStrictSchema is the input schema of tool uri_template under profile anthropic-strict.
+	URITemplateAnthropicStrictSchema = `{"type":"object","properties":{"v":{"type":"string","description":"A uri-template. Constraints: format \"uri-template\"."}},"required":["v"],"additionalProperties":false}`
+	// URITemplateGeminiSchema is the input schema of tool uri_template under profile gemini.
+	URITemplateGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"v":{"type":"STRING","description":"A uri-template. Constraints: format \"uri-template\"."}},"required":["v"],"propertyOrdering":["v"]}`
 )
 
 const (
@@ -70,6 +94,8 @@ const (
 	EmailInputSchema = `{"type":"object","properties":{"v":{"type":"string","format":"email","description":"A email."}},"required":["v"],"additionalProperties":false}`
 	// EmailLosslessSchema is the lossless input schema of tool email (unions as oneOf/anyOf).
 	EmailLosslessSchema = `{"type":"object","properties":{"v":{"type":"string","format":"email","description":"A email."}},"required":["v"],"additionalProperties":false}`
+	// EmailGeminiSchema is the input schema of tool email under profile gemini.
+	EmailGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"v":{"type":"STRING","description":"A email. Constraints: format \"email\"."}},"required":["v"],"propertyOrdering":["v"]}`
 )
 
 const (
@@ -77,6 +103,8 @@ const (
 	HostnameInputSchema = `{"type":"object","properties":{"v":{"type":"string","format":"hostname","description":"A hostname."}},"required":["v"],"additionalProperties":false}`
 	// HostnameLosslessSchema is the lossless input schema of tool hostname (unions as oneOf/anyOf).
 	HostnameLosslessSchema = `{"type":"object","properties":{"v":{"type":"string","format":"hostname","description":"A hostname."}},"required":["v"],"additionalProperties":false}`
+	// HostnameGeminiSchema is the input schema of tool hostname under profile gemini.
+	HostnameGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"v":{"type":"STRING","description":"A hostname. Constraints: format \"hostname\"."}},"required":["v"],"propertyOrdering":["v"]}`
 )
 
 const (
@@ -84,6 +112,8 @@ const (
 	IPv4InputSchema = `{"type":"object","properties":{"v":{"type":"string","format":"ipv4","description":"A ipv4."}},"required":["v"],"additionalProperties":false}`
 	// IPv4LosslessSchema is the lossless input schema of tool ipv4 (unions as oneOf/anyOf).
 	IPv4LosslessSchema = `{"type":"object","properties":{"v":{"type":"string","format":"ipv4","description":"A ipv4."}},"required":["v"],"additionalProperties":false}`
+	// IPv4GeminiSchema is the input schema of tool ipv4 under profile gemini.
+	IPv4GeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"v":{"type":"STRING","description":"A ipv4. Constraints: format \"ipv4\"."}},"required":["v"],"propertyOrdering":["v"]}`
 )
 
 const (
@@ -91,6 +121,8 @@ const (
 	IPv6InputSchema = `{"type":"object","properties":{"v":{"type":"string","format":"ipv6","description":"A ipv6."}},"required":["v"],"additionalProperties":false}`
 	// IPv6LosslessSchema is the lossless input schema of tool ipv6 (unions as oneOf/anyOf).
 	IPv6LosslessSchema = `{"type":"object","properties":{"v":{"type":"string","format":"ipv6","description":"A ipv6."}},"required":["v"],"additionalProperties":false}`
+	// IPv6GeminiSchema is the input schema of tool ipv6 under profile gemini.
+	IPv6GeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"v":{"type":"STRING","description":"A ipv6. Constraints: format \"ipv6\"."}},"required":["v"],"propertyOrdering":["v"]}`
 )
 
 const (
@@ -98,6 +130,12 @@ const (
 	RegexInputSchema = `{"type":"object","properties":{"v":{"type":"string","format":"regex","description":"A regex."}},"required":["v"],"additionalProperties":false}`
 	// RegexLosslessSchema is the lossless input schema of tool regex (unions as oneOf/anyOf).
 	RegexLosslessSchema = `{"type":"object","properties":{"v":{"type":"string","format":"regex","description":"A regex."}},"required":["v"],"additionalProperties":false}`
+	// RegexOpenAIStrictSchema is the input schema of tool regex under profile openai-strict.
+	RegexOpenAIStrictSchema = `{"type":"object","properties":{"v":{"type":"string","description":"A regex. Constraints: format \"regex\"."}},"required":["v"],"additionalProperties":false}`
+	// RegexAnthropicStrictSchema is the input schema of tool regex under profile anthropic-strict.
+	RegexAnthropicStrictSchema = `{"type":"object","properties":{"v":{"type":"string","description":"A regex. Constraints: format \"regex\"."}},"required":["v"],"additionalProperties":false}`
+	// RegexGeminiSchema is the input schema of tool regex under profile gemini.
+	RegexGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"v":{"type":"STRING","description":"A regex. Constraints: format \"regex\"."}},"required":["v"],"propertyOrdering":["v"]}`
 )
 
 const (
@@ -105,6 +143,8 @@ const (
 	UUIDInputSchema = `{"type":"object","properties":{"v":{"type":"string","format":"uuid","description":"A uuid."}},"required":["v"],"additionalProperties":false}`
 	// UUIDLosslessSchema is the lossless input schema of tool uuid (unions as oneOf/anyOf).
 	UUIDLosslessSchema = `{"type":"object","properties":{"v":{"type":"string","format":"uuid","description":"A uuid."}},"required":["v"],"additionalProperties":false}`
+	// UUIDGeminiSchema is the input schema of tool uuid under profile gemini.
+	UUIDGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"v":{"type":"STRING","description":"A uuid. Constraints: format \"uuid\"."}},"required":["v"],"propertyOrdering":["v"]}`
 )
 
 const (
@@ -112,6 +152,12 @@ const (
 	JSONPointerInputSchema = `{"type":"object","properties":{"v":{"type":"string","format":"json-pointer","description":"A json-pointer."}},"required":["v"],"additionalProperties":false}`
 	// JSONPointerLosslessSchema is the lossless input schema of tool json_pointer (unions as oneOf/anyOf).
 	JSONPointerLosslessSchema = `{"type":"object","properties":{"v":{"type":"string","format":"json-pointer","description":"A json-pointer."}},"required":["v"],"additionalProperties":false}`
+	// JSONPointerOpenAIStrictSchema is the input schema of tool json_pointer under profile openai-strict.
+	JSONPointerOpenAIStrictSchema = `{"type":"object","properties":{"v":{"type":"string","description":"A json-pointer. Constraints: format \"json-pointer\"."}},"required":["v"],"additionalProperties":false}`
+	// JSONPointerAnthropicStrictSchema is the input schema of tool json_pointer under profile anthropic-strict.
+	JSONPointerAnthropicStrictSchema = `{"type":"object","properties":{"v":{"type":"string","description":"A json-pointer. Constraints: format \"json-pointer\"."}},"required":["v"],"additionalProperties":false}`
+	// JSONPointerGeminiSchema is the input schema of tool json_pointer under profile gemini.
+	JSONPointerGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"v":{"type":"STRING","description":"A json-pointer. Constraints: format \"json-pointer\"."}},"required":["v"],"propertyOrdering":["v"]}`
 )
 
 const (
@@ -119,6 +165,12 @@ const (
 	RelativeJSONPointerInputSchema = `{"type":"object","properties":{"v":{"type":"string","format":"relative-json-pointer","description":"A relative-json-pointer."}},"required":["v"],"additionalProperties":false}`
 	// RelativeJSONPointerLosslessSchema is the lossless input schema of tool relative_json_pointer (unions as oneOf/anyOf).
 	RelativeJSONPointerLosslessSchema = `{"type":"object","properties":{"v":{"type":"string","format":"relative-json-pointer","description":"A relative-json-pointer."}},"required":["v"],"additionalProperties":false}`
+	// RelativeJSONPointerOpenAIStrictSchema is the input schema of tool relative_json_pointer under profile openai-strict.
+	RelativeJSONPointerOpenAIStrictSchema = `{"type":"object","properties":{"v":{"type":"string","description":"A relative-json-pointer. Constraints: format \"relative-json-pointer\"."}},"required":["v"],"additionalProperties":false}`
+	// RelativeJSONPointerAnthropicStrictSchema is the input schema of tool relative_json_pointer under profile anthropic-strict.
+	RelativeJSONPointerAnthropicStrictSchema = `{"type":"object","properties":{"v":{"type":"string","description":"A relative-json-pointer. Constraints: format \"relative-json-pointer\"."}},"required":["v"],"additionalProperties":false}`
+	// RelativeJSONPointerGeminiSchema is the input schema of tool relative_json_pointer under profile gemini.
+	RelativeJSONPointerGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"v":{"type":"STRING","description":"A relative-json-pointer. Constraints: format \"relative-json-pointer\"."}},"required":["v"],"propertyOrdering":["v"]}`
 )
 
 // Staleness guard: this stops compiling when a contract field changes; rerun stitchgen.
@@ -164,11 +216,9 @@ func stitchDecodeDate(d *stitchrt.Decoder, x *Date) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatDate(s0), "date")
@@ -222,7 +272,16 @@ func (x Date) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Date with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Date) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallDate(x, data, false)
+}
+
+// stitchToolCallDate is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallDate(x *Date, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Date
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -248,11 +307,9 @@ func stitchDecodeTime(d *stitchrt.Decoder, x *Time) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatTime(s0), "time")
@@ -306,7 +363,16 @@ func (x Time) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Time with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Time) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallTime(x, data, false)
+}
+
+// stitchToolCallTime is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTime(x *Time, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Time
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -332,11 +398,9 @@ func stitchDecodeDateTime(d *stitchrt.Decoder, x *DateTime) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatDateTime(s0), "date-time")
@@ -390,7 +454,16 @@ func (x DateTime) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into DateTime with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *DateTime) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallDateTime(x, data, false)
+}
+
+// stitchToolCallDateTime is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallDateTime(x *DateTime, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v DateTime
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -416,11 +489,9 @@ func stitchDecodeDuration(d *stitchrt.Decoder, x *Duration) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatDuration(s0), "duration")
@@ -474,7 +545,16 @@ func (x Duration) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Duration with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Duration) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallDuration(x, data, false)
+}
+
+// stitchToolCallDuration is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallDuration(x *Duration, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Duration
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -500,11 +580,9 @@ func stitchDecodeURI(d *stitchrt.Decoder, x *URI) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatURI(s0), "uri")
@@ -558,7 +636,16 @@ func (x URI) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into URI with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *URI) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallURI(x, data, false)
+}
+
+// stitchToolCallURI is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallURI(x *URI, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v URI
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -584,11 +671,9 @@ func stitchDecodeURIReference(d *stitchrt.Decoder, x *URIReference) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatURIReference(s0), "uri-reference")
@@ -642,7 +727,16 @@ func (x URIReference) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into URIReference with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *URIReference) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallURIReference(x, data, false)
+}
+
+// stitchToolCallURIReference is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallURIReference(x *URIReference, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v URIReference
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -668,11 +762,9 @@ func stitchDecodeURITemplate(d *stitchrt.Decoder, x *URITemplate) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatURITemplate(s0), "uri-template")
@@ -726,7 +818,16 @@ func (x URITemplate) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into URITemplate with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *URITemplate) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallURITemplate(x, data, false)
+}
+
+// stitchToolCallURITemplate is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallURITemplate(x *URITemplate, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v URITemplate
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -752,11 +853,9 @@ func stitchDecodeEmail(d *stitchrt.Decoder, x *Email) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatEmail(s0), "email")
@@ -810,7 +909,16 @@ func (x Email) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Email with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Email) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallEmail(x, data, false)
+}
+
+// stitchToolCallEmail is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallEmail(x *Email, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Email
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -836,11 +944,9 @@ func stitchDecodeHostname(d *stitchrt.Decoder, x *Hostname) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatHostname(s0), "hostname")
@@ -894,7 +1000,16 @@ func (x Hostname) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Hostname with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Hostname) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallHostname(x, data, false)
+}
+
+// stitchToolCallHostname is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallHostname(x *Hostname, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Hostname
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -920,11 +1035,9 @@ func stitchDecodeIPv4(d *stitchrt.Decoder, x *IPv4) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatIPv4(s0), "ipv4")
@@ -978,7 +1091,16 @@ func (x IPv4) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into IPv4 with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *IPv4) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallIPv4(x, data, false)
+}
+
+// stitchToolCallIPv4 is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallIPv4(x *IPv4, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v IPv4
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -1004,11 +1126,9 @@ func stitchDecodeIPv6(d *stitchrt.Decoder, x *IPv6) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatIPv6(s0), "ipv6")
@@ -1062,7 +1182,16 @@ func (x IPv6) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into IPv6 with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *IPv6) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallIPv6(x, data, false)
+}
+
+// stitchToolCallIPv6 is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallIPv6(x *IPv6, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v IPv6
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -1088,11 +1217,9 @@ func stitchDecodeRegex(d *stitchrt.Decoder, x *Regex) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatRegex(s0), "regex")
@@ -1146,7 +1273,16 @@ func (x Regex) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Regex with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Regex) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallRegex(x, data, false)
+}
+
+// stitchToolCallRegex is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallRegex(x *Regex, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v Regex
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -1172,11 +1308,9 @@ func stitchDecodeUUID(d *stitchrt.Decoder, x *UUID) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatUUID(s0), "uuid")
@@ -1230,7 +1364,16 @@ func (x UUID) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into UUID with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *UUID) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallUUID(x, data, false)
+}
+
+// stitchToolCallUUID is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallUUID(x *UUID, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v UUID
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -1256,11 +1399,9 @@ func stitchDecodeJSONPointer(d *stitchrt.Decoder, x *JSONPointer) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatJSONPointer(s0), "json-pointer")
@@ -1314,7 +1455,16 @@ func (x JSONPointer) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into JSONPointer with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *JSONPointer) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallJSONPointer(x, data, false)
+}
+
+// stitchToolCallJSONPointer is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallJSONPointer(x *JSONPointer, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v JSONPointer
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -1340,11 +1490,9 @@ func stitchDecodeRelativeJSONPointer(d *stitchrt.Decoder, x *RelativeJSONPointer
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if seen[0]&0x1 != 0 {
-				d.Dup(k)
+			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			seen[0] |= 0x1
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				d.Format(stitchrt.FormatRelativeJSONPointer(s0), "relative-json-pointer")
@@ -1398,7 +1546,16 @@ func (x RelativeJSONPointer) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into RelativeJSONPointer with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *RelativeJSONPointer) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallRelativeJSONPointer(x, data, false)
+}
+
+// stitchToolCallRelativeJSONPointer is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallRelativeJSONPointer(x *RelativeJSONPointer, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
 	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
 	var v RelativeJSONPointer
 	r, rep := d.BeginRepair()
 	if d.Root() {
@@ -1456,13 +1613,16 @@ type StitchHandler interface {
 // StitchTools returns the tools of package formats in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:           "date",
-		Description:    "Date takes one date.",
-		InputSchema:    DateInputSchema,
-		LosslessSchema: DateLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "date",
+		Description:     "Date takes one date.",
+		InputSchema:     DateInputSchema,
+		LosslessSchema:  DateLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: DateInputSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: DateInputSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: DateGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Date
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallDate(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -1470,13 +1630,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "time",
-		Description:    "Time takes one time.",
-		InputSchema:    TimeInputSchema,
-		LosslessSchema: TimeLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "time",
+		Description:     "Time takes one time.",
+		InputSchema:     TimeInputSchema,
+		LosslessSchema:  TimeLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: TimeInputSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: TimeInputSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: TimeGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Time
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallTime(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -1484,13 +1647,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "date_time",
-		Description:    "DateTime takes one date-time.",
-		InputSchema:    DateTimeInputSchema,
-		LosslessSchema: DateTimeLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "date_time",
+		Description:     "DateTime takes one date-time.",
+		InputSchema:     DateTimeInputSchema,
+		LosslessSchema:  DateTimeLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: DateTimeInputSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: DateTimeInputSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: DateTimeGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in DateTime
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallDateTime(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -1498,13 +1664,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "duration",
-		Description:    "Duration takes one duration.",
-		InputSchema:    DurationInputSchema,
-		LosslessSchema: DurationLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "duration",
+		Description:     "Duration takes one duration.",
+		InputSchema:     DurationInputSchema,
+		LosslessSchema:  DurationLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: DurationInputSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: DurationInputSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: DurationGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Duration
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallDuration(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -1512,13 +1681,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "uri",
-		Description:    "URI takes one uri.",
-		InputSchema:    URIInputSchema,
-		LosslessSchema: URILosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "uri",
+		Description:     "URI takes one uri.",
+		InputSchema:     URIInputSchema,
+		LosslessSchema:  URILosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: URIOpenAIStrictSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: URIInputSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: URIGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in URI
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallURI(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -1526,13 +1698,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "uri_reference",
-		Description:    "URIReference takes one uri-reference.",
-		InputSchema:    URIReferenceInputSchema,
-		LosslessSchema: URIReferenceLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "uri_reference",
+		Description:     "URIReference takes one uri-reference.",
+		InputSchema:     URIReferenceInputSchema,
+		LosslessSchema:  URIReferenceLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: URIReferenceOpenAIStrictSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: URIReferenceAnthropicStrictSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: URIReferenceGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in URIReference
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallURIReference(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -1540,13 +1715,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "uri_template",
-		Description:    "URITemplate takes one uri-template.",
-		InputSchema:    URITemplateInputSchema,
-		LosslessSchema: URITemplateLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "uri_template",
+		Description:     "URITemplate takes one uri-template.",
+		InputSchema:     URITemplateInputSchema,
+		LosslessSchema:  URITemplateLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: URITemplateOpenAIStrictSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: URITemplateAnthropicStrictSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: URITemplateGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in URITemplate
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallURITemplate(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -1554,13 +1732,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "email",
-		Description:    "Email takes one email.",
-		InputSchema:    EmailInputSchema,
-		LosslessSchema: EmailLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "email",
+		Description:     "Email takes one email.",
+		InputSchema:     EmailInputSchema,
+		LosslessSchema:  EmailLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: EmailInputSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: EmailInputSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: EmailGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Email
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallEmail(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -1568,13 +1749,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "hostname",
-		Description:    "Hostname takes one hostname.",
-		InputSchema:    HostnameInputSchema,
-		LosslessSchema: HostnameLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "hostname",
+		Description:     "Hostname takes one hostname.",
+		InputSchema:     HostnameInputSchema,
+		LosslessSchema:  HostnameLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: HostnameInputSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: HostnameInputSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: HostnameGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Hostname
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallHostname(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -1582,13 +1766,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "ipv4",
-		Description:    "IPv4 takes one ipv4.",
-		InputSchema:    IPv4InputSchema,
-		LosslessSchema: IPv4LosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "ipv4",
+		Description:     "IPv4 takes one ipv4.",
+		InputSchema:     IPv4InputSchema,
+		LosslessSchema:  IPv4LosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: IPv4InputSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: IPv4InputSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: IPv4GeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in IPv4
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallIPv4(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -1596,13 +1783,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "ipv6",
-		Description:    "IPv6 takes one ipv6.",
-		InputSchema:    IPv6InputSchema,
-		LosslessSchema: IPv6LosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "ipv6",
+		Description:     "IPv6 takes one ipv6.",
+		InputSchema:     IPv6InputSchema,
+		LosslessSchema:  IPv6LosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: IPv6InputSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: IPv6InputSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: IPv6GeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in IPv6
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallIPv6(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -1610,13 +1800,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "regex",
-		Description:    "Regex takes one regex.",
-		InputSchema:    RegexInputSchema,
-		LosslessSchema: RegexLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "regex",
+		Description:     "Regex takes one regex.",
+		InputSchema:     RegexInputSchema,
+		LosslessSchema:  RegexLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: RegexOpenAIStrictSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: RegexAnthropicStrictSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: RegexGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Regex
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallRegex(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -1624,13 +1817,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "uuid",
-		Description:    "UUID takes one uuid.",
-		InputSchema:    UUIDInputSchema,
-		LosslessSchema: UUIDLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "uuid",
+		Description:     "UUID takes one uuid.",
+		InputSchema:     UUIDInputSchema,
+		LosslessSchema:  UUIDLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: UUIDInputSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: UUIDInputSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: UUIDGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in UUID
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallUUID(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -1638,13 +1834,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "json_pointer",
-		Description:    "JSONPointer takes one json-pointer.",
-		InputSchema:    JSONPointerInputSchema,
-		LosslessSchema: JSONPointerLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "json_pointer",
+		Description:     "JSONPointer takes one json-pointer.",
+		InputSchema:     JSONPointerInputSchema,
+		LosslessSchema:  JSONPointerLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: JSONPointerOpenAIStrictSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: JSONPointerAnthropicStrictSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: JSONPointerGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in JSONPointer
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallJSONPointer(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
@@ -1652,13 +1851,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:           "relative_json_pointer",
-		Description:    "RelativeJSONPointer takes one relative-json-pointer.",
-		InputSchema:    RelativeJSONPointerInputSchema,
-		LosslessSchema: RelativeJSONPointerLosslessSchema,
-		Decode: func(args []byte) (any, []string, []string, error) {
+		Name:            "relative_json_pointer",
+		Description:     "RelativeJSONPointer takes one relative-json-pointer.",
+		InputSchema:     RelativeJSONPointerInputSchema,
+		LosslessSchema:  RelativeJSONPointerLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: RelativeJSONPointerOpenAIStrictSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: RelativeJSONPointerAnthropicStrictSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: RelativeJSONPointerGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in RelativeJSONPointer
-			dropped, repaired, err := in.DecodeToolCall(args)
+			dropped, repaired, err := stitchToolCallRelativeJSONPointer(&in, args, opt.NullAsAbsent)
 			return in, dropped, repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
