@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/stitchgen/stitchgen/model"
+	"github.com/stitchgen/stitchgen/stitchrt"
 )
 
 // pattern reports a "pattern" that RE2 (the generated decoder) and
@@ -40,6 +41,11 @@ func PatternProblems(p string) []string {
 	}
 	s := &scanner{src: p}
 	s.scan()
+	if len(s.problems) == 0 && !stitchrt.FormatRegex(p) {
+		// What the scan does not name (a quantified assertion such as $*),
+		// the runtime's ECMA-262 parser (format "regex") still rejects.
+		s.add("it is not a valid ECMA-262 pattern (with the u flag)")
+	}
 	return s.problems
 }
 

@@ -57,3 +57,17 @@ func FuzzPatternProblems(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, p string) { PatternProblems(p) })
 }
+
+// TestPatternECMAOnly: a pattern RE2 takes and the scan has no name for,
+// but ECMA-262 (u flag) rejects, is reported by the runtime's parser.
+func TestPatternECMAOnly(t *testing.T) {
+	for _, p := range []string{"$*", "^+", `a\b*`} {
+		got := strings.Join(PatternProblems(p), "; ")
+		if want := "it is not a valid ECMA-262 pattern (with the u flag)"; got != want {
+			t.Errorf("PatternProblems(%q) = %q, want %q", p, got, want)
+		}
+	}
+	if got := PatternProblems("^[a-z]+$"); got != nil {
+		t.Errorf("a portable pattern: %q", got)
+	}
+}
