@@ -31,8 +31,9 @@ type Decoder struct {
 	repair   bool // JSON-string repair is on (tool calls)
 	fatal    bool // a syntax or depth error: stop reading
 	failFast bool // an untagged union trial: the first issue decides
+	quiet    bool // issues are counted, never read: they are not formatted (trials, rankings)
 	catching int  // open catch fields
-	cut      int  // issues not recorded because of the cap
+	cut      int  // issues not recorded: beyond the cap, or all of them when quiet
 	path     []seg
 	issues   []stitch.Issue
 	dropped  []string
@@ -109,7 +110,7 @@ func (d *Decoder) Release() {
 	}
 	d.scratch, d.stack, d.keys = d.scratch[:0], d.stack[:0], d.keys[:0]
 	d.pos, d.depth, d.maxDepth, d.cut, d.catching = 0, 0, 0, 0, 0
-	d.first, d.repair, d.fatal, d.failFast = false, false, false, false
+	d.first, d.repair, d.fatal, d.failFast, d.quiet = false, false, false, false, false
 	decoders.Put(d)
 }
 
@@ -159,12 +160,7 @@ func (d *Decoder) Num() []byte { return d.num }
 // finish checks that only whitespace follows the value and returns the
 // collected issues as a *stitch.Error, or nil.
 func (d *Decoder) finish() error {
-	if !d.fatal {
-		d.ws()
-		if d.pos < len(d.data) {
-			d.syntax("unexpected data after the JSON value")
-		}
-	}
+	d.end()
 	if len(d.issues) == 0 {
 		return nil
 	}
@@ -174,6 +170,16 @@ func (d *Decoder) finish() error {
 			Message: strconv.Itoa(d.cut) + " more issues were not listed"})
 	}
 	return &stitch.Error{Issues: is}
+}
+
+// end checks that only whitespace follows the value.
+func (d *Decoder) end() {
+	if !d.fatal {
+		d.ws()
+		if d.pos < len(d.data) {
+			d.syntax("unexpected data after the JSON value")
+		}
+	}
 }
 
 // --- path ---
@@ -226,7 +232,11 @@ func (d *Decoder) add(is stitch.Issue) {
 		d.cut++
 		return
 	}
-	d.issues = append(d.issues, is)
+	if d.quiet {
+		d.cut++ // counted only
+	} else {
+		d.issues = append(d.issues, is)
+	}
 	if d.failFast && d.catching == 0 {
 		d.fatal = true // a trial stops at its first issue (a caught one is not final)
 	}
@@ -234,16 +244,28 @@ func (d *Decoder) add(is stitch.Issue) {
 
 // issue records a problem with the value at the current path.
 func (d *Decoder) issue(code, expected, msg string) {
-	if d.fatal || len(d.issues) >= maxIssues {
+	if d.fatal || len(d.issues) >= maxIssues || d.quiet {
 		d.add(stitch.Issue{})
 		return
 	}
 	d.add(stitch.Issue{Path: d.pointer(nil, false), Code: code, Expected: expected, Message: msg})
 }
 
+// counted records an issue of a quiet decoder, whose issues are only
+// counted, and reports whether it did: the caller then skips building the
+// issue's text. The common failures of a trial (a value of the wrong kind,
+// an unknown or missing key) check it first.
+func (d *Decoder) counted() bool {
+	if !d.quiet {
+		return false
+	}
+	d.add(stitch.Issue{})
+	return true
+}
+
 // keyIssue records a problem with the key k of the current object.
 func (d *Decoder) keyIssue(k []byte, code, expected, msg string) {
-	if d.fatal || len(d.issues) >= maxIssues {
+	if d.fatal || len(d.issues) >= maxIssues || d.quiet {
 		d.add(stitch.Issue{})
 		return
 	}
