@@ -241,6 +241,9 @@ func (d *Decoder) Adopt(t *Decoder) {
 }
 
 // Matched records the outcome of an untagged union: n variants Matched.
+//
+// Deprecated: files of generated-code version 1 call it; version 2 calls
+// Unmatched, whose issues describe the variants as the schema does.
 func (d *Decoder) Matched(n int, variants string) {
 	switch {
 	case n == 0:

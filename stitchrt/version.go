@@ -21,7 +21,10 @@ type RegenerateWithStitchgen uint
 // runtime adds; MinVersion grows only when support for an old form of
 // generated code is dropped, which happens only with a new major version of
 // the module.
+//
+// Version 1 is the first; version 2 adds the untagged-union description
+// (Union, Variant, Kinds) and Unmatched, which replaces Matched.
 const (
 	MinVersion = 1
-	MaxVersion = 1
+	MaxVersion = 2
 )
