@@ -33,6 +33,7 @@ type Decoder struct {
 	failFast bool // an untagged union trial: the first issue decides
 	quiet    bool // issues are counted, never read: they are not formatted (trials, rankings)
 	catching int  // open catch fields
+	nested   int  // how many closest untagged-union variants this decode is inside (Unmatched)
 	cut      int  // issues not recorded: beyond the cap, or all of them when quiet
 	path     []seg
 	issues   []stitch.Issue
@@ -109,7 +110,7 @@ func (d *Decoder) Release() {
 		d.repaired = nil
 	}
 	d.scratch, d.stack, d.keys = d.scratch[:0], d.stack[:0], d.keys[:0]
-	d.pos, d.depth, d.maxDepth, d.cut, d.catching = 0, 0, 0, 0, 0
+	d.pos, d.depth, d.maxDepth, d.cut, d.catching, d.nested = 0, 0, 0, 0, 0, 0
 	d.first, d.repair, d.fatal, d.failFast, d.quiet = false, false, false, false, false
 	decoders.Put(d)
 }

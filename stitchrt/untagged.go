@@ -106,7 +106,10 @@ func (d *Decoder) Unmatched(raw []byte, hit []bool, u *Union, try func(t *Decode
 		code, msg = "null", "null is not allowed here; expected one of "+list
 	}
 	best := -1
-	if d.catching == 0 { // a caught value's issues are dropped
+	// A caught value's issues are dropped, and issues beyond the cap are
+	// only counted: no closest variant then. Nor beyond maxNested closest
+	// variants deep, which bounds the work of an error (below).
+	if d.catching == 0 && d.nested < maxNested && len(d.issues) < maxIssues {
 		best = d.closest(raw, kind, u, try)
 	}
 	if best < 0 {
@@ -114,6 +117,7 @@ func (d *Decoder) Unmatched(raw []byte, hit []bool, u *Union, try func(t *Decode
 		return
 	}
 	t := d.variantDecoder(raw, false)
+	t.nested = d.nested + 1
 	defer t.Release()
 	try(t, best)
 	t.end()
@@ -132,6 +136,15 @@ func (d *Decoder) Unmatched(raw []byte, hit []bool, u *Union, try func(t *Decode
 	}
 	d.cut += t.cut
 }
+
+// maxNested is how many unions deep closest variants are looked for: a
+// union in the closest variant of a union in the closest variant of ...
+// Each level decodes its value again (the ranking's decodes and the
+// closest variant's), and each of those decodes tries the unions inside
+// again, so without a bound a recursive union nested n deep would cost
+// n times its valid decode; beyond it a union's issue lists the shapes
+// only.
+const maxNested = 4
 
 // closest returns the variant of u that comes closest to matching raw,
 // whose JSON kind is kind, or -1 when none does. Defined so that it does

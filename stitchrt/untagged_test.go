@@ -246,3 +246,24 @@ func TestKnownKeys(t *testing.T) {
 		t.Errorf("topKeys = %q", got)
 	}
 }
+
+// TestUnmatchedNestedBound: maxNested unions deep, no closest variant is
+// looked for; the issue lists the shapes only.
+func TestUnmatchedNestedBound(t *testing.T) {
+	u := &Union{Variants: []Variant{intVariant.v}, Shapes: "an integer"}
+	for _, c := range []struct {
+		nested int
+		want   string
+	}{
+		{maxNested - 1, "(root): type: expected one of (an integer), got number; closest is an integer: 1 issue follows\n(root): type: expected integer, got 1.5"},
+		{maxNested, "(root): type: expected one of (an integer), got number"},
+	} {
+		d := NewDecoder([]byte(`1.5`), false)
+		d.nested = c.nested
+		raw, _ := d.Raw()
+		d.Unmatched(raw, make([]bool, 1), u, func(t *Decoder, i int) { intVariant.try(t) })
+		if err := d.Finish(); err == nil || err.Error() != c.want {
+			t.Errorf("%d deep: got %v, want %s", c.nested, err, c.want)
+		}
+	}
+}
