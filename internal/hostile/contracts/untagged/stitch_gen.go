@@ -10,12 +10,12 @@ import (
 	"strconv"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
@@ -194,52 +194,65 @@ func stitchDecodeComment(d *stitchrt.Decoder, x *Comment) {
 	if !ok {
 		return
 	}
-	n := 0
+	var hit [5]bool
 	var won *stitchrt.Decoder
-	{
-		d := d.Trial(raw)
+	n := 0
+	for i := range hit {
+		t := d.Trial(raw)
+		if hit[i] = stitchTryComment(t, x, i); hit[i] {
+			n++
+		}
+		if n == 1 && hit[i] {
+			won = t
+		} else {
+			t.Release()
+		}
+	}
+	if n == 1 {
+		d.Adopt(won)
+		return
+	}
+	d.Unmatched(raw, hit[:], &stitchUnionComment, func(t *stitchrt.Decoder, i int) {
+		var v Comment
+		stitchTryComment(t, &v, i)
+	})
+}
+
+// stitchTryComment decodes variant i of Comment (its anyOf branch i) and stores it in *x when it
+// decoded without an issue.
+func stitchTryComment(d *stitchrt.Decoder, x *Comment, i int) bool {
+	switch i {
+	case 0:
 		var v PositionComment
 		stitchDecodePositionComment(d, &v)
 		if d.TrialOK() {
-			n++
-			won = d
 			*x = v
+			return true
 		}
-	}
-	{
-		d := d.Trial(raw)
+	case 1:
 		var v LineComment
 		stitchDecodeLineComment(d, &v)
 		if d.TrialOK() {
-			n++
-			won = d
 			*x = v
+			return true
 		}
-	}
-	{
-		d := d.Trial(raw)
+	case 2:
 		var v RangeComment
 		stitchDecodeRangeComment(d, &v)
 		if d.TrialOK() {
-			n++
-			won = d
 			*x = v
+			return true
 		}
-	}
-	{
-		d := d.Trial(raw)
+	case 3:
 		var v Note
 		if s1, ok := d.Str(); ok {
 			v = Note(s1)
 		}
 		if d.TrialOK() {
-			n++
-			won = d
 			*x = v
+			return true
 		}
-	}
-	{
-		d := d.Trial(raw)
+	case 4:
 		var v Labels
 		if d.ArrStart() {
 			var buf1 [8]string
@@ -269,15 +282,35 @@ func stitchDecodeComment(d *stitchrt.Decoder, x *Comment) {
 			v = s1
 		}
 		if d.TrialOK() {
-			n++
-			won = d
 			*x = v
+			return true
 		}
 	}
-	d.Matched(n, "PositionComment, LineComment, RangeComment, Note, Labels")
-	if n == 1 {
-		d.Adopt(won)
-	}
+	return false
+}
+
+// stitchUnionComment describes the variants of Comment as its schema does, for the issues of its decoder.
+var stitchUnionComment = stitchrt.Union{
+	Shapes: "an object with keys path, line, body and optional side; an object with keys line, text; an object with keys anchor, text; a string; an array of strings",
+	Variants: []stitchrt.Variant{{
+		Keys:  []string{"body", "line", "path", "side"},
+		Kinds: stitchrt.KindObject,
+		Shape: "an object with keys path, line, body and optional side",
+	}, {
+		Keys:  []string{"line", "text"},
+		Kinds: stitchrt.KindObject,
+		Shape: "an object with keys line, text",
+	}, {
+		Keys:  []string{"anchor", "text"},
+		Kinds: stitchrt.KindObject,
+		Shape: "an object with keys anchor, text",
+	}, {
+		Kinds: stitchrt.KindString,
+		Shape: "a string",
+	}, {
+		Kinds: stitchrt.KindArray,
+		Shape: "an array of strings",
+	}},
 }
 
 func stitchEncodeComment(b []byte, x Comment) ([]byte, error) {
@@ -698,34 +731,65 @@ func stitchDecodeAnchor(d *stitchrt.Decoder, x *Anchor) {
 	if !ok {
 		return
 	}
-	n := 0
+	var hit [2]bool
 	var won *stitchrt.Decoder
-	{
-		d := d.Trial(raw)
+	n := 0
+	for i := range hit {
+		t := d.Trial(raw)
+		if hit[i] = stitchTryAnchor(t, x, i); hit[i] {
+			n++
+		}
+		if n == 1 && hit[i] {
+			won = t
+		} else {
+			t.Release()
+		}
+	}
+	if n == 1 {
+		d.Adopt(won)
+		return
+	}
+	d.Unmatched(raw, hit[:], &stitchUnionAnchor, func(t *stitchrt.Decoder, i int) {
+		var v Anchor
+		stitchTryAnchor(t, &v, i)
+	})
+}
+
+// stitchTryAnchor decodes variant i of Anchor (its anyOf branch i) and stores it in *x when it
+// decoded without an issue.
+func stitchTryAnchor(d *stitchrt.Decoder, x *Anchor, i int) bool {
+	switch i {
+	case 0:
 		var v LineNo
 		if n1, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 			v = LineNo(n1)
 		}
 		if d.TrialOK() {
-			n++
-			won = d
 			*x = v
+			return true
 		}
-	}
-	{
-		d := d.Trial(raw)
+	case 1:
 		var v Span
 		stitchDecodeSpan(d, &v)
 		if d.TrialOK() {
-			n++
-			won = d
 			*x = v
+			return true
 		}
 	}
-	d.Matched(n, "LineNo, Span")
-	if n == 1 {
-		d.Adopt(won)
-	}
+	return false
+}
+
+// stitchUnionAnchor describes the variants of Anchor as its schema does, for the issues of its decoder.
+var stitchUnionAnchor = stitchrt.Union{
+	Shapes: "an integer; an object with keys start, end",
+	Variants: []stitchrt.Variant{{
+		Kinds: stitchrt.KindNumber,
+		Shape: "an integer",
+	}, {
+		Keys:  []string{"end", "start"},
+		Kinds: stitchrt.KindObject,
+		Shape: "an object with keys start, end",
+	}},
 }
 
 func stitchEncodeAnchor(b []byte, x Anchor) ([]byte, error) {
