@@ -68,3 +68,32 @@ type Span struct {
 
 func (LineNo) isAnchor() {}
 func (Span) isAnchor()   {}
+
+// Eval evaluates an expression.
+//
+//stitch:tool eval
+type Eval struct {
+	Expr Expr `json:"expr"`
+}
+
+// Expr is a number, a list of expressions or a call: a recursive untagged
+// union.
+//
+//stitch:union
+type Expr interface{ isExpr() }
+
+// Num is a number.
+type Num float64
+
+// List is a list of expressions.
+type List []Expr
+
+// Call applies a function to arguments.
+type Call struct {
+	Fn   string `json:"fn"`
+	Args []Expr `json:"args"`
+}
+
+func (Num) isExpr()  {}
+func (List) isExpr() {}
+func (Call) isExpr() {}

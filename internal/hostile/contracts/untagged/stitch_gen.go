@@ -25,6 +25,13 @@ const (
 	ReviewLosslessSchema = `{"type":"object","properties":{"comments":{"type":"array","items":{"anyOf":[{"type":"object","properties":{"path":{"type":"string","minLength":1},"line":{"type":"integer","minimum":1},"side":{"type":"string","enum":["left","right"]},"body":{"type":"string"}},"required":["path","line","body"],"additionalProperties":false,"description":"PositionComment sits at a line of a file."},{"type":"object","properties":{"line":{"type":"integer","minimum":1},"text":{"type":"string"}},"required":["line","text"],"additionalProperties":false,"description":"LineComment sits at a line of the change."},{"type":"object","properties":{"anchor":{"anyOf":[{"type":"integer"},{"type":"object","properties":{"start":{"type":"integer","minimum":1},"end":{"type":"integer","minimum":1}},"required":["start","end"],"additionalProperties":false,"description":"Span is a range of lines."}],"description":"Anchor is a line number or a span of lines."},"text":{"type":"string"}},"required":["anchor","text"],"additionalProperties":false,"description":"RangeComment sits at an anchor: a line or a span."},{"type":"string"},{"type":"array","items":{"type":"string"}}],"description":"Comment is a comment on a position, on a line or on a range, a plain note, or labels."}},"pinned":{"anyOf":[{"anyOf":[{"type":"object","properties":{"path":{"type":"string","minLength":1},"line":{"type":"integer","minimum":1},"side":{"type":"string","enum":["left","right"]},"body":{"type":"string"}},"required":["path","line","body"],"additionalProperties":false,"description":"PositionComment sits at a line of a file."},{"type":"object","properties":{"line":{"type":"integer","minimum":1},"text":{"type":"string"}},"required":["line","text"],"additionalProperties":false,"description":"LineComment sits at a line of the change."},{"type":"object","properties":{"anchor":{"anyOf":[{"type":"integer"},{"type":"object","properties":{"start":{"type":"integer","minimum":1},"end":{"type":"integer","minimum":1}},"required":["start","end"],"additionalProperties":false,"description":"Span is a range of lines."}],"description":"Anchor is a line number or a span of lines."},"text":{"type":"string"}},"required":["anchor","text"],"additionalProperties":false,"description":"RangeComment sits at an anchor: a line or a span."},{"type":"string"},{"type":"array","items":{"type":"string"}}],"description":"Comment is a comment on a position, on a line or on a range, a plain note, or labels."},{"type":"null"}]}},"required":["comments"],"additionalProperties":false}`
 )
 
+const (
+	// EvalInputSchema is the input schema served for tool eval: flattened.
+	EvalInputSchema = `{"type":"object","properties":{"expr":{"$ref":"#/$defs/Expr"}},"required":["expr"],"additionalProperties":false,"$defs":{"Expr":{"anyOf":[{"type":"number"},{"type":"array","items":{"$ref":"#/$defs/Expr"}},{"type":"object","properties":{"fn":{"type":"string"},"args":{"type":"array","items":{"$ref":"#/$defs/Expr"}}},"required":["fn","args"],"additionalProperties":false,"description":"Call applies a function to arguments."}],"description":"Expr is a number, a list of expressions or a call: a recursive untagged union."}}}`
+	// EvalLosslessSchema is the lossless input schema of tool eval (unions as oneOf/anyOf).
+	EvalLosslessSchema = `{"type":"object","properties":{"expr":{"$ref":"#/$defs/Expr"}},"required":["expr"],"additionalProperties":false,"$defs":{"Expr":{"anyOf":[{"type":"number"},{"type":"array","items":{"$ref":"#/$defs/Expr"}},{"type":"object","properties":{"fn":{"type":"string"},"args":{"type":"array","items":{"$ref":"#/$defs/Expr"}}},"required":["fn","args"],"additionalProperties":false,"description":"Call applies a function to arguments."}],"description":"Expr is a number, a list of expressions or a call: a recursive untagged union."}}}`
+)
+
 // Staleness guard: this stops compiling when a contract field changes; rerun stitchgen.
 func _() {
 	var x0 Review
@@ -44,6 +51,11 @@ func _() {
 	var x9 Span
 	var _ int = x9.Start
 	var _ int = x9.End
+	var x10 Eval
+	var _ Expr = x10.Expr
+	var x14 Call
+	var _ string = x14.Fn
+	var _ []Expr = x14.Args
 }
 
 func stitchDecodeReview(d *stitchrt.Decoder, x *Review) {
@@ -918,6 +930,418 @@ func (x Span) MarshalJSON() ([]byte, error) {
 	return b, nil
 }
 
+func stitchDecodeEval(d *stitchrt.Decoder, x *Eval) {
+	if !d.ObjStart() {
+		return
+	}
+	var seen [1]uint64
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		case "expr":
+			if seen[0]&0x1 != 0 {
+				d.Dup(k)
+				continue
+			}
+			seen[0] |= 0x1
+			d.Push(k)
+			{
+				r0, rep0 := d.BeginRepair()
+				stitchDecodeExpr(d, &x.Expr)
+				if rep0 {
+					d.EndRepair(r0)
+				}
+			}
+			d.Pop()
+		default:
+			d.Unknown(&extra, k, "expr")
+		}
+	}
+	if seen[0]&0x1 == 0 {
+		d.Missing("expr")
+	}
+}
+
+func stitchEncodeEval(b []byte, x *Eval) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = append(b, `"expr":`...)
+	if x.Expr == nil {
+		return b, stitchrt.NilError("Eval.Expr")
+	}
+	if b, err = stitchEncodeExpr(b, x.Expr); err != nil {
+		return b, err
+	}
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes Eval exactly (SPEC §4); JSON-string repair is off.
+func (x *Eval) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v Eval
+	if d.Root() {
+		stitchDecodeEval(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes Eval (SPEC §3).
+func (x Eval) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeEval(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into Eval with JSON-string repair on
+// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *Eval) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	d := stitchrt.NewDecoder(data, true)
+	var v Eval
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeEval(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	dropped, repaired, err = d.FinishToolCall()
+	if err != nil {
+		return nil, nil, err
+	}
+	*x = v
+	return dropped, repaired, nil
+}
+
+func stitchDecodeExpr(d *stitchrt.Decoder, x *Expr) {
+	raw, ok := d.Raw()
+	if !ok {
+		return
+	}
+	var hit [3]bool
+	var won *stitchrt.Decoder
+	n := 0
+	for i := range hit {
+		t := d.Trial(raw)
+		if hit[i] = stitchTryExpr(t, x, i); hit[i] {
+			n++
+		}
+		if n == 1 && hit[i] {
+			won = t
+		} else {
+			t.Release()
+		}
+	}
+	if n == 1 {
+		d.Adopt(won)
+		return
+	}
+	d.Unmatched(raw, hit[:], &stitchUnionExpr, func(t *stitchrt.Decoder, i int) {
+		var v Expr
+		stitchTryExpr(t, &v, i)
+	})
+}
+
+// stitchTryExpr decodes variant i of Expr (its anyOf branch i) and stores it in *x when it
+// decoded without an issue.
+func stitchTryExpr(d *stitchrt.Decoder, x *Expr, i int) bool {
+	switch i {
+	case 0:
+		var v Num
+		if n1, ok := d.Float(64, false); ok {
+			v = Num(n1)
+		}
+		if d.TrialOK() {
+			*x = v
+			return true
+		}
+	case 1:
+		var v List
+		if d.ArrStart() {
+			var buf1 [8]Expr
+			var h1 []Expr
+			n1 := 0
+			for i1 := 0; d.ArrNext(); i1++ {
+				d.PushIdx(i1)
+				var e1 Expr
+				{
+					r2, rep2 := d.BeginRepair()
+					stitchDecodeExpr(d, &e1)
+					if rep2 {
+						d.EndRepair(r2)
+					}
+				}
+				if h1 != nil {
+					h1 = append(h1, e1)
+				} else if n1 < len(buf1) {
+					buf1[n1] = e1
+					n1++
+				} else {
+					h1 = append(append(make([]Expr, 0, 4*len(buf1)), buf1[:]...), e1)
+				}
+				d.Pop()
+			}
+			s1 := h1
+			if s1 == nil {
+				s1 = make(List, n1)
+				copy(s1, buf1[:n1])
+			}
+			v = s1
+		}
+		if d.TrialOK() {
+			*x = v
+			return true
+		}
+	case 2:
+		var v Call
+		stitchDecodeCall(d, &v)
+		if d.TrialOK() {
+			*x = v
+			return true
+		}
+	}
+	return false
+}
+
+// stitchUnionExpr describes the variants of Expr as its schema does, for the issues of its decoder.
+var stitchUnionExpr = stitchrt.Union{
+	Shapes: "a number; an array; an object with keys fn, args",
+	Variants: []stitchrt.Variant{{
+		Kinds: stitchrt.KindNumber,
+		Shape: "a number",
+	}, {
+		Kinds: stitchrt.KindArray,
+		Shape: "an array",
+	}, {
+		Keys:  []string{"args", "fn"},
+		Kinds: stitchrt.KindObject,
+		Shape: "an object with keys fn, args",
+	}},
+}
+
+func stitchEncodeExpr(b []byte, x Expr) ([]byte, error) {
+	switch v := x.(type) {
+	case Num:
+		var err error
+		if b, err = stitchrt.AppendFloat(b, float64(v), 64); err != nil {
+			return b, err
+		}
+		return b, err
+	case *Num:
+		if v == nil {
+			return b, stitchrt.NilError("Expr")
+		}
+		{
+			v := *v
+			var err error
+			if b, err = stitchrt.AppendFloat(b, float64(v), 64); err != nil {
+				return b, err
+			}
+			return b, err
+		}
+	case List:
+		var err error
+		if v == nil {
+			b = append(b, `[]`...)
+		} else {
+			b = append(b, '[')
+			for _, v1 := range v {
+				if v1 == nil {
+					return b, stitchrt.NilError("Expr[]")
+				}
+				if b, err = stitchEncodeExpr(b, v1); err != nil {
+					return b, err
+				}
+				b = append(b, ',')
+			}
+			b = stitchrt.AppendClose(b, ']')
+		}
+		return b, err
+	case *List:
+		if v == nil {
+			return b, stitchrt.NilError("Expr")
+		}
+		{
+			v := *v
+			var err error
+			if v == nil {
+				b = append(b, `[]`...)
+			} else {
+				b = append(b, '[')
+				for _, v1 := range v {
+					if v1 == nil {
+						return b, stitchrt.NilError("Expr[]")
+					}
+					if b, err = stitchEncodeExpr(b, v1); err != nil {
+						return b, err
+					}
+					b = append(b, ',')
+				}
+				b = stitchrt.AppendClose(b, ']')
+			}
+			return b, err
+		}
+	case Call:
+		var err error
+		if b, err = stitchEncodeCall(b, &v); err != nil {
+			return b, err
+		}
+		return b, err
+	case *Call:
+		if v == nil {
+			return b, stitchrt.NilError("Expr")
+		}
+		{
+			v := *v
+			var err error
+			if b, err = stitchEncodeCall(b, &v); err != nil {
+				return b, err
+			}
+			return b, err
+		}
+	case nil:
+		return b, stitchrt.NilError("Expr")
+	}
+	return b, fmt.Errorf("stitch: cannot encode %T as Expr", x)
+}
+
+func stitchDecodeCall(d *stitchrt.Decoder, x *Call) {
+	if !d.ObjStart() {
+		return
+	}
+	var seen [1]uint64
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		case "fn":
+			if seen[0]&0x1 != 0 {
+				d.Dup(k)
+				continue
+			}
+			seen[0] |= 0x1
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
+				x.Fn = s0
+			}
+			d.Pop()
+		case "args":
+			if seen[0]&0x2 != 0 {
+				d.Dup(k)
+				continue
+			}
+			seen[0] |= 0x2
+			d.Push(k)
+			{
+				r0, rep0 := d.BeginRepair()
+				if d.ArrStart() {
+					var buf0 [8]Expr
+					var h0 []Expr
+					n0 := 0
+					for i0 := 0; d.ArrNext(); i0++ {
+						d.PushIdx(i0)
+						var e0 Expr
+						{
+							r1, rep1 := d.BeginRepair()
+							stitchDecodeExpr(d, &e0)
+							if rep1 {
+								d.EndRepair(r1)
+							}
+						}
+						if h0 != nil {
+							h0 = append(h0, e0)
+						} else if n0 < len(buf0) {
+							buf0[n0] = e0
+							n0++
+						} else {
+							h0 = append(append(make([]Expr, 0, 4*len(buf0)), buf0[:]...), e0)
+						}
+						d.Pop()
+					}
+					s0 := h0
+					if s0 == nil {
+						s0 = make([]Expr, n0)
+						copy(s0, buf0[:n0])
+					}
+					x.Args = s0
+				}
+				if rep0 {
+					d.EndRepair(r0)
+				}
+			}
+			d.Pop()
+		default:
+			d.Unknown(&extra, k, "fn, args")
+		}
+	}
+	if seen[0]&0x1 == 0 {
+		d.Missing("fn")
+	}
+	if seen[0]&0x2 == 0 {
+		d.Missing("args")
+	}
+}
+
+func stitchEncodeCall(b []byte, x *Call) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = append(b, `"fn":`...)
+	b = stitchrt.AppendString(b, string(x.Fn))
+	b = append(b, ',')
+	b = append(b, `"args":`...)
+	if x.Args == nil {
+		b = append(b, `[]`...)
+	} else {
+		b = append(b, '[')
+		for _, v0 := range x.Args {
+			if v0 == nil {
+				return b, stitchrt.NilError("Call.Args[]")
+			}
+			if b, err = stitchEncodeExpr(b, v0); err != nil {
+				return b, err
+			}
+			b = append(b, ',')
+		}
+		b = stitchrt.AppendClose(b, ']')
+	}
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes Call exactly (SPEC §4); JSON-string repair is off.
+func (x *Call) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v Call
+	if d.Root() {
+		stitchDecodeCall(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes Call (SPEC §3).
+func (x Call) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeCall(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
 // StitchHandler is implemented by the service: one method per tool of package untagged.
 // Each method receives the exactly decoded arguments of one call. A returned
 // error becomes an isError result (a *stitch.Error keeps its issues); a tool
@@ -926,6 +1350,8 @@ func (x Span) MarshalJSON() ([]byte, error) {
 type StitchHandler interface {
 	// Review handles tool review.
 	Review(ctx context.Context, in Review) (string, error)
+	// Eval handles tool eval.
+	Eval(ctx context.Context, in Eval) (string, error)
 }
 
 // StitchTools returns the tools of package untagged in source order, served by h.
@@ -942,6 +1368,20 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Review(ctx, in.(Review))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:           "eval",
+		Description:    "Eval evaluates an expression.",
+		InputSchema:    EvalInputSchema,
+		LosslessSchema: EvalLosslessSchema,
+		Decode: func(args []byte) (any, []string, []string, error) {
+			var in Eval
+			dropped, repaired, err := in.DecodeToolCall(args)
+			return in, dropped, repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.Eval(ctx, in.(Eval))
 			return stitch.Output{Text: out}, err
 		},
 	}}
