@@ -8,6 +8,17 @@ import (
 	"github.com/stitchgen/stitchgen/internal/hostile/contracts/untagged"
 )
 
+var untaggedTools = []fuzzTool{
+	{name: "review", fresh: func() toolValue { return new(untagged.Review) }, lossless: untagged.ReviewLosslessSchema, closed: true, strictRoot: true},
+	{name: "eval", fresh: func() toolValue { return new(untagged.Eval) }, lossless: untagged.EvalLosslessSchema, closed: true, strictRoot: true},
+}
+
+// FuzzUntagged fuzzes the decoders of untagged unions (contract
+// untagged): trials, the closest variant's issues, nesting, recursion.
+func FuzzUntagged(f *testing.F) {
+	f.Fuzz(func(t *testing.T, tool uint8, args []byte) { fuzzTools(t, untaggedTools, tool, args) })
+}
+
 // untaggedItems are one comment of each variant of untagged.Comment, the
 // object ones in every position of the trial order.
 var untaggedItems = []string{
