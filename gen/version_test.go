@@ -6,7 +6,9 @@ import (
 	"testing"
 
 	"github.com/stitchgen/stitchgen/gen"
+	"github.com/stitchgen/stitchgen/gen/names"
 	"github.com/stitchgen/stitchgen/internal/testmod"
+	"github.com/stitchgen/stitchgen/stitchrt"
 )
 
 // TestVersionGuard: a generated file written for a generated-code version
@@ -27,8 +29,9 @@ func TestVersionGuard(t *testing.T) {
 		t.Fatalf("generate: %v %v", err, res.Diagnostics)
 	}
 	file := string(res.Packages[0].Content)
-	const older = "_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)"
-	const newer = "_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)"
+	v := strconv.Itoa(names.Version)
+	older := "_ = stitchrt.RegenerateWithStitchgen(" + v + " - stitchrt.MinVersion)"
+	newer := "_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - " + v + ")"
 	if !strings.Contains(file, older) || !strings.Contains(file, newer) {
 		t.Fatalf("the generated file has no version guard:\n%.600s", file)
 	}
@@ -43,8 +46,8 @@ func TestVersionGuard(t *testing.T) {
 		name, from, to string
 		col            int
 	}{
-		{"a file older than the runtime supports", older, "_ = stitchrt.RegenerateWithStitchgen(0 - stitchrt.MinVersion)", 39},
-		{"a file newer than the runtime", newer, "_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)", 39},
+		{"a file older than the runtime supports", older, "_ = stitchrt.RegenerateWithStitchgen(" + strconv.Itoa(stitchrt.MinVersion-1) + " - stitchrt.MinVersion)", 39},
+		{"a file newer than the runtime", newer, "_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - " + strconv.Itoa(stitchrt.MaxVersion+1) + ")", 39},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if err := m.WriteFile("p/stitch_gen.go", []byte(strings.Replace(file, tc.from, tc.to, 1))); err != nil {

@@ -202,7 +202,9 @@ func (d *Decoder) Unknown(seen *KeySet, k []byte, allowed string) {
 		d.Dup(k)
 		return
 	}
-	d.keyIssue(k, "unknown_key", allowed, "unknown key "+quoteClip(k)+"; allowed keys: "+allowed)
+	if !d.counted() {
+		d.keyIssue(k, "unknown_key", allowed, "unknown key "+quoteClip(k)+"; allowed keys: "+allowed)
+	}
 	d.skipAt(k, true)
 }
 
@@ -263,6 +265,9 @@ func (d *Decoder) skipAt(k []byte, dups bool) {
 
 // Missing records a Missing required key.
 func (d *Decoder) Missing(k string) {
+	if d.counted() {
+		return
+	}
 	d.keyIssue([]byte(k), "missing", "", "missing required key "+strconv.Quote(k))
 }
 

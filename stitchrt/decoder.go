@@ -32,8 +32,10 @@ type Decoder struct {
 	fatal    bool // a syntax or depth error: stop reading
 	failFast bool // an untagged union trial: the first issue decides
 	nullAbs  bool // stitch.DecodeOptions.NullAsAbsent: a null for an optional property is absent
+	quiet    bool // issues are counted, never read: they are not formatted (trials, rankings)
 	catching int  // open catch fields
-	cut      int  // issues not recorded because of the cap
+	nested   int  // how many closest untagged-union variants this decode is inside (Unmatched)
+	cut      int  // issues not recorded: beyond the cap, or all of them when quiet
 	path     []seg
 	issues   []stitch.Issue
 	dropped  []string
@@ -109,8 +111,8 @@ func (d *Decoder) Release() {
 		d.repaired = nil
 	}
 	d.scratch, d.stack, d.keys = d.scratch[:0], d.stack[:0], d.keys[:0]
-	d.pos, d.depth, d.maxDepth, d.cut, d.catching = 0, 0, 0, 0, 0
-	d.first, d.repair, d.fatal, d.failFast, d.nullAbs = false, false, false, false, false
+	d.pos, d.depth, d.maxDepth, d.cut, d.catching, d.nested = 0, 0, 0, 0, 0, 0
+	d.first, d.repair, d.fatal, d.failFast, d.quiet, d.nullAbs = false, false, false, false, false, false
 	decoders.Put(d)
 }
 
@@ -169,12 +171,7 @@ func (d *Decoder) Num() []byte { return d.num }
 // finish checks that only whitespace follows the value and returns the
 // collected issues as a *stitch.Error, or nil.
 func (d *Decoder) finish() error {
-	if !d.fatal {
-		d.ws()
-		if d.pos < len(d.data) {
-			d.syntax("unexpected data after the JSON value")
-		}
-	}
+	d.end()
 	if len(d.issues) == 0 {
 		return nil
 	}
@@ -184,6 +181,16 @@ func (d *Decoder) finish() error {
 			Message: strconv.Itoa(d.cut) + " more issues were not listed"})
 	}
 	return &stitch.Error{Issues: is}
+}
+
+// end checks that only whitespace follows the value.
+func (d *Decoder) end() {
+	if !d.fatal {
+		d.ws()
+		if d.pos < len(d.data) {
+			d.syntax("unexpected data after the JSON value")
+		}
+	}
 }
 
 // --- path ---
@@ -236,7 +243,11 @@ func (d *Decoder) add(is stitch.Issue) {
 		d.cut++
 		return
 	}
-	d.issues = append(d.issues, is)
+	if d.quiet {
+		d.cut++ // counted only
+	} else {
+		d.issues = append(d.issues, is)
+	}
 	if d.failFast && d.catching == 0 {
 		d.fatal = true // a trial stops at its first issue (a caught one is not final)
 	}
@@ -244,16 +255,28 @@ func (d *Decoder) add(is stitch.Issue) {
 
 // issue records a problem with the value at the current path.
 func (d *Decoder) issue(code, expected, msg string) {
-	if d.fatal || len(d.issues) >= maxIssues {
+	if d.fatal || len(d.issues) >= maxIssues || d.quiet {
 		d.add(stitch.Issue{})
 		return
 	}
 	d.add(stitch.Issue{Path: d.pointer(nil, false), Code: code, Expected: expected, Message: msg})
 }
 
+// counted records an issue of a quiet decoder, whose issues are only
+// counted, and reports whether it did: the caller then skips building the
+// issue's text. The common failures of a trial (a value of the wrong kind,
+// an unknown or missing key) check it first.
+func (d *Decoder) counted() bool {
+	if !d.quiet {
+		return false
+	}
+	d.add(stitch.Issue{})
+	return true
+}
+
 // keyIssue records a problem with the key k of the current object.
 func (d *Decoder) keyIssue(k []byte, code, expected, msg string) {
-	if d.fatal || len(d.issues) >= maxIssues {
+	if d.fatal || len(d.issues) >= maxIssues || d.quiet {
 		d.add(stitch.Issue{})
 		return
 	}

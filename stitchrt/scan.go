@@ -512,12 +512,14 @@ func (d *Decoder) want(expected string) {
 		return
 	}
 	if c == 'n' {
-		if d.literal("null") {
+		if d.literal("null") && !d.counted() {
 			d.issue("null", expected, "null is not allowed here; expected "+expected)
 		}
 		return
 	}
-	d.issue("type", expected, "expected "+expected+", got "+kindOf(c))
+	if !d.counted() {
+		d.issue("type", expected, "expected "+expected+", got "+kindOf(c))
+	}
 	d.Skip()
 }
 

@@ -191,34 +191,53 @@ func (d *Decoder) DiscValue(got, allowed string) {
 
 // Trial returns a decoder for one attempt of an untagged union variant on
 // the exact bytes of the value, at the current path. It stops at its first
-// issue, so a variant of the wrong kind costs almost nothing.
+// issue, so a variant of the wrong kind costs almost nothing, and it keeps
+// no issue, only their count. The caller releases it, or hands the one
+// that matched to Adopt.
 func (d *Decoder) Trial(raw []byte) *Decoder {
-	t := &Decoder{data: raw, maxDepth: d.maxDepth - d.depth, repair: d.repair, failFast: true, nullAbs: d.nullAbs}
-	t.path = append(t.pathBuf[:0], d.path...)
+	t := d.variantDecoder(raw, true)
+	t.failFast = true
+	return t
+}
+
+// shareText gives t, a decoder of raw, the part of d's one copy of its
+// input that raw is (see sub), when raw is the value d has just read, so
+// the strings of the variants tried on it copy nothing more.
+func (d *Decoder) shareText(t *Decoder, raw []byte) {
+	off := d.pos - len(raw)
+	if len(raw) == 0 || len(d.data) > shareLimit || off < 0 || &d.data[off] != &raw[0] {
+		return
+	}
+	if d.text == "" {
+		d.text = string(d.data)
+	}
+	t.text = d.text[off:d.pos]
+}
+
+// variantDecoder returns a decoder from the pool for a decode of an
+// untagged union variant on raw at the current path; quiet says its issues
+// are only counted.
+func (d *Decoder) variantDecoder(raw []byte, quiet bool) *Decoder {
+	t := decoders.Get().(*Decoder)
+	t.data, t.maxDepth, t.repair, t.quiet, t.nullAbs = raw, d.maxDepth-d.depth, d.repair, quiet, d.nullAbs
+	t.path = append(t.path[:0], d.path...)
+	d.shareText(t, raw)
 	return t
 }
 
 // TrialOK ends a trial: it checks that only whitespace follows the value
 // and reports whether the variant decoded without any issue.
 func (d *Decoder) TrialOK() bool {
-	d.finish()
+	d.end()
 	return len(d.issues) == 0 && d.cut == 0 && !d.fatal
 }
 
-// Adopt takes over the reports of the trial that matched.
+// Adopt takes over the reports of the trial that matched, and releases
+// it.
 func (d *Decoder) Adopt(t *Decoder) {
 	d.dropped = append(d.dropped, t.dropped...)
 	d.repaired = append(d.repaired, t.repaired...)
-}
-
-// Matched records the outcome of an untagged union: n variants Matched.
-func (d *Decoder) Matched(n int, variants string) {
-	switch {
-	case n == 0:
-		d.issue("type", variants, "matches none of the variants "+variants)
-	case n > 1:
-		d.issue("ambiguous", variants, "matches more than one of the variants "+variants)
-	}
+	t.Release()
 }
 
 // Root checks the start of a document whose value must be an object: a

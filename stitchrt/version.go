@@ -21,6 +21,8 @@ type RegenerateWithStitchgen uint
 // runtime adds; MinVersion grows only when support for an old form of
 // generated code is dropped, which happens only with a new major version of
 // the module.
+//
+// Version 1 is the generated code of the module's first release.
 const (
 	MinVersion = 1
 	MaxVersion = 1

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/stitchgen/stitchgen/gen/names"
 	"github.com/stitchgen/stitchgen/model"
 )
 
@@ -53,29 +54,87 @@ func (e *emitter) decodeTaggedFunc(t *model.Type) {
 }
 
 // decodeUntaggedFunc: try every variant on the exact bytes; exactly one
-// must decode without an issue.
+// must decode without an issue. The trials stop at their first issue and
+// keep none; every trial but the first match goes back to the pool at
+// once. Only when the variants did not match exactly once does
+// Unmatched describe them (the union's variable, unionVar) and decode the
+// closest one again for its issues.
 func (e *emitter) decodeUntaggedFunc(t *model.Type) {
-	var names []string
-	body := []jen.Code{
+	n := len(t.Union.Variants)
+	try, union := names.TryFunc(t), names.UnionVar(t)
+	e.f.Line().Func().Id(decodeFuncName(t)).Params(id("d").Op("*").Add(rt("Decoder")), id("x").Op("*").Id(t.Name)).Block(
 		jen.List(id("raw"), id("ok")).Op(":=").Add(d).Dot("Raw").Call(),
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
-		id("n").Op(":=").Lit(0),
+		jen.Var().Id("hit").Index(jen.Lit(n)).Bool(),
 		jen.Var().Id("won").Op("*").Add(rt("Decoder")),
-	}
-	for _, vr := range t.Union.Variants {
-		names = append(names, vr.Type.Name)
-		try := []jen.Code{
-			id("d").Op(":=").Id("d").Dot("Trial").Call(id("raw")),
-			jen.Var().Id("v").Add(e.goType(vr.Type)),
-		}
-		try = append(try, e.decValue(vr.Type, "v", site{}, 1)...)
-		try = append(try,
-			jen.If(id("d").Dot("TrialOK").Call()).Block(id("n").Op("++"), id("won").Op("=").Id("d"), variantValue(vr, "v")))
-		body = append(body, jen.Block(try...))
-	}
-	body = append(body,
-		d.Clone().Dot("Matched").Call(id("n"), jen.Lit(strings.Join(names, ", "))),
-		jen.If(id("n").Op("==").Lit(1)).Block(d.Clone().Dot("Adopt").Call(id("won"))),
+		id("n").Op(":=").Lit(0),
+		jen.For(id("i").Op(":=").Range().Id("hit")).Block(
+			id("t").Op(":=").Add(d).Dot("Trial").Call(id("raw")),
+			jen.If(id("hit").Index(id("i")).Op("=").Id(try).Call(id("t"), id("x"), id("i")), id("hit").Index(id("i"))).Block(
+				id("n").Op("++"),
+			),
+			jen.If(id("n").Op("==").Lit(1).Op("&&").Id("hit").Index(id("i"))).Block(
+				id("won").Op("=").Id("t"),
+			).Else().Block(id("t").Dot("Release").Call()),
+		),
+		jen.If(id("n").Op("==").Lit(1)).Block(d.Clone().Dot("Adopt").Call(id("won")), jen.Return()),
+		d.Clone().Dot("Unmatched").Call(id("raw"), id("hit").Index(jen.Empty(), jen.Empty()), jen.Op("&").Id(union),
+			jen.Func().Params(id("t").Op("*").Add(rt("Decoder")), id("i").Int()).Block(
+				jen.Var().Id("v").Id(t.Name),
+				id(try).Call(id("t"), jen.Op("&").Id("v"), id("i")),
+			)),
 	)
-	e.f.Line().Func().Id(decodeFuncName(t)).Params(id("d").Op("*").Add(rt("Decoder")), id("x").Op("*").Id(t.Name)).Block(body...)
+	e.tryFunc(t)
+	e.unionVar(t)
+}
+
+// tryFunc emits the function that decodes variant i of an untagged union
+// and stores it in *x when it decoded without an issue.
+func (e *emitter) tryFunc(t *model.Type) {
+	var cases []jen.Code
+	for i, vr := range t.Union.Variants {
+		body := []jen.Code{jen.Var().Id("v").Add(e.goType(vr.Type))}
+		body = append(body, e.decValue(vr.Type, "v", site{}, 1)...)
+		body = append(body, jen.If(d.Clone().Dot("TrialOK").Call()).Block(variantValue(vr, "v"), jen.Return(jen.True())))
+		cases = append(cases, jen.Case(jen.Lit(i)).Block(body...))
+	}
+	e.f.Comment(names.TryFunc(t) + " decodes variant i of " + t.Name + " (its anyOf branch i) and stores it in *x when it")
+	e.f.Comment("decoded without an issue.")
+	e.f.Func().Id(names.TryFunc(t)).Params(id("d").Op("*").Add(rt("Decoder")), id("x").Op("*").Id(t.Name), id("i").Int()).Bool().Block(
+		jen.Switch(id("i")).Block(cases...),
+		jen.Return(jen.False()),
+	)
+}
+
+// unionVar emits the description of an untagged union's variants, as its
+// advertised anyOf branches say them, for the issues of its decoder.
+func (e *emitter) unionVar(t *model.Type) {
+	var vars []jen.Code
+	var words []string
+	for _, vr := range t.Union.Variants {
+		sh := variantShape(vr.Type)
+		words = append(words, sh.words)
+		var kinds *jen.Statement
+		for i, k := range sh.kinds {
+			if i == 0 {
+				kinds = rt(k)
+			} else {
+				kinds = kinds.Op("|").Add(rt(k))
+			}
+		}
+		fields := jen.Dict{id("Shape"): jen.Lit(sh.words), id("Kinds"): kinds}
+		if len(sh.keys) > 0 {
+			var keys []jen.Code
+			for _, k := range sh.keys {
+				keys = append(keys, jen.Lit(k))
+			}
+			fields[id("Keys")] = jen.Index().String().Values(keys...)
+		}
+		vars = append(vars, jen.Values(fields))
+	}
+	e.f.Comment(names.UnionVar(t) + " describes the variants of " + t.Name + " as its schema does, for the issues of its decoder.")
+	e.f.Var().Id(names.UnionVar(t)).Op("=").Add(rt("Union")).Values(jen.Dict{
+		id("Shapes"):   jen.Lit(strings.Join(words, "; ")),
+		id("Variants"): jen.Index().Add(rt("Variant")).Values(vars...),
+	})
 }

@@ -14,7 +14,9 @@
 // default case. A discriminated union scans for its discriminator first (up
 // to that key only), then rewinds and lets the chosen variant decode the
 // object whole with its own policy. An untagged union tries every variant
-// on the exact bytes and keeps the one that decodes without an issue.
+// on the exact bytes and keeps the one that decodes without an issue; when
+// none or several do, its issue describes the variants as their anyOf
+// branches do (Shape) and lists the closest variant's own issues.
 // JSON-string repair swaps the decoder's input for the parsed string and
 // back. Issues are collected (capped at 100), never thrown; only syntax and
 // depth errors stop the decode.

@@ -76,6 +76,12 @@ func ToolCallFunc(t *model.Type) string { return reservedLC + "ToolCall" + t.Nam
 // profile ("OpenAIStrict", "AnthropicStrict", "Gemini").
 func ProfileSchema(in, profile string) string { return in + profile + "Schema" }
 
+// TryFunc names the function that decodes one variant of an untagged
+// union, and UnionVar the variable that describes its variants for the
+// decoder's issues (stitchrt.Union).
+func TryFunc(t *model.Type) string  { return reservedLC + "Try" + t.Name }
+func UnionVar(t *model.Type) string { return reservedLC + "Union" + t.Name }
+
 // Regexp and Matcher name the package-level compiled pattern variables and
 // the generated pattern matchers, numbered in order of first use.
 func Regexp(n int) string  { return reservedLC + "Re" + strconv.Itoa(n) }

@@ -17,7 +17,7 @@ func TestContractsAreFresh(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := fmt.Sprint(testmod.CheckFresh(t, wd, "./contracts/..."))
-	want := "[contracts/anyjson/stitch_gen.go contracts/formats/stitch_gen.go contracts/kitchen/stitch_gen.go contracts/limits/stitch_gen.go contracts/tolerant/stitch_gen.go]"
+	want := "[contracts/anyjson/stitch_gen.go contracts/formats/stitch_gen.go contracts/kitchen/stitch_gen.go contracts/limits/stitch_gen.go contracts/tolerant/stitch_gen.go contracts/untagged/stitch_gen.go]"
 	if got != want {
 		t.Errorf("generated %s, want %s", got, want)
 	}

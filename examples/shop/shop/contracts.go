@@ -94,4 +94,3 @@ type CancelOrder struct {
 	// Why the customer cancels.
 	Reason string `json:"reason,omitempty" jsonschema:"default=customer request,maxLength=200"`
 }
-

@@ -1761,46 +1761,77 @@ func stitchDecodeValue(d *stitchrt.Decoder, x *Value) {
 	if !ok {
 		return
 	}
-	n := 0
+	var hit [3]bool
 	var won *stitchrt.Decoder
-	{
-		d := d.Trial(raw)
+	n := 0
+	for i := range hit {
+		t := d.Trial(raw)
+		if hit[i] = stitchTryValue(t, x, i); hit[i] {
+			n++
+		}
+		if n == 1 && hit[i] {
+			won = t
+		} else {
+			t.Release()
+		}
+	}
+	if n == 1 {
+		d.Adopt(won)
+		return
+	}
+	d.Unmatched(raw, hit[:], &stitchUnionValue, func(t *stitchrt.Decoder, i int) {
+		var v Value
+		stitchTryValue(t, &v, i)
+	})
+}
+
+// stitchTryValue decodes variant i of Value (its anyOf branch i) and stores it in *x when it
+// decoded without an issue.
+func stitchTryValue(d *stitchrt.Decoder, x *Value, i int) bool {
+	switch i {
+	case 0:
 		var v Point
 		stitchDecodePoint(d, &v)
 		if d.TrialOK() {
-			n++
-			won = d
 			*x = v
+			return true
 		}
-	}
-	{
-		d := d.Trial(raw)
+	case 1:
 		var v Name
 		if s1, ok := d.Str(); ok {
 			v = Name(s1)
 		}
 		if d.TrialOK() {
-			n++
-			won = d
 			*x = v
+			return true
 		}
-	}
-	{
-		d := d.Trial(raw)
+	case 2:
 		var v Amount
 		if n1, ok := d.Float(64, false); ok {
 			v = Amount(n1)
 		}
 		if d.TrialOK() {
-			n++
-			won = d
 			*x = v
+			return true
 		}
 	}
-	d.Matched(n, "Point, Name, Amount")
-	if n == 1 {
-		d.Adopt(won)
-	}
+	return false
+}
+
+// stitchUnionValue describes the variants of Value as its schema does, for the issues of its decoder.
+var stitchUnionValue = stitchrt.Union{
+	Shapes: "an object with keys x, y; a string; a number",
+	Variants: []stitchrt.Variant{{
+		Keys:  []string{"x", "y"},
+		Kinds: stitchrt.KindObject,
+		Shape: "an object with keys x, y",
+	}, {
+		Kinds: stitchrt.KindString,
+		Shape: "a string",
+	}, {
+		Kinds: stitchrt.KindNumber,
+		Shape: "a number",
+	}},
 }
 
 func stitchEncodeValue(b []byte, x Value) ([]byte, error) {
