@@ -2,6 +2,7 @@ package stitchopenai_test
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -130,10 +131,16 @@ func message(text string) string {
 	return `{"type":"message","id":"msg_1","status":"completed","role":"assistant","content":[{"type":"output_text","text":` + quote(text) + `,"annotations":[]}]}`
 }
 
-// quote is the JSON string literal of s (s holds no character that needs
-// more than a backslash).
+// quote is the JSON string literal of s as the SDK writes it (no HTML
+// escaping).
 func quote(s string) string {
-	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`).Replace(s) + `"`
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(s); err != nil {
+		panic(err)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // diff reports a mismatch of a full text.
