@@ -141,7 +141,7 @@ func audioNote(c *stitch.AudioContent) string {
 
 func linkNote(c *stitch.ResourceLink) string {
 	var b strings.Builder
-	b.WriteString("[resource link " + c.URI)
+	b.WriteString("[resource link, not read: " + c.URI)
 	var about []string
 	if c.Name != "" {
 		about = append(about, "name "+strconv.Quote(c.Name))
@@ -161,7 +161,7 @@ func linkNote(c *stitch.ResourceLink) string {
 	if c.Description != "" {
 		b.WriteString(": " + c.Description)
 	}
-	b.WriteString("; not read]")
+	b.WriteString("]")
 	return b.String()
 }
 
