@@ -79,6 +79,12 @@
 // silently. The Chat Completions API takes text only in a tool message;
 // the Responses API also takes images and files in a function output.
 //
+// OpenAI's function calling guide says strict mode does not hold for
+// calls the model makes in parallel; a service that needs it sets
+// ParallelToolCalls to false in its request params (the adapter leaves
+// request params alone). A call that does not match is decoded exactly
+// anyway and answered with the envelope.
+//
 // A handler's stitch.Progress and stitch.Log do nothing here (the APIs
 // have no channel for them); stitch.AddContent works.
 //
