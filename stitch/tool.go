@@ -29,6 +29,11 @@ type Tool struct {
 	OutputSchema string
 	// Annotations are the tool's MCP annotations; nil when none is set.
 	Annotations *Annotations
+	// Icons and Meta are the tool's MCP icons and _meta, served as they
+	// are by the MCP adapters. The generator sets neither: a service that
+	// wants them sets them on the tools StitchTools returns.
+	Icons []Icon
+	Meta  map[string]any
 	// OpenAIStrict, AnthropicStrict and Gemini are the input schema as
 	// each provider profile serves it (Profile, Tool.Schema); zero for a
 	// hand-built tool, which is then served to those providers in no form.
@@ -50,6 +55,14 @@ type Annotations struct {
 	DestructiveHint *bool `json:"destructiveHint,omitempty"`
 	IdempotentHint  *bool `json:"idempotentHint,omitempty"`
 	OpenWorldHint   *bool `json:"openWorldHint,omitempty"`
+}
+
+// An Icon is a visual identifier of a tool (MCP's Icon).
+type Icon struct {
+	Src      string   // an HTTPS URL or a data: URI
+	MIMEType string   // optional, when the URL does not say it
+	Sizes    []string // optional, such as "48x48" or "any"
+	Theme    string   // optional: "light" or "dark"
 }
 
 // An Output is what a handler returned: the structured output of a tool

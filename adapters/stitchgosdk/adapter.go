@@ -35,6 +35,12 @@ func Tool(t stitch.Tool) *mcp.Tool {
 	if t.OutputSchema != "" {
 		tool.OutputSchema = json.RawMessage(t.OutputSchema)
 	}
+	for _, ic := range t.Icons {
+		tool.Icons = append(tool.Icons, mcp.Icon{Source: ic.Src, MIMEType: ic.MIMEType, Sizes: ic.Sizes, Theme: mcp.IconTheme(ic.Theme)})
+	}
+	if t.Meta != nil {
+		tool.Meta = t.Meta
+	}
 	if a := t.Annotations; a != nil {
 		tool.Annotations = &mcp.ToolAnnotations{
 			ReadOnlyHint:    a.ReadOnlyHint != nil && *a.ReadOnlyHint,

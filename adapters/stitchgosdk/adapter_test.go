@@ -210,3 +210,26 @@ func TestPlainToolsStillServed(t *testing.T) {
 		t.Errorf("plain tool: %+v %v", res, err)
 	}
 }
+
+// TestIconsAndMeta: a tool's icons and _meta (set by the service on the
+// table) are served.
+func TestIconsAndMeta(t *testing.T) {
+	tool := stitchgosdk.Tool(stitch.Tool{Name: "t", InputSchema: `{"type":"object"}`,
+		Icons: []stitch.Icon{{Src: "https://example.com/t.png", MIMEType: "image/png", Sizes: []string{"48x48"}, Theme: "dark"}},
+		Meta:  map[string]any{"example.com/owner": "shop"}})
+	b, err := json.Marshal(tool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Icons []map[string]any `json:"icons"`
+		Meta  map[string]any   `json:"_meta"`
+	}
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	wantIcons := []map[string]any{{"src": "https://example.com/t.png", "mimeType": "image/png", "sizes": []any{"48x48"}, "theme": "dark"}}
+	if !reflect.DeepEqual(got.Icons, wantIcons) || !reflect.DeepEqual(got.Meta, map[string]any{"example.com/owner": "shop"}) {
+		t.Errorf("served %s", b)
+	}
+}

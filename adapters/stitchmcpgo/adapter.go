@@ -72,6 +72,12 @@ func Tool(t stitch.Tool) mcp.Tool {
 	if t.OutputSchema != "" {
 		tool.RawOutputSchema = json.RawMessage(t.OutputSchema)
 	}
+	for _, ic := range t.Icons {
+		tool.Icons = append(tool.Icons, mcp.Icon{Src: ic.Src, MIMEType: ic.MIMEType, Sizes: ic.Sizes, Theme: mcp.IconTheme(ic.Theme)})
+	}
+	if t.Meta != nil {
+		tool.Meta = &mcp.Meta{AdditionalFields: t.Meta}
+	}
 	if a := t.Annotations; a != nil {
 		tool.Annotations = mcp.ToolAnnotation{
 			ReadOnlyHint:    copyBool(a.ReadOnlyHint),

@@ -12,6 +12,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 	"github.com/stitchgen/stitchgen/adapters/stitchmcpgo"
 	"github.com/stitchgen/stitchgen/internal/fixture"
+	"github.com/stitchgen/stitchgen/stitch"
 )
 
 // listed is one tool as mcp-go writes it in tools/list: the keys in
@@ -360,5 +361,28 @@ func TestHandlerWithoutRawArguments(t *testing.T) {
 	}
 	if got, want := o.calls(), []string{`place_order {"customerId":7}`, "place_order json: unsupported type: chan int"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("the observer saw %q, want %q", got, want)
+	}
+}
+
+// TestIconsAndMeta: a tool's icons and _meta (set by the service on the
+// table) are served.
+func TestIconsAndMeta(t *testing.T) {
+	tool := stitchmcpgo.Tool(stitch.Tool{Name: "t", InputSchema: `{"type":"object"}`,
+		Icons: []stitch.Icon{{Src: "https://example.com/t.png", MIMEType: "image/png", Sizes: []string{"48x48"}, Theme: "dark"}},
+		Meta:  map[string]any{"example.com/owner": "shop"}})
+	b, err := json.Marshal(tool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Icons []map[string]any `json:"icons"`
+		Meta  map[string]any   `json:"_meta"`
+	}
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	wantIcons := []map[string]any{{"src": "https://example.com/t.png", "mimeType": "image/png", "sizes": []any{"48x48"}, "theme": "dark"}}
+	if !reflect.DeepEqual(got.Icons, wantIcons) || !reflect.DeepEqual(got.Meta, map[string]any{"example.com/owner": "shop"}) {
+		t.Errorf("served %s", b)
 	}
 }
