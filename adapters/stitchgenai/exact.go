@@ -101,16 +101,22 @@ func (ts *Toolset) restore(part map[string]any, key, field string) {
 	}
 }
 
-// objects returns the objects of a JSON array genai holds.
+// objects returns the objects of a JSON array genai holds: genai's
+// converters build some arrays as []any, others as []map[string]any.
 func objects(v any) []map[string]any {
-	arr, _ := v.([]any)
-	var out []map[string]any
-	for _, e := range arr {
-		if m, ok := e.(map[string]any); ok {
-			out = append(out, m)
+	switch arr := v.(type) {
+	case []map[string]any:
+		return arr
+	case []any:
+		var out []map[string]any
+		for _, e := range arr {
+			if m, ok := e.(map[string]any); ok {
+				out = append(out, m)
+			}
 		}
+		return out
 	}
-	return out
+	return nil
 }
 
 // sameCanonical reports whether v, a value genai holds, has canonical form c.

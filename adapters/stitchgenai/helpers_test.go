@@ -80,6 +80,12 @@ func shopToolset(t *testing.T, p stitch.Profile) *stitchgenai.Toolset {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return newToolset(t, d, p)
+}
+
+// newToolset serves d under profile p.
+func newToolset(t *testing.T, d *stitch.Dispatcher, p stitch.Profile) *stitchgenai.Toolset {
+	t.Helper()
 	ts, err := stitchgenai.New(d, p)
 	if err != nil {
 		t.Fatal(err)
