@@ -4,11 +4,14 @@
 // run on the dispatcher and answered with function responses.
 //
 //	d, err := stitch.NewDispatcher(stitch.Options{}, shop.StitchTools(svc))
+//	...
 //	ts, err := stitchgenai.New(d, stitch.ProfileMCP) // or stitch.ProfileGemini
+//	...
 //	client, err := genai.NewClient(ctx, &genai.ClientConfig{
 //		APIKey:     key,
 //		HTTPClient: stitchgenai.HTTPClient(nil), // the calls' raw argument bytes
 //	})
+//	...
 //	config := &genai.GenerateContentConfig{
 //		Tools:       ts.Tools(),
 //		HTTPOptions: &genai.HTTPOptions{ExtrasRequestProvider: ts.ExactBody}, // exact bytes out
@@ -20,8 +23,9 @@
 //			return err
 //		}
 //		reply, _ := ts.Dispatch(ctx, resp)
-//		if reply == nil {
-//			return print(resp.Text())
+//		if reply == nil { // no function call: the model's answer
+//			fmt.Println(resp.Text())
+//			return nil
 //		}
 //		history = append(history, resp.Candidates[0].Content, reply)
 //	}
@@ -47,10 +51,10 @@
 // beside its parsed response, and Dispatch decodes a call's own argument
 // bytes from it, so the exact decoder sees 9007199254740993, 1e2 and a
 // duplicate key as the model wrote them (Call.Exact). ExactBody puts the
-// declarations' schemas and the function responses back into the request
-// in the bytes the Toolset built. Without them the adapter still works,
-// with genai's rounding and key order; docs/providers.md of the stitchgen
-// repository lists what changes.
+// declarations' schemas, the model's calls and the function responses back
+// into the request in their exact bytes. Without them the adapter still
+// works, with genai's rounding and key order; docs/providers.md of the
+// stitchgen repository lists what changes.
 //
 // It is a module of its own, so that a service using another adapter does
 // not download genai.

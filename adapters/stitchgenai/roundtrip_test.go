@@ -228,3 +228,26 @@ func TestExactBodyLeavesChangesAlone(t *testing.T) {
 		`{"parts":[{"functionCall":{"args":{"n":2},"id":"call-1","name":"echo"}}],"role":"model"}`,
 		`{"parts":[{"functionResponse":{"id":"call-1","name":"echo","response":{"output":"changed"}}}],"role":"user"}`))
 }
+
+// TestClientLevelExtrasIgnored pins the genai behaviour ExactBody's doc
+// relies on: an ExtrasRequestProvider in the client's HTTPOptions is
+// dropped (genai copies those options through JSON, which has no field
+// for a function), so ExactBody goes into each request's HTTPOptions.
+func TestClientLevelExtrasIgnored(t *testing.T) {
+	f := newFakeGemini(t, textReply("ok"))
+	called := false
+	c, err := genai.NewClient(context.Background(), &genai.ClientConfig{
+		APIKey: "test-key", Backend: genai.BackendGeminiAPI, HTTPClient: f.srv.Client(),
+		HTTPOptions: genai.HTTPOptions{BaseURL: f.srv.URL, ExtrasRequestProvider: func(body map[string]any) map[string]any {
+			called = true
+			return body
+		}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	generate(t, c, nil, genai.Text("hi"))
+	if called {
+		t.Fatal("genai now calls a client-level ExtrasRequestProvider: the docs of ExactBody can say so")
+	}
+}
