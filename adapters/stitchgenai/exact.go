@@ -10,10 +10,15 @@ type exactKey struct{ part, name, id, canonical string }
 
 // remember keeps the exact bytes of a value genai holds as v: the
 // arguments of a function call Dispatch read from the body, or a function
-// response it built. Two different documents under one key (the same call
-// answered twice with documents genai cannot tell apart) are forgotten:
-// ExactBody then leaves that value as genai encodes it.
+// response it built. A document that is not clean (a duplicate key, a
+// lone surrogate, invalid UTF-8: the API might refuse what genai never
+// sends) is not kept, and two different documents under one key (the same
+// call answered twice with documents genai cannot tell apart) are
+// forgotten: ExactBody then leaves that value as genai encodes it.
 func (ts *Toolset) remember(part, name, id string, v any, exact []byte) {
+	if !clean(exact) {
+		return
+	}
 	c, err := canonicalValue(v)
 	if err != nil {
 		return
@@ -47,7 +52,11 @@ func (ts *Toolset) remember(part, name, id string, v any, exact []byte) {
 // response by the bytes they came in or the Toolset built, but only where
 // body's value is what genai made of those bytes, so a declaration or a
 // response the caller changed, or did not get from this Toolset, stays
-// as genai encodes it. It modifies body in place and returns it.
+// as genai encodes it. Only documents genai could have sent itself are
+// put back (valid UTF-8, no lone surrogate, no duplicate key): a model's
+// call with a duplicate key goes back to it as genai encodes it, so what
+// ExactBody restores is number literals and key order, nothing the API
+// could refuse. It modifies body in place and returns it.
 func (ts *Toolset) ExactBody(body map[string]any) map[string]any {
 	byName := make(map[string]*decl, len(ts.decls))
 	for i := range ts.decls {
@@ -57,7 +66,7 @@ func (ts *Toolset) ExactBody(body map[string]any) map[string]any {
 		for _, fd := range objects(tool["functionDeclarations"]) {
 			name, _ := fd["name"].(string)
 			dc := byName[name]
-			if dc == nil || dc.schema == "" {
+			if dc == nil || dc.canonical == "" {
 				continue
 			}
 			field := "parametersJsonSchema"

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // canonical is data as genai sends it: parsed into map[string]any (numbers
@@ -143,4 +144,69 @@ func quotePointer(p string) string {
 		return "(root)"
 	}
 	return p
+}
+
+// clean reports whether data is a document genai itself could have sent:
+// valid UTF-8, no \u escape of a surrogate (a lone one is not a
+// character; a pair genai writes as the character, the same string), no
+// duplicate key. ExactBody sends only clean documents in their own bytes,
+// so the only things it restores are number literals and key order.
+func clean(data []byte) bool {
+	if !utf8.Valid(data) || surrogateEscape(data) {
+		return false
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	return uniqueKeys(dec)
+}
+
+// surrogateEscape reports a \uD800 to \uDFFF escape in a JSON text.
+func surrogateEscape(data []byte) bool {
+	for i := 0; i < len(data); i++ {
+		if data[i] != '\\' {
+			continue
+		}
+		i++ // the escaped character: a backslash here is not an escape
+		if i+4 < len(data) && data[i] == 'u' {
+			v, err := strconv.ParseUint(string(data[i+1:i+5]), 16, 16)
+			if err == nil && v >= 0xD800 && v <= 0xDFFF {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// uniqueKeys reads one JSON value from dec and reports whether it is
+// valid and no object in it repeats a key (compared after unescaping).
+func uniqueKeys(dec *json.Decoder) bool {
+	tok, err := dec.Token()
+	if err != nil {
+		return false
+	}
+	switch tok {
+	case json.Delim('{'):
+		keys := map[string]bool{}
+		for dec.More() {
+			k, err := dec.Token()
+			key, ok := k.(string)
+			if err != nil || !ok || keys[key] {
+				return false
+			}
+			keys[key] = true
+			if !uniqueKeys(dec) {
+				return false
+			}
+		}
+		_, err = dec.Token()
+		return err == nil
+	case json.Delim('['):
+		for dec.More() {
+			if !uniqueKeys(dec) {
+				return false
+			}
+		}
+		_, err = dec.Token()
+		return err == nil
+	}
+	return true
 }

@@ -251,3 +251,27 @@ func TestClientLevelExtrasIgnored(t *testing.T) {
 		t.Fatal("genai now calls a client-level ExtrasRequestProvider: the docs of ExactBody can say so")
 	}
 }
+
+// TestExactBodyOnlyCleanDocuments: a model's call with a duplicate key or
+// a lone surrogate goes back in the history as genai encodes it (the API
+// might refuse what genai never sends), while a clean call keeps its
+// literals; the function responses, clean, keep their bytes.
+func TestExactBodyOnlyCleanDocuments(t *testing.T) {
+	f := newFakeGemini(t, callReply(
+		`{"functionCall":{"id":"hard","name":"echo","args":`+hardArgs+`}}`,
+		`{"functionCall":{"id":"big","name":"echo","args":{"z":0,"big":9007199254740993,"e":1e2}}}`,
+	), textReply("ok"))
+	ts := echoToolset(t)
+	c := f.client(t, true)
+	cfg := config(ts, true)
+	history := []*genai.Content{genai.NewContentFromText("echo", genai.RoleUser)}
+	resp := generate(t, c, cfg, history)
+	reply, _ := ts.Dispatch(context.Background(), resp)
+	generate(t, c, cfg, append(history, resp.Candidates[0].Content, reply))
+	compare(t, "request 2", f.requests()[1], request(`"tools":[{"functionDeclarations":[{"description":"Hand-built echo.","name":"echo","parametersJsonSchema":{"type":"object"}}]}]`,
+		userText("echo"),
+		`{"parts":[{"functionCall":{"args":{"big":9007199254740992,"dup":2,"e":100,"s":"`+"\ufffd"+`","z":0},"id":"hard","name":"echo"}},`+
+			`{"functionCall":{"args":{"z":0,"big":9007199254740993,"e":1e2},"id":"big","name":"echo"}}],"role":"model"}`,
+		`{"parts":[{"functionResponse":{"id":"hard","name":"echo","response":{"output":"args {\"z\":0,\"big\":9007199254740993,\"e\":1e2,\"dup\":1,\"dup\":2,\"s\":\"\\ud800\"}"}}},`+
+			`{"functionResponse":{"id":"big","name":"echo","response":{"output":"args {\"z\":0,\"big\":9007199254740993,\"e\":1e2}"}}}],"role":"user"}`))
+}

@@ -38,7 +38,9 @@ type decl struct {
 	// as the typed Schema of parameters (typed true); "" for none.
 	schema string
 	typed  bool
-	// canonical is schema as genai re-encodes it (exactBody's key).
+	// canonical is schema as genai re-encodes it (ExactBody's key); ""
+	// when ExactBody is to leave the schema as genai encodes it (none, or
+	// not clean).
 	canonical string
 }
 
@@ -107,7 +109,9 @@ func declare(t stitch.Tool, p stitch.Profile) (decl, string, error) {
 		if err != nil {
 			return decl{}, "", fmt.Errorf("stitchgenai: tool %q: its schema is not JSON: %v", t.Name, err)
 		}
-		dc.canonical = c
+		if clean([]byte(dc.schema)) {
+			dc.canonical = c
+		}
 	}
 	return dc, note, nil
 }
