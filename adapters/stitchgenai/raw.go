@@ -17,7 +17,8 @@ import (
 // GenerateContentResponse.SDKHTTPResponse.Headers, so the body arrives
 // with the parsed response it belongs to, whatever the caller's
 // concurrency. The header exists only in the process: the server never
-// sent it.
+// sent it. It holds the body a second time (a third larger) for as long
+// as the caller keeps the response.
 const RawBodyHeader = "Stitchgenai-Raw-Body"
 
 // HTTPClient returns a copy of c (http.DefaultClient when nil) whose
