@@ -27,7 +27,8 @@ type Call struct {
 	// Result is the dispatcher's result.
 	Result *stitch.Result
 	// Response is the function response sent back, in its exact bytes
-	// (FunctionResponse.Response as ExactBody sends it).
+	// (FunctionResponse.Response as ExactBody sends it, unless it has a
+	// duplicate key or a lone surrogate).
 	Response []byte
 	// Part is the function response part of the reply.
 	Part *genai.Part

@@ -55,8 +55,8 @@ func (ts *Toolset) remember(part, name, id string, v any, exact []byte) {
 // as genai encodes it. Only documents genai could have sent itself are
 // put back (valid UTF-8, no lone surrogate, no duplicate key): a model's
 // call with a duplicate key goes back to it as genai encodes it, so what
-// ExactBody restores is number literals and key order, nothing the API
-// could refuse. It modifies body in place and returns it.
+// ExactBody restores is number literals and key order, never a document
+// genai itself would not send. It modifies body in place and returns it.
 func (ts *Toolset) ExactBody(body map[string]any) map[string]any {
 	byName := make(map[string]*decl, len(ts.decls))
 	for i := range ts.decls {

@@ -12,8 +12,8 @@ import (
 // A Toolset serves the tools of a stitch.Dispatcher to Gemini through
 // genai, in the form of one profile: it declares them (Tools), runs the
 // function calls of a response (Dispatch) and, as the request hook
-// ExactBody, puts the exact bytes of its declarations and function
-// responses back into the requests genai sends.
+// ExactBody, puts the exact bytes of its declarations, of the model's calls
+// and of its function responses back into the requests genai sends.
 //
 // It remembers the exact bytes of the function calls it dispatched and of
 // the function responses it built, for ExactBody to find them when the
