@@ -3,6 +3,7 @@ package stitchanthropic_test
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/stitchgen/stitchgen/adapters/stitchanthropic"
 	"github.com/stitchgen/stitchgen/examples/shop/shop"
+	"github.com/stitchgen/stitchgen/internal/fixture"
 	"github.com/stitchgen/stitchgen/stitch"
 )
 
@@ -281,5 +283,120 @@ func TestReplyWithoutToolUse(t *testing.T) {
 	want := `{"content":[{"tool_use_id":"toolu_g","is_error":true,"content":[{"text":"{\"error\":\"TOOL_ERROR\",\"message\":\"no order o-1; place_order returns the order id\",\"hint\":\"The tool could not complete the request. Read the message and change the arguments or the approach before retrying.\"}","type":"text"}],"type":"tool_result"}],"role":"user"}`
 	if got := marshal(t, reply); !ok || got != want {
 		t.Errorf("Reply: %v\n got %s\nwant %s", ok, got, want)
+	}
+}
+
+// TestExampleConversation: the example's conversation (testdata/) with
+// every request pinned: the third carries the whole history, both tool
+// results included, the first an is_error result with the envelope.
+func TestExampleConversation(t *testing.T) {
+	var replies []string
+	for _, f := range conversation {
+		replies = append(replies, testdata(t, f))
+	}
+	p := newProvider(t, replies...)
+	d := shopDispatcher(t, nil)
+	tools, err := stitchanthropic.Tools(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	messages := []anthropic.MessageParam{anthropic.NewUserMessage(anthropic.NewTextBlock("Customer 42 wants 120 units of A-1, picked up at store 7."))}
+	for {
+		msg := p.send(t, newParams(tools, messages...))
+		messages = append(messages, msg.ToParam())
+		reply, ok := stitchanthropic.Reply(context.Background(), d, msg)
+		if !ok {
+			break
+		}
+		messages = append(messages, reply)
+	}
+	reqs := p.requests()
+	if len(reqs) != 3 {
+		t.Fatalf("%d requests, want 3", len(reqs))
+	}
+	want := []string{
+		`{"content":[{"text":"Customer 42 wants 120 units of A-1, picked up at store 7.","type":"text"}],"role":"user"}`,
+		`{"content":[{"text":"I'll place the order for pickup at store 7.","type":"text"},{"id":"toolu_01A09q90qw90lq917835lq9","input":{"customerId":42,"items":[{"sku":"A-1","quantity":120}],"giftMessage":null,"delivery":{"method":"pickup","storeId":7}},"name":"place_order","type":"tool_use"}],"role":"assistant"}`,
+		`{"content":[{"tool_use_id":"toolu_01A09q90qw90lq917835lq9","is_error":true,"content":[{"text":"{\"error\":\"VALIDATION_ERROR\",\"issues\":[{\"path\":\"/items/0/quantity\",\"code\":\"range\",\"expected\":\"\u003c= 99\",\"message\":\"must be \u003c= 99, got 120\"}],\"hint\":\"` + hint + `\"}","type":"text"}],"type":"tool_result"}],"role":"user"}`,
+		`{"content":[{"text":"A line takes at most 99 units, so I'll split the order into two lines.","type":"text"},{"id":"toolu_01CbnbRGdvA4xPz1F6TqVjm2","input":{"customerId":42,"items":[{"sku":"A-1","quantity":99},{"sku":"A-1","quantity":21}],"giftMessage":null,"delivery":{"method":"pickup","storeId":7}},"name":"place_order","type":"tool_use"}],"role":"assistant"}`,
+		`{"content":[{"tool_use_id":"toolu_01CbnbRGdvA4xPz1F6TqVjm2","content":[{"text":"{\"orderId\":\"o-1\",\"customerId\":42,\"units\":120,\"totalCents\":150000,\"method\":\"pickup\",\"status\":\"placed\",\"giftMessage\":null}","type":"text"}],"type":"tool_result"}],"role":"user"}`,
+	}
+	tools1 := field(t, reqs[0], "tools")
+	for i, n := range []int{1, 3, 5} {
+		body := `{"max_tokens":1024,"messages":[` + strings.Join(want[:n], ",") + `],"model":"claude-sonnet-4-6","tools":` + tools1 + `}`
+		if reqs[i] != body {
+			t.Errorf("request %d\n got %s\nwant %s", i+1, reqs[i], body)
+		}
+	}
+}
+
+// streamed is a streamed response with one tool_use block whose input
+// arrives as the given partial_json deltas, then stop reason stop.
+func streamed(name, stop string, partial ...string) string {
+	docs := []string{
+		`{"type":"message_start","message":{"id":"msg_s","type":"message","role":"assistant","model":"claude-sonnet-4-6","content":[],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":10,"output_tokens":1}}}`,
+		`{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_s","name":"` + name + `","input":{}}}`,
+	}
+	for _, p := range partial {
+		docs = append(docs, `{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":`+jsonString(p)+`}}`)
+	}
+	docs = append(docs,
+		`{"type":"content_block_stop","index":0}`,
+		`{"type":"message_delta","delta":{"stop_reason":"`+stop+`","stop_sequence":null},"usage":{"output_tokens":20}}`,
+		`{"type":"message_stop"}`)
+	return events(docs...)
+}
+
+// TestStreamed: after a streamed response, the accumulated input is the
+// concatenated partial_json bytes (a duplicate key still reaches the
+// decoder); a tool call cut off at max_tokens, whose input the SDK
+// replaces by {}, is not run (ping, whose only property is optional, would
+// accept {}) and is answered with an error the model sees. A cut-off
+// message's earlier, complete tool_use blocks run.
+func TestStreamed(t *testing.T) {
+	rec := &recorder{}
+	d, err := stitch.NewDispatcher(stitch.Options{Before: rec.before}, fixture.StitchTools(fixture.NewHandler()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newProvider(t,
+		streamed("ping", "tool_use", `{"echo": "a",`, ` "echo": "b"}`),
+		streamed("ping", "max_tokens", `{"echo": "a lo`),
+		strings.Replace(toolUse(use("toolu_1", "ping", `{"echo":"done"}`), use("toolu_2", "ping", `{"echo":"cu"}`)),
+			`"stop_reason":"tool_use"`, `"stop_reason":"max_tokens"`, 1),
+	)
+
+	msg := p.stream(t, newParams(nil, userQuestion()))
+	if got := string(msg.Content[0].AsToolUse().Input); got != `{"echo": "a", "echo": "b"}` {
+		t.Errorf("accumulated input %s", got)
+	}
+	reply, _ := stitchanthropic.Reply(context.Background(), d, msg)
+	want := `{"content":[{"tool_use_id":"toolu_s","is_error":true,"content":[{"text":"{\"error\":\"VALIDATION_ERROR\",\"issues\":[{\"path\":\"/echo\",\"code\":\"duplicate_key\",\"message\":\"duplicate key \\\"echo\\\"\"}],\"hint\":\"` + hint + `\"}","type":"text"}],"type":"tool_result"}],"role":"user"}`
+	if got := marshal(t, reply); got != want {
+		t.Errorf("reply\n got %s\nwant %s", got, want)
+	}
+
+	msg = p.stream(t, newParams(nil, userQuestion()))
+	if got := string(msg.Content[0].AsToolUse().Input); got != `{}` || msg.StopReason != anthropic.StopReasonMaxTokens {
+		t.Errorf("cut-off input %s, stop reason %s; the SDK's accumulator changed: check the adapter's doc", got, msg.StopReason)
+	}
+	reply, _ = stitchanthropic.Reply(context.Background(), d, msg)
+	cut := func(id string) string {
+		return `{"tool_use_id":"` + id + `","is_error":true,"content":[{"text":"{\"error\":\"VALIDATION_ERROR\",\"issues\":[{\"path\":\"\",\"code\":\"syntax\",\"message\":\"the tool call was cut off (stop_reason max_tokens) before its input was complete; it was not run\"}],\"hint\":\"` + hint + `\"}","type":"text"}],"type":"tool_result"}`
+	}
+	if got, want := marshal(t, reply), `{"content":[`+cut("toolu_s")+`],"role":"user"}`; got != want {
+		t.Errorf("reply\n got %s\nwant %s", got, want)
+	}
+
+	// Not streamed: the last block is not run, the one before it is (what
+	// the API sends as a cut-off input is not documented; whatever it is,
+	// it is not run).
+	msg = p.send(t, newParams(nil, userQuestion()))
+	reply, _ = stitchanthropic.Reply(context.Background(), d, msg)
+	if got, want := marshal(t, reply), `{"content":[{"tool_use_id":"toolu_1","content":[{"text":"pong done","type":"text"}],"type":"tool_result"},`+cut("toolu_2")+`],"role":"user"}`; got != want {
+		t.Errorf("reply\n got %s\nwant %s", got, want)
+	}
+	if want := []string{`anthropic-strict ping {"echo": "a", "echo": "b"}`, `anthropic-strict ping {"echo":"done"}`}; !reflect.DeepEqual(rec.seen, want) {
+		t.Errorf("the dispatcher saw %q, want %q", rec.seen, want)
 	}
 }

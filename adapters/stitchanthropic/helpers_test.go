@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 
@@ -16,7 +17,8 @@ import (
 )
 
 // A provider is a local Messages API: it records every request body and
-// answers the requests with the given responses, in order (one more
+// answers the requests with the given responses, in order (a response
+// that starts with "event: " is sent as a server-sent event stream) (one more
 // request than responses is answered with a 500 that fails the test).
 type provider struct {
 	t       testing.TB
@@ -49,7 +51,11 @@ func (p *provider) serve(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "no response", http.StatusInternalServerError)
 		return
 	}
-	w.Header().Set("Content-Type", "application/json")
+	if strings.HasPrefix(p.replies[n], "event: ") {
+		w.Header().Set("Content-Type", "text/event-stream")
+	} else {
+		w.Header().Set("Content-Type", "application/json")
+	}
 	io.WriteString(w, p.replies[n])
 }
 
@@ -117,4 +123,34 @@ func testdata(t testing.TB, name string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// stream sends params as a streaming request and returns the message
+// Message.Accumulate builds from the events.
+func (p *provider) stream(t testing.TB, params anthropic.MessageNewParams) *anthropic.Message {
+	t.Helper()
+	c := p.client()
+	s := c.Messages.NewStreaming(context.Background(), params)
+	var msg anthropic.Message
+	for s.Next() {
+		if err := msg.Accumulate(s.Current()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return &msg
+}
+
+// events writes server-sent events, one per JSON document, with the
+// document's type as the event name.
+func events(docs ...string) string {
+	var b strings.Builder
+	for _, d := range docs {
+		var head struct{ Type string }
+		_ = json.Unmarshal([]byte(d), &head)
+		b.WriteString("event: " + head.Type + "\ndata: " + d + "\n\n")
+	}
+	return b.String()
 }
