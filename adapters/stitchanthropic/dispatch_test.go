@@ -71,16 +71,19 @@ func marshal(t *testing.T, v any) string {
 // TestRawArguments: the input of each tool_use block reaches the exact
 // decoder as the response's bytes, whitespace included: a duplicate key
 // is rejected (a parsed map would keep one), 1e2 and 2.0 are integers,
-// the largest int64 stays exact (a float64 hop would round it to 2^63)
-// and 2^63 is out of range (not rounded into range).
+// the largest int64 stays exact (a float64 hop would round it to 2^63),
+// 2^63 is out of range (not rounded into range), and 1e400, which no
+// float64 holds, is the decoder's range issue too (the SDK never parses
+// the number).
 func TestRawArguments(t *testing.T) {
 	inputs := []string{
 		`{"customerId": 7, "customerId": 8, "items": [{"sku": "A-1", "quantity": 1}], "giftMessage": null, "delivery": {"method": "pickup", "storeId": 3}}`,
 		`{"customerId":1e2,"items":[{"sku":"A-1","quantity":2.0}],"giftMessage":null,"delivery":{"method":"store","storeId":3}}`,
 		`{"customerId":9223372036854775807,"items":[{"sku":"A-1","quantity":1}],"giftMessage":null,"delivery":{"method":"store","storeId":3}}`,
 		`{"customerId":9223372036854775808,"items":[{"sku":"A-1","quantity":1}],"giftMessage":null,"delivery":{"method":"store","storeId":3}}`,
+		`{"customerId":1e400,"items":[{"sku":"A-1","quantity":1}],"giftMessage":null,"delivery":{"method":"store","storeId":3}}`,
 	}
-	ids := []string{"toolu_dup", "toolu_exp", "toolu_max", "toolu_over"}
+	ids := []string{"toolu_dup", "toolu_exp", "toolu_max", "toolu_over", "toolu_huge"}
 	var blocks []string
 	for i, in := range inputs {
 		blocks = append(blocks, use(ids[i], "place_order", in))
@@ -102,7 +105,8 @@ func TestRawArguments(t *testing.T) {
 		`{"tool_use_id":"toolu_dup","is_error":true,"content":[{"text":"{\"error\":\"VALIDATION_ERROR\",\"issues\":[{\"path\":\"/customerId\",\"code\":\"duplicate_key\",\"message\":\"duplicate key \\\"customerId\\\"\"}],\"hint\":\"` + hint + `\"}","type":"text"}],"type":"tool_result"},` +
 		`{"tool_use_id":"toolu_exp","content":[{"text":"{\"orderId\":\"o-1\",\"customerId\":100,\"units\":2,\"totalCents\":2500,\"method\":\"store\",\"status\":\"placed\",\"giftMessage\":null}","type":"text"}],"type":"tool_result"},` +
 		`{"tool_use_id":"toolu_max","content":[{"text":"{\"orderId\":\"o-2\",\"customerId\":9223372036854775807,\"units\":1,\"totalCents\":1250,\"method\":\"store\",\"status\":\"placed\",\"giftMessage\":null}","type":"text"}],"type":"tool_result"},` +
-		`{"tool_use_id":"toolu_over","is_error":true,"content":[{"text":"{\"error\":\"VALIDATION_ERROR\",\"issues\":[{\"path\":\"/customerId\",\"code\":\"range\",\"expected\":\"-9223372036854775808..9223372036854775807\",\"message\":\"integer 9223372036854775808 is out of range -9223372036854775808..9223372036854775807\"}],\"hint\":\"` + hint + `\"}","type":"text"}],"type":"tool_result"}` +
+		`{"tool_use_id":"toolu_over","is_error":true,"content":[{"text":"{\"error\":\"VALIDATION_ERROR\",\"issues\":[{\"path\":\"/customerId\",\"code\":\"range\",\"expected\":\"-9223372036854775808..9223372036854775807\",\"message\":\"integer 9223372036854775808 is out of range -9223372036854775808..9223372036854775807\"}],\"hint\":\"` + hint + `\"}","type":"text"}],"type":"tool_result"},` +
+		`{"tool_use_id":"toolu_huge","is_error":true,"content":[{"text":"{\"error\":\"VALIDATION_ERROR\",\"issues\":[{\"path\":\"/customerId\",\"code\":\"range\",\"expected\":\"-9223372036854775808..9223372036854775807\",\"message\":\"integer 1e400 is out of range -9223372036854775808..9223372036854775807\"}],\"hint\":\"` + hint + `\"}","type":"text"}],"type":"tool_result"}` +
 		`],"role":"user"}`
 	if got := marshal(t, reply); got != want {
 		t.Errorf("reply\n got %s\nwant %s", got, want)

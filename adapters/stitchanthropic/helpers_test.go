@@ -25,6 +25,7 @@ type provider struct {
 	srv     *httptest.Server
 	mu      sync.Mutex
 	bodies  []string
+	headers []http.Header
 	replies []string
 }
 
@@ -46,6 +47,7 @@ func (p *provider) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	n := len(p.bodies)
 	p.bodies = append(p.bodies, string(body))
+	p.headers = append(p.headers, r.Header.Clone())
 	if n >= len(p.replies) {
 		p.t.Errorf("provider: request %d has no response", n+1)
 		http.Error(w, "no response", http.StatusInternalServerError)
@@ -64,6 +66,13 @@ func (p *provider) requests() []string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return append([]string(nil), p.bodies...)
+}
+
+// header returns the headers of request i.
+func (p *provider) header(i int) http.Header {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.headers[i]
 }
 
 // client is an SDK client of the local provider, independent of the

@@ -66,6 +66,10 @@ func TestToolDefinitions(t *testing.T) {
 	p := newProvider(t, endTurn)
 	p.send(t, newParams(params, userQuestion()))
 	body := p.requests()[0]
+	// Strict tool use needs no beta header: the request has none.
+	if h := p.header(0).Values("Anthropic-Beta"); h != nil {
+		t.Errorf("anthropic-beta %q", h)
+	}
 
 	wantTools := "[" + strings.Join([]string{
 		definition(shop.PlaceOrderAnthropicStrictSchema, "place_order", "PlaceOrder places an order for a customer and returns its receipt.", true),
