@@ -7,7 +7,7 @@ FUZZ_SMOKE_EXECS ?= 10000
 # the generator and runtime, one module per SDK adapter, the example
 # commands that use an SDK, the end-to-end tests. internal/bench is a module
 # of its own outside the workspace (see the bench targets).
-MODULES := . adapters/stitchgenai adapters/stitchgosdk adapters/stitchmcpgo adapters/stitchopenai examples/demo examples/everything examples/serve e2e
+MODULES := . adapters/stitchanthropic adapters/stitchgenai adapters/stitchgosdk adapters/stitchmcpgo adapters/stitchopenai examples/demo examples/everything examples/serve e2e
 
 .PHONY: demo test setup vet gotest race ts-test conformance tidy-check fuzz-smoke fuzz generate
 
@@ -40,6 +40,7 @@ gotest:
 # The serving code again under the race detector (parallel clients).
 race:
 	$(GO) test -count=1 -race ./stitch/...
+	cd adapters/stitchanthropic && $(GO) test -count=1 -race ./...
 	cd adapters/stitchgenai && $(GO) test -count=1 -race ./...
 	cd adapters/stitchgosdk && $(GO) test -count=1 -race ./...
 	cd adapters/stitchmcpgo && $(GO) test -count=1 -race ./...
