@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/tools/txtar"
 
+	"github.com/stitchgen/stitchgen/internal/profiletest"
 	"github.com/stitchgen/stitchgen/model"
 	"github.com/stitchgen/stitchgen/profile"
 )
@@ -167,7 +168,7 @@ func evaluate(t *testing.T, name profile.Name, corpus []corpusTool, generated in
 		inputs = append(inputs, generateInputs(t, ct.schema, generated, uint64(i))...)
 		for _, in := range inputs {
 			ty.inputs++
-			if err := supersetHolds(name, ct.schema, r, in); err != nil {
+			if err := profiletest.Superset(name, ct.schema, r, in); err != nil {
 				ty.supersetFail++
 				ty.fail("%s: superset: input %s: %v", id, in, err)
 			}

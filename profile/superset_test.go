@@ -1,8 +1,6 @@
 package profile_test
 
 import (
-	"bytes"
-	"fmt"
 	"math/rand/v2"
 	"regexp"
 	"strconv"
@@ -10,205 +8,10 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
-
+	"github.com/stitchgen/stitchgen/internal/profiletest"
 	"github.com/stitchgen/stitchgen/model"
 	"github.com/stitchgen/stitchgen/profile"
 )
-
-// supersetHolds checks SPEC §5.10 in the profile's own terms (decision
-// 0016): the accepted input, put in the profile's canonical form, validates
-// against the profile's schema under a 2020-12 validator with format
-// assertions on. Canonical forms: openai-strict removes the keys a strip
-// policy dropped and writes every absent optional property as null;
-// anthropic-strict removes the dropped keys; gemini reads its Schema
-// through fromGemini; mcp and every fallback take the input as it is.
-func supersetHolds(name profile.Name, adv *model.Object, r *profile.Result, input []byte) error {
-	inst, err := model.Parse(input)
-	if err != nil {
-		return err
-	}
-	schema := any(r.Schema)
-	switch {
-	case r.Strict:
-		k, err := newCanonicalizer(adv, name == profile.OpenAIStrict)
-		if err != nil {
-			return err
-		}
-		inst = k.walk(adv, "", inst)
-	case r.Dialect == profile.OpenAPI && r.Schema == nil:
-		k, err := newCanonicalizer(adv, false)
-		if err != nil {
-			return err
-		}
-		if o, ok := k.walk(adv, "", inst).(*model.Object); !ok || o.Len() != 0 {
-			return fmt.Errorf("a function without parameters got %s", model.MustMarshal(inst))
-		}
-		return nil
-	case r.Dialect == profile.OpenAPI:
-		schema = fromGemini(r.Schema)
-	}
-	sch, err := compileSchema(schema)
-	if err != nil {
-		return err
-	}
-	return sch.Validate(instance(inst))
-}
-
-func instance(v any) any {
-	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(model.MustMarshal(v)))
-	if err != nil {
-		panic(err)
-	}
-	return inst
-}
-
-// fromGemini is the fixed reading of a Gemini Schema as JSON Schema: type
-// names lower-cased, nullable: true as anyOf with {"type":"null"}, the
-// validation keywords as they are; propertyOrdering, example, title,
-// description and default say nothing about validity.
-func fromGemini(v any) any {
-	o, ok := v.(*model.Object)
-	if !ok || o == nil {
-		return v
-	}
-	out := &model.Object{}
-	if l, ok := list(member(o, "anyOf")); ok {
-		branches := make([]any, len(l))
-		for i, b := range l {
-			branches[i] = fromGemini(b)
-		}
-		out.Set("anyOf", branches)
-	}
-	if t, ok := member(o, "type").(string); ok {
-		out.Set("type", strings.ToLower(t))
-	}
-	for _, k := range []string{"format", "enum", "required", "minItems", "maxItems", "minLength", "maxLength",
-		"pattern", "minimum", "maximum", "minProperties", "maxProperties"} {
-		if v, ok := o.Get(k); ok {
-			out.Set(k, v)
-		}
-	}
-	if props, ok := member(o, "properties").(*model.Object); ok {
-		p := &model.Object{}
-		for _, m := range props.Members {
-			p.Set(m.Key, fromGemini(m.Value))
-		}
-		out.Set("properties", p)
-	}
-	if items, ok := o.Get("items"); ok {
-		out.Set("items", fromGemini(items))
-	}
-	if member(o, "nullable") == true {
-		return model.NewObject("anyOf", []any{out, model.NewObject("type", "null")})
-	}
-	return out
-}
-
-// A canonicalizer walks an accepted input along the advertised schema,
-// removing the keys a strip policy drops and, with nulls, writing absent
-// optional properties as null. A union's branch is the first one the
-// validator says the value matches.
-type canonicalizer struct {
-	root  *model.Object
-	nulls bool
-	c     *jsonschema.Compiler
-	url   string
-	cache map[string]*jsonschema.Schema
-}
-
-func newCanonicalizer(root *model.Object, nulls bool) (*canonicalizer, error) {
-	k := &canonicalizer{root: root, nulls: nulls, c: jsonschema.NewCompiler(), url: "mem:///adv.json", cache: map[string]*jsonschema.Schema{}}
-	k.c.DefaultDraft(jsonschema.Draft2020)
-	k.c.AssertFormat()
-	return k, k.c.AddResource(k.url, instance(root))
-}
-
-func (k *canonicalizer) valid(ptr string, v any) bool {
-	s, ok := k.cache[ptr]
-	if !ok {
-		var err error
-		if s, err = k.c.Compile(k.url + "#" + ptr); err != nil {
-			return false
-		}
-		k.cache[ptr] = s
-	}
-	return s.Validate(instance(v)) == nil
-}
-
-func (k *canonicalizer) walk(s any, ptr string, v any) any {
-	o, ok := s.(*model.Object)
-	if !ok || o == nil {
-		return v
-	}
-	if ref, ok := member(o, "$ref").(string); ok {
-		if ref == "#" {
-			return k.walk(k.root, "", v)
-		}
-		name := strings.TrimPrefix(ref, "#/$defs/")
-		defs, _ := member(k.root, "$defs").(*model.Object)
-		def, _ := defs.Get(name)
-		return k.walk(def, "/$defs/"+name, v)
-	}
-	for _, key := range []string{"anyOf", "oneOf"} {
-		l, _ := list(member(o, key))
-		for i, b := range l {
-			p := ptr + "/" + key + "/" + strconv.Itoa(i)
-			if k.valid(p, v) {
-				return k.walk(b, p, v)
-			}
-		}
-	}
-	switch x := v.(type) {
-	case *model.Object:
-		props, hasProps := member(o, "properties").(*model.Object)
-		ap, hasAP := o.Get("additionalProperties")
-		if !hasProps && !hasAP {
-			return v
-		}
-		out := &model.Object{}
-		for _, m := range x.Members {
-			if ps, ok := props.Get(m.Key); ok {
-				out.Set(m.Key, k.walk(ps, ptr+"/properties/"+m.Key, m.Value))
-			} else if !hasAP {
-				continue // a strip policy drops it
-			} else if apo, ok := ap.(*model.Object); ok {
-				out.Set(m.Key, k.walk(apo, ptr+"/additionalProperties", m.Value))
-			} else {
-				out.Set(m.Key, m.Value)
-			}
-		}
-		if k.nulls && hasProps {
-			req, _ := stringList(member(o, "required"))
-			for _, key := range props.Keys() {
-				if !x.Has(key) && !contains(req, key) {
-					out.Set(key, nil)
-				}
-			}
-		}
-		return out
-	case []any:
-		items, ok := o.Get("items")
-		if !ok {
-			return v
-		}
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = k.walk(items, ptr+"/items", e)
-		}
-		return out
-	}
-	return v
-}
-
-func contains(l []string, s string) bool {
-	for _, x := range l {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
 
 // generateInputs returns up to n values generated from the advertised
 // schema that the advertised schema accepts (a superset of what the
@@ -226,7 +29,7 @@ func generateInputs(t *testing.T, adv *model.Object, n int, seed uint64) [][]byt
 	var out [][]byte
 	for range n {
 		v := generate(rng, adv, adv, 0)
-		if sch.Validate(instance(v)) == nil {
+		if sch.Validate(profiletest.Instance(v)) == nil {
 			out = append(out, model.MustMarshal(v))
 		}
 	}
@@ -416,19 +219,27 @@ func TestCanonicalForms(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if sch.Validate(instance(mustParse(t, string(input)))) == nil {
+		if sch.Validate(profiletest.Instance(mustParse(t, string(input)))) == nil {
 			t.Errorf("%s: the raw input validates: the canonical form would not be needed", c.name)
 		}
-		k, err := newCanonicalizer(adv, c.name == profile.OpenAIStrict)
+		canon, err := profiletest.Canonical(adv, mustParse(t, string(input)), c.name == profile.OpenAIStrict)
 		if err != nil {
 			t.Fatal(err)
 		}
-		canon := k.walk(adv, "", mustParse(t, string(input)))
 		if got := string(model.MustMarshal(canon)); got != c.canonical {
 			t.Errorf("%s: canonical form\n got %s\nwant %s", c.name, got, c.canonical)
 		}
-		if err := sch.Validate(instance(canon)); err != nil {
+		if err := sch.Validate(profiletest.Instance(canon)); err != nil {
 			t.Errorf("%s: the canonical form does not validate: %v", c.name, err)
 		}
 	}
+}
+
+func contains(l []string, s string) bool {
+	for _, x := range l {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }

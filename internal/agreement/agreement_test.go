@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/stitchgen/stitchgen/profile"
 )
 
 // exceptions are the documented cases where the decoder rejects a document
@@ -139,6 +140,7 @@ type tally struct {
 	excepted                                                map[string]int
 	mutations                                               map[string]int // applied, by name
 	roundTrips, superset, supersetSkipped, supersetTolerant int
+	profileSuperset                                         map[profile.Name]int // accepted documents in a profile's schema
 }
 
 // check judges one document: decoder (UnmarshalJSON, repair off) against
@@ -236,24 +238,31 @@ func pointerValue(v any, ptr string) any {
 // and checks agreement with the validator on the lossless schema, the round
 // trip of every accepted document and the superset invariant.
 func TestAgreement(t *testing.T) {
-	total := &tally{excepted: map[string]int{}, mutations: map[string]int{}}
+	total := &tally{excepted: map[string]int{}, mutations: map[string]int{}, profileSuperset: map[profile.Name]int{}}
 	for i, tl := range tools {
 		t.Run(tl.name, func(t *testing.T) {
-			ty := &tally{excepted: map[string]int{}, mutations: map[string]int{}}
+			ty := &tally{excepted: map[string]int{}, mutations: map[string]int{}, profileSuperset: map[profile.Name]int{}}
 			runTool(t, tl, *seed+uint64(i), ty)
-			t.Logf("valid: %d accepted, %d rejected; mutated: %d accepted, %d rejected; exceptions %v; round trips %d; superset %d checked, %d skipped (sibling catchall), %d failing at tolerant properties only",
-				ty.validAccepted, ty.validRejected, ty.mutAccepted, ty.mutRejected, ty.excepted, ty.roundTrips, ty.superset, ty.supersetSkipped, ty.supersetTolerant)
+			t.Logf("valid: %d accepted, %d rejected; mutated: %d accepted, %d rejected; exceptions %v; round trips %d; superset %d checked, %d skipped (sibling catchall), %d failing at tolerant properties only; in a profile's schema %v",
+				ty.validAccepted, ty.validRejected, ty.mutAccepted, ty.mutRejected, ty.excepted, ty.roundTrips, ty.superset, ty.supersetSkipped, ty.supersetTolerant, ty.profileSuperset)
 			total.add(ty)
 		})
 	}
-	t.Logf("all tools: valid %d accepted, %d rejected; mutated %d accepted, %d rejected; exceptions %v; round trips %d; superset %d checked, %d skipped, %d tolerant",
-		total.validAccepted, total.validRejected, total.mutAccepted, total.mutRejected, total.excepted, total.roundTrips, total.superset, total.supersetSkipped, total.supersetTolerant)
+	t.Logf("all tools: valid %d accepted, %d rejected; mutated %d accepted, %d rejected; exceptions %v; round trips %d; superset %d checked, %d skipped, %d tolerant; in a profile's schema %v",
+		total.validAccepted, total.validRejected, total.mutAccepted, total.mutRejected, total.excepted, total.roundTrips, total.superset, total.supersetSkipped, total.supersetTolerant, total.profileSuperset)
 	t.Logf("mutations applied: %v", total.mutations)
 	// every mutation must have been exercised, or the near misses are
 	// narrower than they claim
 	for _, m := range mutations {
 		if total.mutations[m.name] == 0 && !t.Failed() {
 			t.Errorf("mutation %q was never applied", m.name)
+		}
+	}
+	// every profile must have judged accepted documents, or its superset
+	// check is vacuous
+	for _, name := range []profile.Name{profile.OpenAIStrict, profile.AnthropicStrict, profile.Gemini} {
+		if total.profileSuperset[name] == 0 && !t.Failed() {
+			t.Errorf("no accepted document was checked against the %s profile", name)
 		}
 	}
 	if total.mutations["trailing bytes"] == 0 && !t.Failed() {
@@ -270,6 +279,9 @@ func (a *tally) add(b *tally) {
 	a.superset += b.superset
 	a.supersetSkipped += b.supersetSkipped
 	a.supersetTolerant += b.supersetTolerant
+	for k, v := range b.profileSuperset {
+		a.profileSuperset[k] += v
+	}
 	for k, v := range b.excepted {
 		a.excepted[k] += v
 	}
@@ -328,7 +340,7 @@ func judge(t *testing.T, tl tool, root obj, text []byte, dec bool, problem strin
 // with an issue no exception explains.
 func TestCheckReportsDisagreement(t *testing.T) {
 	tl := tools[1] // shop.get_order
-	ty := &tally{excepted: map[string]int{}, mutations: map[string]int{}}
+	ty := &tally{excepted: map[string]int{}, mutations: map[string]int{}, profileSuperset: map[profile.Name]int{}}
 	accepting := tool{name: "accept-all", fresh: func() toolValue { return acceptAll{} }, lossless: tl.lossless}
 	_, _, problem := check(t, accepting, []byte(`{"orderId":"x"}`), "test", ty)
 	want := "accept-all: test document: decoder and validator disagree\ndocument: {\"orderId\":\"x\"}\ndecoder:   accepted\nvalidator: rejected: "

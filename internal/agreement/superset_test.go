@@ -2,16 +2,24 @@ package agreement
 
 import (
 	"bytes"
+	"sync"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/stitchgen/stitchgen/internal/profiletest"
+	"github.com/stitchgen/stitchgen/model"
+	"github.com/stitchgen/stitchgen/profile"
 )
 
 // superset checks SPEC §5.10 for a document UnmarshalJSON accepted: when
 // DecodeToolCall accepts it without a repair and no catchall member of a
 // union variant carries a key a sibling variant declares, it validates
 // against the advertised schema, except where every validator error is at
-// a property with a runtime tolerance (tool.tolerant).
+// a property with a runtime tolerance (tool.tolerant). The same document
+// is then checked against each provider profile's schema in the profile's
+// canonical form (decision 0016, profiletest.Superset), with the same
+// exceptions.
 func superset(t *testing.T, tl tool, root obj, text []byte, ty *tally) {
 	t.Helper()
 	_, repaired, err := tl.fresh().DecodeToolCall(text)
@@ -42,6 +50,51 @@ func superset(t *testing.T, tl tool, root obj, text []byte, ty *tally) {
 		return
 	}
 	ty.superset++
+	for _, name := range []profile.Name{profile.OpenAIStrict, profile.AnthropicStrict, profile.Gemini} {
+		adv, r := projected(t, tl, name)
+		err := profiletest.Superset(name, adv, r, text)
+		switch {
+		case err == nil:
+			ty.profileSuperset[name]++
+		case allMatch(tl.tolerant, leafLocations(err)):
+			ty.supersetTolerant++
+		case validatorGapsOnly(err):
+			ty.excepted["validator format gap"]++
+		default:
+			t.Errorf("%s: accepted document does not validate against the %s profile's schema in its canonical form\ndocument: %s\nvalidator: %v", tl.name, name, text, err)
+		}
+	}
+}
+
+type projection struct {
+	adv *model.Object
+	r   *profile.Result
+}
+
+var projections sync.Map // tool name + "\x00" + profile -> projection
+
+// projected returns tool tl's advertised schema and its projection under
+// profile name, computed once per tool and profile.
+func projected(t *testing.T, tl tool, name profile.Name) (*model.Object, *profile.Result) {
+	t.Helper()
+	key := tl.name + "\x00" + string(name)
+	if p, ok := projections.Load(key); ok {
+		return p.(projection).adv, p.(projection).r
+	}
+	v, err := model.Parse([]byte(tl.advertised))
+	if err != nil {
+		t.Fatalf("%s: advertised schema: %v", tl.name, err)
+	}
+	adv, ok := v.(*model.Object)
+	if !ok {
+		t.Fatalf("%s: advertised schema is not an object", tl.name)
+	}
+	r, err := profile.Project(name, tl.name, adv)
+	if err != nil {
+		t.Fatalf("%s: %s: %v", tl.name, name, err)
+	}
+	projections.Store(key, projection{adv, r})
+	return adv, r
 }
 
 // siblingCatchall reports whether v holds, in the chosen variant of a
