@@ -1,4 +1,4 @@
-package main
+package gosdk
 
 import (
 	"bufio"
@@ -91,7 +91,7 @@ func TestToolsList(t *testing.T) {
 		if tl.Description == "" {
 			t.Errorf("%s has no description", tl.Name)
 		}
-		if tl.Name == "json_schema_2020_12_tool" && !sameJSON(t, tl.InputSchema, json.RawMessage(jsonSchema202012)) {
+		if tl.Name == "json_schema_2020_12_tool" && !sameJSON(t, tl.InputSchema, json.RawMessage(everything.JSONSchema202012)) {
 			t.Errorf("json_schema_2020_12_tool's schema is %v", tl.InputSchema)
 		}
 	}
