@@ -1,20 +1,28 @@
 // Command everything is the MCP conformance suite's "everything server"
-// with stitchgen tools: every fixture tool of the suite's server scenarios
-// is a contract of package examples/conformance/everything, served by one
-// stitch dispatcher through the adapter of the SDK that -sdk names (gosdk,
-// the official MCP Go SDK, package gosdk here). The tools that talk to the
-// client's session (sampling, elicitation, test_reconnection) use the
-// SDK's API; json_schema_2020_12_tool (a hand-written schema with $schema,
-// which stitchgen never advertises) and the resources, prompts and
-// completions are registered with the plain SDK.
+// with stitchgen tools, on either Go SDK: every fixture tool of the suite's
+// server scenarios is a contract of package examples/conformance/everything,
+// served by one stitch dispatcher through the adapter of the SDK that -sdk
+// names:
 //
-//	go run ./examples/everything                      # stdio
-//	go run ./examples/everything -http 127.0.0.1:8080 # streamable HTTP on http://127.0.0.1:8080/
+//   - gosdk (the default): the official MCP Go SDK, adapter stitchgosdk
+//     (package gosdk here);
+//   - mcpgo: mark3labs/mcp-go, adapter stitchmcpgo (package mcpgo here).
+//
+// Both serve the same contracts and the same everything.Service; each adds
+// the tools that talk to the client's session (sampling, elicitation,
+// test_reconnection) with its SDK's API, and registers
+// json_schema_2020_12_tool (a hand-written schema with $schema, which
+// stitchgen never advertises) and the resources, prompts and completions
+// with the plain SDK.
+//
+//	go run ./examples/everything                                 # stdio, go-sdk
+//	go run ./examples/everything -http 127.0.0.1:8080            # streamable HTTP on http://127.0.0.1:8080/
+//	go run ./examples/everything -http 127.0.0.1:8080 -sdk mcpgo # the same on mcp-go
 //
 // With -http, it writes "everything: serving MCP on http://ADDR/" to stderr
 // once it listens; with port 0 the line names the port the system chose.
 //
-// make conformance runs the suite against it (e2e/conformance).
+// make conformance runs the suite against both (e2e/conformance).
 package main
 
 import (
@@ -29,12 +37,13 @@ import (
 	"time"
 
 	"github.com/stitchgen/stitchgen/examples/everything/gosdk"
+	"github.com/stitchgen/stitchgen/examples/everything/mcpgo"
 	"github.com/stitchgen/stitchgen/stitch"
 )
 
 func main() {
 	addr := flag.String("http", "", "serve streamable HTTP on `addr` (for example 127.0.0.1:8080) instead of stdio")
-	sdk := flag.String("sdk", "gosdk", "the SDK that serves the tools: gosdk (the official MCP Go SDK)")
+	sdk := flag.String("sdk", "gosdk", "the SDK that serves the tools: gosdk (the official MCP Go SDK) or mcpgo (mark3labs/mcp-go)")
 	flag.Parse()
 	logger := log.New(os.Stderr, "everything: ", log.LstdFlags)
 	server, err := newServer(*sdk, stitch.Options{
@@ -72,8 +81,17 @@ func newServer(sdk string, opt stitch.Options) (*server, error) {
 			stdio: func(ctx context.Context) error { return gosdk.ServeStdio(ctx, s) },
 			http:  func() http.Handler { return gosdk.HTTPHandler(s) },
 		}, nil
+	case "mcpgo":
+		s, err := mcpgo.NewServer(opt)
+		if err != nil {
+			return nil, err
+		}
+		return &server{
+			stdio: func(ctx context.Context) error { return mcpgo.ServeStdio(ctx, s) },
+			http:  func() http.Handler { return mcpgo.HTTPHandler(s) },
+		}, nil
 	}
-	return nil, fmt.Errorf("-sdk %q: want gosdk", sdk)
+	return nil, fmt.Errorf("-sdk %q: want gosdk or mcpgo", sdk)
 }
 
 // run serves server on stdio when addr is "", else on addr over streamable
