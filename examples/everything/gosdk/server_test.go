@@ -157,7 +157,7 @@ func TestSessionTools(t *testing.T) {
 }
 
 // TestReconnectionResumes (SEP-1699, which the suite's scenario cannot see
-// on go-sdk v1.8.0: e2e/conformance/expected-failures.yml): at protocol
+// on go-sdk v1.8.0: e2e/conformance/expected-failures-gosdk.yml): at protocol
 // version 2025-11-25, test_reconnection's POST stream carries a priming
 // event and a close event with a retry field, and a GET with the priming
 // event's id as Last-Event-ID gets the tool's result.

@@ -343,6 +343,20 @@ func TestSessionTools(t *testing.T) {
 	}
 }
 
+// TestElicitationAnswerUnchecked (docs/mcpgo.md): mcp-go hands the
+// tool an accepted answer as the client sent it, without checking it
+// against the requested schema (go-sdk refuses one that does not match).
+func TestElicitationAnswerUnchecked(t *testing.T) {
+	s := connect(t, serve(t, stitch.Options{}))
+	msgs := make(chan message, 16)
+	c := s.call(2, "test_elicitation", `{"message":"m"}`, "", msgs, func(message) string {
+		return `{"action":"accept","content":{"username":5}}`
+	})
+	if got, want := text(t, c.result.Result), `User response: action=accept, content={"username":5}`; got != want {
+		t.Errorf("text %q, want %q", got, want)
+	}
+}
+
 func quote(s string) string {
 	b, err := json.Marshal(s)
 	if err != nil {
