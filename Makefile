@@ -51,9 +51,10 @@ ts-test:
 	cd e2e/ts && npm test
 
 # The official MCP conformance suite (npm @modelcontextprotocol/conformance)
-# runs all its server scenarios against examples/everything on the Go SDK;
-# a scenario that fails and is not in e2e/conformance/expected-failures.yml
-# (each entry with its reason) fails the target. Needs make setup.
+# runs all its server scenarios against examples/everything on the Go SDK
+# and on mcp-go; a scenario that does not come out as that server's
+# e2e/conformance/expected-failures-SDK.yml says (each entry with its
+# reason) fails the target. Needs make setup.
 conformance:
 	bash e2e/conformance/run.sh
 

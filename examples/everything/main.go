@@ -1,18 +1,28 @@
 // Command everything is the MCP conformance suite's "everything server"
-// with stitchgen tools, on the official MCP Go SDK: every fixture tool of
-// the suite's server scenarios is a contract of package
-// examples/conformance/everything, served by one stitch dispatcher through
-// the go-sdk adapter. Only json_schema_2020_12_tool (a hand-written schema
-// with $schema, which stitchgen never advertises) and the resources,
-// prompts and completions are registered with the plain SDK.
+// with stitchgen tools, on either Go SDK: every fixture tool of the suite's
+// server scenarios is a contract of package examples/conformance/everything,
+// served by one stitch dispatcher through the adapter of the SDK that -sdk
+// names:
 //
-//	go run ./examples/everything                      # stdio
-//	go run ./examples/everything -http 127.0.0.1:8080 # streamable HTTP on http://127.0.0.1:8080/
+//   - gosdk (the default): the official MCP Go SDK, adapter stitchgosdk
+//     (package gosdk here);
+//   - mcpgo: mark3labs/mcp-go, adapter stitchmcpgo (package mcpgo here).
+//
+// Both serve the same contracts and the same everything.Service; each adds
+// the tools that talk to the client's session (sampling, elicitation,
+// test_reconnection) with its SDK's API, and registers
+// json_schema_2020_12_tool (a hand-written schema with $schema, which
+// stitchgen never advertises) and the resources, prompts and completions
+// with the plain SDK.
+//
+//	go run ./examples/everything                                 # stdio, go-sdk
+//	go run ./examples/everything -http 127.0.0.1:8080            # streamable HTTP on http://127.0.0.1:8080/
+//	go run ./examples/everything -http 127.0.0.1:8080 -sdk mcpgo # the same on mcp-go
 //
 // With -http, it writes "everything: serving MCP on http://ADDR/" to stderr
 // once it listens; with port 0 the line names the port the system chose.
 //
-// make conformance runs the suite against it (e2e/conformance).
+// make conformance runs the suite against both (e2e/conformance).
 package main
 
 import (
@@ -26,17 +36,17 @@ import (
 	"os/signal"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-	"github.com/stitchgen/stitchgen/adapters/stitchgosdk"
-	"github.com/stitchgen/stitchgen/examples/conformance/everything"
+	"github.com/stitchgen/stitchgen/examples/everything/gosdk"
+	"github.com/stitchgen/stitchgen/examples/everything/mcpgo"
 	"github.com/stitchgen/stitchgen/stitch"
 )
 
 func main() {
 	addr := flag.String("http", "", "serve streamable HTTP on `addr` (for example 127.0.0.1:8080) instead of stdio")
+	sdk := flag.String("sdk", "gosdk", "the SDK that serves the tools: gosdk (the official MCP Go SDK) or mcpgo (mark3labs/mcp-go)")
 	flag.Parse()
 	logger := log.New(os.Stderr, "everything: ", log.LstdFlags)
-	server, err := NewServer(stitch.Options{
+	server, err := newServer(*sdk, stitch.Options{
 		Timeout: 30 * time.Second,
 		After: func(_ context.Context, c *stitch.Call) {
 			logger.Printf("%s %s in %v issues=%d err=%v", c.Tool, outcome(c.Result), c.Duration, len(c.Issues), c.Err)
@@ -52,35 +62,49 @@ func main() {
 	}
 }
 
-// NewServer returns the everything server: the stitchgen tools served by
-// one dispatcher with opt, and the plain SDK's tool, resources, prompts
-// and completions.
-func NewServer(opt stitch.Options) (*mcp.Server, error) {
-	d, err := stitch.NewDispatcher(opt, everything.StitchTools(handler{}))
-	if err != nil {
-		return nil, err
+// A server is the everything server on one SDK.
+type server struct {
+	stdio func(context.Context) error // serves it on stdin and stdout
+	http  func() http.Handler         // serves it over streamable HTTP
+}
+
+// newServer returns the everything server on sdk, its dispatcher built
+// with opt.
+func newServer(sdk string, opt stitch.Options) (*server, error) {
+	switch sdk {
+	case "gosdk":
+		s, err := gosdk.NewServer(opt)
+		if err != nil {
+			return nil, err
+		}
+		return &server{
+			stdio: func(ctx context.Context) error { return gosdk.ServeStdio(ctx, s) },
+			http:  func() http.Handler { return gosdk.HTTPHandler(s) },
+		}, nil
+	case "mcpgo":
+		s, err := mcpgo.NewServer(opt)
+		if err != nil {
+			return nil, err
+		}
+		return &server{
+			stdio: func(ctx context.Context) error { return mcpgo.ServeStdio(ctx, s) },
+			http:  func() http.Handler { return mcpgo.HTTPHandler(s) },
+		}, nil
 	}
-	s := mcp.NewServer(&mcp.Implementation{Name: "stitchgen-everything", Version: "v1.0.0"}, &mcp.ServerOptions{
-		CompletionHandler:  complete,
-		SubscribeHandler:   subscribe,
-		UnsubscribeHandler: unsubscribe,
-	})
-	stitchgosdk.AddTools(s, d)
-	addPlain(s)
-	return s, nil
+	return nil, fmt.Errorf("-sdk %q: want gosdk or mcpgo", sdk)
 }
 
 // run serves server on stdio when addr is "", else on addr over streamable
 // HTTP, until ctx is done.
-func run(ctx context.Context, server *mcp.Server, addr string) error {
+func run(ctx context.Context, server *server, addr string) error {
 	if addr == "" {
-		return server.Run(ctx, &mcp.StdioTransport{})
+		return server.stdio(ctx)
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: HTTPHandler(server), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: server.http(), ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		<-ctx.Done()
 		srv.Close()
@@ -90,17 +114,6 @@ func run(ctx context.Context, server *mcp.Server, addr string) error {
 		return err
 	}
 	return nil
-}
-
-// HTTPHandler serves server over streamable HTTP, stateful (the server's
-// sampling and elicitation requests need a session), keeping each stream's
-// events so that a client whose stream the server closed
-// (test_reconnection) resumes it with Last-Event-ID. The SDK's DNS
-// rebinding protection stays on: a request to a loopback address with
-// another Host is refused.
-func HTTPHandler(server *mcp.Server) http.Handler {
-	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server },
-		&mcp.StreamableHTTPOptions{EventStore: mcp.NewMemoryEventStore(nil)})
 }
 
 func outcome(r *stitch.Result) string {

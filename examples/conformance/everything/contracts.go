@@ -16,9 +16,11 @@
 // (test_reconnection) need an SDK's session, which a contract package of
 // the root module cannot import: a serving command embeds Service in a type
 // that adds those methods with its adapter (examples/everything does it on
-// the official Go SDK). The requests those methods send are here (Sampling,
-// Elicitation, ElicitationDefaults, ElicitationEnums), so that every
-// adapter's server sends the reference server's requests.
+// the official Go SDK and on mcp-go). The requests those methods send are
+// here (Sampling, Elicitation, ElicitationDefaults, ElicitationEnums), so
+// that every adapter's server sends the reference server's requests, and
+// so is the schema of json_schema_2020_12_tool, which each server
+// registers with its plain SDK (JSONSchema202012).
 package everything
 
 //go:generate go run github.com/stitchgen/stitchgen/cmd/stitchgen

@@ -1,4 +1,4 @@
-package main
+package gosdk
 
 import (
 	"context"
@@ -13,25 +13,14 @@ import (
 // point is a hand-written schema, and the resources, prompts and
 // completions of the reference server.
 
-// jsonSchema202012 is the input schema of json_schema_2020_12_tool, as the
-// reference server advertises it (SEP-1613: $schema, $defs and
-// additionalProperties must reach the client unchanged).
-const jsonSchema202012 = `{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object",` +
-	`"$defs":{"address":{"type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}}}},` +
-	`"properties":{"name":{"type":"string"},"address":{"$ref":"#/$defs/address"}},"additionalProperties":false}`
-
 // addPlain registers the plain SDK's tool, resources and prompts on s.
 func addPlain(s *mcp.Server) {
 	s.AddTool(&mcp.Tool{
 		Name:        "json_schema_2020_12_tool",
-		Description: "Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613)",
-		InputSchema: json.RawMessage(jsonSchema202012),
+		Description: everything.JSONSchema202012Description,
+		InputSchema: json.RawMessage(everything.JSONSchema202012),
 	}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		args := string(req.Params.Arguments)
-		if args == "" {
-			args = "{}"
-		}
-		return textResult("JSON Schema 2020-12 tool called with: " + args), nil
+		return textResult(everything.JSONSchema202012Text(string(req.Params.Arguments))), nil
 	})
 
 	s.AddResource(&mcp.Resource{

@@ -1,0 +1,52 @@
+// Package gosdk is the everything server on the official MCP Go SDK
+// (github.com/modelcontextprotocol/go-sdk): the tools of package
+// examples/conformance/everything served by one stitch dispatcher through
+// the go-sdk adapter (stitchgosdk), the session tools through
+// stitchgosdk.Request, and json_schema_2020_12_tool, the resources, prompts
+// and completions with the plain SDK.
+package gosdk
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stitchgen/stitchgen/adapters/stitchgosdk"
+	"github.com/stitchgen/stitchgen/examples/conformance/everything"
+	"github.com/stitchgen/stitchgen/stitch"
+)
+
+// NewServer returns the everything server: the stitchgen tools served by
+// one dispatcher with opt, and the plain SDK's tool, resources, prompts
+// and completions.
+func NewServer(opt stitch.Options) (*mcp.Server, error) {
+	d, err := stitch.NewDispatcher(opt, everything.StitchTools(handler{}))
+	if err != nil {
+		return nil, err
+	}
+	s := mcp.NewServer(&mcp.Implementation{Name: "stitchgen-everything", Version: "v1.0.0"}, &mcp.ServerOptions{
+		CompletionHandler:  complete,
+		SubscribeHandler:   subscribe,
+		UnsubscribeHandler: unsubscribe,
+	})
+	stitchgosdk.AddTools(s, d)
+	addPlain(s)
+	return s, nil
+}
+
+// HTTPHandler serves server over streamable HTTP, stateful (the server's
+// sampling and elicitation requests need a session), keeping each stream's
+// events so that a client whose stream the server closed
+// (test_reconnection) resumes it with Last-Event-ID. The SDK's DNS
+// rebinding protection stays on: a request to a loopback address with
+// another Host is refused.
+func HTTPHandler(server *mcp.Server) http.Handler {
+	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server },
+		&mcp.StreamableHTTPOptions{EventStore: mcp.NewMemoryEventStore(nil)})
+}
+
+// ServeStdio serves server on stdin and stdout until ctx is done or the
+// client goes.
+func ServeStdio(ctx context.Context, server *mcp.Server) error {
+	return server.Run(ctx, &mcp.StdioTransport{})
+}

@@ -1,0 +1,65 @@
+// Package mcpgo is the everything server on mark3labs/mcp-go: the tools of
+// package examples/conformance/everything served by one stitch dispatcher
+// through the mcp-go adapter (stitchmcpgo), the session tools through the
+// server of the call's context (server.ServerFromContext), and
+// json_schema_2020_12_tool, the resources, prompts and completions with
+// plain mcp-go. Where it differs from package gosdk, and why, is in
+// docs/mcpgo.md ("What the conformance suite says").
+package mcpgo
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/mark3labs/mcp-go/server"
+	"github.com/stitchgen/stitchgen/adapters/stitchmcpgo"
+	"github.com/stitchgen/stitchgen/examples/conformance/everything"
+	"github.com/stitchgen/stitchgen/stitch"
+)
+
+// NewServer returns the everything server: the stitchgen tools served by
+// one dispatcher with opt, and plain mcp-go's tool, resources, prompts and
+// completions. It declares the capabilities the reference server declares
+// (tools, resources with subscriptions, prompts, logging, completions);
+// mcp-go accepts every subscription and keeps none for a session that
+// does not track them, as the reference server does.
+func NewServer(opt stitch.Options) (*server.MCPServer, error) {
+	d, err := stitch.NewDispatcher(opt, everything.StitchTools(handler{}))
+	if err != nil {
+		return nil, err
+	}
+	s := stitchmcpgo.NewServer("stitchgen-everything", "v1.0.0", d,
+		server.WithToolCapabilities(true),
+		server.WithResourceCapabilities(true, true),
+		server.WithPromptCapabilities(true),
+		server.WithCompletions())
+	addPlain(s)
+	return s, nil
+}
+
+// sessionIdleTTL is how long a streamable-HTTP session lives without a
+// request; its recorded events go with it.
+const sessionIdleTTL = 10 * time.Minute
+
+// HTTPHandler serves s over streamable HTTP, stateful (the server's
+// sampling and elicitation requests need a session; an unknown session id
+// is refused), with an event store: without one, mcp-go's streamable-HTTP
+// server can drop a notification sent near the end of a call (the log
+// messages and progress of test_tool_with_logging and
+// test_tool_with_progress; docs/mcpgo.md, gap 6). The store keeps a
+// session's events until the session ends, so a session ends after
+// sessionIdleTTL without a request. mcp-go's DNS rebinding protection
+// stays on: a request to a loopback address with another Host is refused.
+func HTTPHandler(s *server.MCPServer) http.Handler {
+	return server.NewStreamableHTTPServer(s,
+		server.WithStateful(true),
+		server.WithEventStore(server.NewInMemoryEventStore()),
+		server.WithSessionIdleTTL(sessionIdleTTL))
+}
+
+// ServeStdio serves s on stdin and stdout until ctx is done or stdin ends.
+func ServeStdio(ctx context.Context, s *server.MCPServer) error {
+	return stitchmcpgo.ServeStdio(ctx, s, os.Stdin, os.Stdout)
+}
