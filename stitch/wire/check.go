@@ -63,9 +63,11 @@ func Check(msg []byte, maxDepth int) *Error {
 	return s.found()
 }
 
-// idOf returns the id of the message that msg starts (a prefix of it
-// will do), or nil when none was read.
-func idOf(msg []byte) json.RawMessage {
+// IDOf returns the id of the message that msg starts (a prefix of it will
+// do), as it was sent, or nil when none was read, it was repeated or it is
+// of no valid id type: the id to answer a message with when something
+// other than Check refused it.
+func IDOf(msg []byte) json.RawMessage {
 	s := &scanner{b: msg, max: DefaultMaxDepth}
 	if s.space(); s.i < len(s.b) && s.b[s.i] == '{' {
 		s.message()

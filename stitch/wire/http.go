@@ -76,7 +76,8 @@ type HTTPOptions struct {
 // 400 (Check), 408 (slow body), 413 (too large), 503 (no room). The
 // go-sdk client fails the one call and keeps its session for each of them.
 // Requests of other methods (GET streams, DELETE) pass through, with the
-// write deadline.
+// write deadline. The body next reads has a method Peek() []byte that
+// returns its unread bytes.
 func Guard(next http.Handler, opt HTTPOptions) http.Handler {
 	g := &guard{next: next, opt: opt}
 	g.maxBody = orDefault(opt.MaxBodyBytes, DefaultMaxBodyBytes)
@@ -116,8 +117,8 @@ func (g *guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if g.maxBody >= 0 && r.ContentLength > g.maxBody {
-		w.Header().Set("Connection", "close") // the body stays unread
-		g.refuse(w, r, http.StatusRequestEntityTooLarge, &Error{Code: CodeParseError,
+		w.Header().Set("Connection", "close") // the rest stays unread
+		g.refuse(w, r, http.StatusRequestEntityTooLarge, &Error{Code: CodeParseError, ID: g.peekID(w, r),
 			Message: "the request body is " + strconv.FormatInt(r.ContentLength, 10) + " bytes long, more than the limit of " + strconv.FormatInt(g.maxBody, 10)})
 		return
 	}
@@ -168,6 +169,19 @@ func (g *guard) admit(r *http.Request, weight int64) (release func(), ok bool) {
 	}, true
 }
 
+// peekID reads the first bytes of a body that will not be read for the
+// request's id: the go-sdk client takes a refusal with a status such as
+// 413 as the failure of one call only when the error carries its id, and
+// fails the whole session otherwise.
+func (g *guard) peekID(w http.ResponseWriter, r *http.Request) []byte {
+	if g.readTimeout > 0 {
+		_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(g.readTimeout))
+	}
+	prefix := make([]byte, idPrefix)
+	n, _ := io.ReadFull(r.Body, prefix)
+	return IDOf(prefix[:n])
+}
+
 // read reads a POST body within the limits, or says how to refuse it.
 func (g *guard) read(w http.ResponseWriter, r *http.Request) ([]byte, int, *Error) {
 	rc := http.NewResponseController(w)
@@ -182,7 +196,9 @@ func (g *guard) read(w http.ResponseWriter, r *http.Request) ([]byte, int, *Erro
 	var err error
 	if n := r.ContentLength; n >= 0 {
 		body = make([]byte, n)
-		_, err = io.ReadFull(src, body)
+		var k int
+		k, err = io.ReadFull(src, body)
+		body = body[:k]
 	} else {
 		body, err = io.ReadAll(src)
 	}
@@ -197,14 +213,14 @@ func (g *guard) read(w http.ResponseWriter, r *http.Request) ([]byte, int, *Erro
 		}
 		return body, 0, nil
 	case errors.As(err, &mbe):
-		return nil, http.StatusRequestEntityTooLarge, &Error{Code: CodeParseError, ID: idOf(body),
+		return nil, http.StatusRequestEntityTooLarge, &Error{Code: CodeParseError, ID: IDOf(body),
 			Message: "the request body is more than the limit of " + strconv.FormatInt(g.maxBody, 10) + " bytes long"}
 	case errors.Is(err, os.ErrDeadlineExceeded):
 		w.Header().Set("Connection", "close")
-		return nil, http.StatusRequestTimeout, &Error{Code: CodeParseError,
+		return nil, http.StatusRequestTimeout, &Error{Code: CodeParseError, ID: IDOf(body),
 			Message: "the request body did not arrive within " + g.readTimeout.String()}
 	}
-	return nil, http.StatusBadRequest, &Error{Code: CodeParseError, Message: "the request body could not be read: " + err.Error()}
+	return nil, http.StatusBadRequest, &Error{Code: CodeParseError, ID: IDOf(body), Message: "the request body could not be read: " + err.Error()}
 }
 
 func (g *guard) refuse(w http.ResponseWriter, r *http.Request, status int, e *Error) {
@@ -238,6 +254,10 @@ func (r *bodyReader) Read(p []byte) (int, error) {
 	}
 	return n, nil
 }
+
+// Peek returns the bytes not read yet, for a handler between Guard and
+// the SDK (the go-sdk adapter's session limit reads the id in them).
+func (r *bodyReader) Peek() []byte { return r.b }
 
 func (r *bodyReader) Close() error {
 	r.b = nil

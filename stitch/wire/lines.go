@@ -48,7 +48,7 @@ func (l *LineReader) Next() ([]byte, error) {
 		switch {
 		case over != nil:
 			e := &Error{Code: CodeParseError, Message: "the message is " + strconv.Itoa(n) + " bytes long, more than the limit of " + strconv.Itoa(l.max)}
-			e.ID = idOf(over)
+			e.ID = IDOf(over)
 			return nil, e
 		case len(bytes.TrimSpace(line)) > 0:
 			return line, nil
