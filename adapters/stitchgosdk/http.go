@@ -2,7 +2,6 @@ package stitchgosdk
 
 import (
 	"context"
-	"errors"
 	"net"
 	"net/http"
 	"strconv"
@@ -11,26 +10,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stitchgen/stitchgen/stitch/wire"
-)
-
-// The defaults of HTTPOptions that are this adapter's; the others are
-// package wire's. docs/serving.md says why each.
-const (
-	// DefaultSessionTimeout: a streamable-HTTP session that gets no request
-	// for this long is closed (an abandoned session costs about 10 KB and
-	// a goroutine until then). Long enough for a conversation that pauses;
-	// a client that wants more sends pings.
-	DefaultSessionTimeout = 30 * time.Minute
-	// DefaultMaxSessions bounds the open sessions: about 100 MB of them.
-	DefaultMaxSessions = 10_000
-	// DefaultReadHeaderTimeout is the time a request's headers may take.
-	DefaultReadHeaderTimeout = 10 * time.Second
-	// DefaultIdleTimeout is how long a keep-alive connection may wait for
-	// its next request.
-	DefaultIdleTimeout = 120 * time.Second
-	// DefaultShutdownTimeout is how long ListenAndServe waits for the
-	// requests in flight when its context is done.
-	DefaultShutdownTimeout = 5 * time.Second
 )
 
 // HTTPOptions configure HTTPHandler and ListenAndServe. The zero value
@@ -51,24 +30,22 @@ type HTTPOptions struct {
 	Refused          func(r *http.Request, status int, e *wire.Error)
 
 	// SessionTimeout closes a session that gets no request for this long
-	// (the SDK's StreamableHTTPOptions.SessionTimeout).
+	// (the SDK's StreamableHTTPOptions.SessionTimeout; default
+	// wire.DefaultSessionTimeout, 30 minutes).
 	SessionTimeout time.Duration
 	// MaxSessions: when the server has this many sessions, a request that
 	// would open one is answered with 503 and Retry-After (JSON-RPC
 	// -32000). The count is the server's sessions (Server.Sessions, every
 	// transport's) and those being opened. Not used when the handler is
-	// stateless.
+	// stateless. Default wire.DefaultMaxSessions, 10,000.
 	MaxSessions int
 
-	// ReadHeaderTimeout and IdleTimeout are the http.Server's of
-	// ListenAndServe. It sets no ReadTimeout or WriteTimeout of its own:
-	// those of the http.Server would cut every long stream, the handler
-	// sets them per request instead.
+	// ReadHeaderTimeout, IdleTimeout and ShutdownTimeout are
+	// wire.ServerOptions', for NewHTTPServer and ListenAndServe (10 s,
+	// 120 s, 5 s).
 	ReadHeaderTimeout time.Duration
 	IdleTimeout       time.Duration
-	// ShutdownTimeout is how long ListenAndServe waits for the requests in
-	// flight when its context is done.
-	ShutdownTimeout time.Duration
+	ShutdownTimeout   time.Duration
 
 	// Streamable are the SDK's other options (EventStore, JSONResponse,
 	// Stateless, Logger...); its SessionTimeout and MaxRequestBodyBytes
@@ -89,10 +66,10 @@ func HTTPHandler(s *mcp.Server, opt *HTTPOptions) http.Handler {
 		o = *opt
 	}
 	so := o.Streamable
-	so.SessionTimeout = max(0, orDefault(o.SessionTimeout, DefaultSessionTimeout))
+	so.SessionTimeout = max(0, orDefault(o.SessionTimeout, wire.DefaultSessionTimeout))
 	so.MaxRequestBodyBytes = orDefault(o.MaxBodyBytes, wire.DefaultMaxBodyBytes)
 	var h http.Handler = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &so)
-	if maxSessions := orDefault(int64(o.MaxSessions), DefaultMaxSessions); maxSessions > 0 && !so.Stateless {
+	if maxSessions := orDefault(int64(o.MaxSessions), wire.DefaultMaxSessions); maxSessions > 0 && !so.Stateless {
 		h = &sessionLimit{next: h, server: s, max: int(maxSessions), refused: o.Refused}
 	}
 	return wire.Guard(h, wire.HTTPOptions{
@@ -162,18 +139,18 @@ func peek(r *http.Request) []byte {
 	return nil
 }
 
+// serverOptions are the wire.ServerOptions of opt.
+func serverOptions(opt *HTTPOptions) wire.ServerOptions {
+	if opt == nil {
+		return wire.ServerOptions{}
+	}
+	return wire.ServerOptions{ReadHeaderTimeout: opt.ReadHeaderTimeout, IdleTimeout: opt.IdleTimeout, ShutdownTimeout: opt.ShutdownTimeout}
+}
+
 // NewHTTPServer returns an http.Server serving h with the connection
-// timeouts of opt (nil: the defaults): ReadHeaderTimeout and IdleTimeout.
+// timeouts of opt (nil: the defaults), wire.NewServer's.
 func NewHTTPServer(h http.Handler, opt *HTTPOptions) *http.Server {
-	var o HTTPOptions
-	if opt != nil {
-		o = *opt
-	}
-	return &http.Server{
-		Handler:           h,
-		ReadHeaderTimeout: max(0, orDefault(o.ReadHeaderTimeout, DefaultReadHeaderTimeout)),
-		IdleTimeout:       max(0, orDefault(o.IdleTimeout, DefaultIdleTimeout)),
-	}
+	return wire.NewServer(h, serverOptions(opt))
 }
 
 // ListenAndServe serves h (HTTPHandler's) on addr ("127.0.0.1:8080": a
@@ -190,31 +167,5 @@ func ListenAndServe(ctx context.Context, addr string, h http.Handler, opt *HTTPO
 
 // Serve is ListenAndServe on a listener, which it closes.
 func Serve(ctx context.Context, ln net.Listener, h http.Handler, opt *HTTPOptions) error {
-	srv := NewHTTPServer(h, opt)
-	grace := DefaultShutdownTimeout
-	if opt != nil {
-		grace = max(0, orDefault(opt.ShutdownTimeout, DefaultShutdownTimeout))
-	}
-	served := make(chan struct{})
-	shut := make(chan struct{})
-	go func() {
-		defer close(shut)
-		select {
-		case <-ctx.Done():
-		case <-served:
-			return
-		}
-		sctx, cancel := context.WithTimeout(context.Background(), grace)
-		defer cancel()
-		if srv.Shutdown(sctx) != nil {
-			_ = srv.Close() // open streams
-		}
-	}()
-	err := srv.Serve(ln)
-	close(served)
-	<-shut
-	if errors.Is(err, http.ErrServerClosed) {
-		return nil
-	}
-	return err
+	return wire.Serve(ctx, ln, NewHTTPServer(h, opt), serverOptions(opt), nil)
 }
