@@ -8,6 +8,6 @@ import (
 )
 
 // ServeHTTPOn is ServeHTTP on a listener the test chose.
-func ServeHTTPOn(ctx context.Context, s *server.MCPServer, ln net.Listener, opts ...server.StreamableHTTPOption) error {
-	return serveHTTP(ctx, s, ln, opts)
+func ServeHTTPOn(ctx context.Context, s *server.MCPServer, ln net.Listener, opt *HTTPOptions, opts ...server.StreamableHTTPOption) error {
+	return serveHTTP(ctx, s, ln, opt, opts)
 }
