@@ -71,36 +71,30 @@ func NewServer(opt stitch.Options) (*mcp.Server, error) {
 }
 
 // run serves server on stdio when addr is "", else on addr over streamable
-// HTTP, until ctx is done.
+// HTTP, until ctx is done, with the adapter's serving defaults
+// (docs/serving.md).
 func run(ctx context.Context, server *mcp.Server, addr string) error {
 	if addr == "" {
-		return server.Run(ctx, &mcp.StdioTransport{})
+		return stitchgosdk.ServeStdio(ctx, server, nil)
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: HTTPHandler(server), ReadHeaderTimeout: 10 * time.Second}
-	go func() {
-		<-ctx.Done()
-		srv.Close()
-	}()
 	fmt.Fprintf(os.Stderr, "everything: serving MCP on http://%s/\n", ln.Addr())
-	if err := srv.Serve(ln); err != http.ErrServerClosed {
-		return err
-	}
-	return nil
+	return stitchgosdk.Serve(ctx, ln, HTTPHandler(server), nil)
 }
 
-// HTTPHandler serves server over streamable HTTP, stateful (the server's
-// sampling and elicitation requests need a session), keeping each stream's
-// events so that a client whose stream the server closed
-// (test_reconnection) resumes it with Last-Event-ID. The SDK's DNS
-// rebinding protection stays on: a request to a loopback address with
-// another Host is refused.
+// HTTPHandler serves server over streamable HTTP with the adapter's
+// serving defaults, stateful (the server's sampling and elicitation
+// requests need a session), keeping each stream's events so that a client
+// whose stream the server closed (test_reconnection) resumes it with
+// Last-Event-ID. The SDK's DNS rebinding protection stays on: a request to
+// a loopback address with another Host is refused.
 func HTTPHandler(server *mcp.Server) http.Handler {
-	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server },
-		&mcp.StreamableHTTPOptions{EventStore: mcp.NewMemoryEventStore(nil)})
+	return stitchgosdk.HTTPHandler(server, &stitchgosdk.HTTPOptions{
+		Streamable: mcp.StreamableHTTPOptions{EventStore: mcp.NewMemoryEventStore(nil)},
+	})
 }
 
 func outcome(r *stitch.Result) string {
