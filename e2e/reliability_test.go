@@ -157,6 +157,48 @@ func TestReliabilitySessions(t *testing.T) {
 	}
 }
 
+// TestReliabilityIdleSessions: 2,000 sessions that a client opens and
+// abandons cost memory and a goroutine each until the session timeout
+// closes them; then the goroutines go back to the baseline.
+func TestReliabilityIdleSessions(t *testing.T) {
+	base := runtime.NumGoroutine()
+	url, server := serveShop(t, newRecordingShop(t), stitch.Options{}, &stitchgosdk.HTTPOptions{SessionTimeout: 3 * time.Second})
+	hc := &http.Client{Transport: &http.Transport{}}
+	defer hc.CloseIdleConnections()
+	runtime.GC()
+	var before, open runtime.MemStats
+	runtime.ReadMemStats(&before)
+	const n = 2000
+	for range n {
+		rawSession(t, hc, url)
+	}
+	hc.CloseIdleConnections()
+	runtime.GC()
+	runtime.ReadMemStats(&open)
+	count := func() int {
+		k := 0
+		for range server.Sessions() {
+			k++
+		}
+		return k
+	}
+	// Sessions opened first may have timed out already on a slow machine.
+	k := max(1, count())
+	heap := int64(open.HeapAlloc) - int64(before.HeapAlloc)
+	fmt.Printf("reliability: %d abandoned sessions, %d still open: +%d KiB of heap (%d B a session), +%d goroutines\n",
+		n, k, heap>>10, heap/int64(k), runtime.NumGoroutine()-base)
+	deadline := time.Now().Add(30 * time.Second)
+	for count() > 0 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if left := count(); left != 0 {
+		t.Errorf("%d of %d abandoned sessions still open 30s after a session timeout of 3s", left, n)
+	}
+	if g := waitGoroutines(base + goroutineSlack); g > base+goroutineSlack {
+		t.Errorf("%d goroutines once the sessions closed, baseline %d", g, base)
+	}
+}
+
 // rawPost posts body in session sid and returns the status and the
 // JSON-RPC message of the answer.
 func rawPost(t *testing.T, hc *http.Client, url, sid, body string) (int, string) {
