@@ -74,7 +74,9 @@ type HTTPOptions struct {
 // next reads it; a refused request is answered with a JSON-RPC error in
 // the body (the request's id when it was read) and an HTTP status:
 // 400 (Check), 408 (slow body), 413 (too large), 503 (no room). The
-// go-sdk client fails the one call and keeps its session for each of them.
+// go-sdk client fails the one call and keeps its session for each of them
+// when the error carries the request's id (a 503 always), so the id is
+// read from the first 4 KiB of a body that is not read whole.
 // Requests of other methods (GET streams, DELETE) pass through, with the
 // write deadline. The body next reads has a method Peek() []byte that
 // returns its unread bytes.
@@ -128,9 +130,12 @@ func (g *guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	release, ok := g.admit(r, weight)
 	if !ok {
+		msg := "the server is busy: no room for the request; try again later"
+		if g.maxWait >= 0 {
+			msg = "the server is busy: no room for the request within " + g.maxWait.String() + "; try again later"
+		}
 		w.Header().Set("Retry-After", "1")
-		g.refuse(w, r, http.StatusServiceUnavailable, &Error{Code: CodeBusy,
-			Message: "the server is busy: no room for the request within " + g.maxWait.String() + "; try again later"})
+		g.refuse(w, r, http.StatusServiceUnavailable, &Error{Code: CodeBusy, Message: msg})
 		return
 	}
 	defer release()
