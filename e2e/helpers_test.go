@@ -20,8 +20,11 @@ import (
 	"github.com/stitchgen/stitchgen/stitch"
 )
 
-// hintValidation is the hint of every VALIDATION_ERROR envelope.
-const hintValidation = "The arguments do not match the tool's input schema. Fix every listed issue (each path is a JSON Pointer into the arguments) and call the tool again."
+// The hints of the VALIDATION_ERROR and TIMEOUT envelopes.
+const (
+	hintValidation = "The arguments do not match the tool's input schema. Fix every listed issue (each path is a JSON Pointer into the arguments) and call the tool again."
+	hintTimeout    = "The tool did not finish in time and may still complete, or may have done part of its work. Check its effect (for example with a read-only tool) before calling it again: a retry may do it twice."
+)
 
 // generate runs the pipeline on one example package, fails on any
 // diagnostic or on a checked-in stitch_gen.go that differs from a fresh

@@ -213,11 +213,65 @@ func TestShopPanicAndHangKeepServing(t *testing.T) {
 	hanging := `{"customerId":1,"items":[{"sku":"A-1","quantity":1}],"giftMessage":null,"note":"hang","delivery":{"method":"pickup","storeId":3}}`
 	start := time.Now()
 	env = parseEnvelope(t, call(t, cs, "place_order", hanging))
-	if env.Error != "TIMEOUT" || env.Message != "the tool did not finish before its deadline" || time.Since(start) > 10*time.Second {
-		t.Errorf("hang: %+v after %v", env, time.Since(start))
+	wantTimeout := envelope{Error: "TIMEOUT", Message: "the tool did not finish before its deadline and may still complete", Hint: hintTimeout}
+	if !reflect.DeepEqual(env, wantTimeout) || time.Since(start) > 10*time.Second {
+		t.Errorf("hang: %+v after %v\nwant %+v", env, time.Since(start), wantTimeout)
 	}
 	if res := call(t, cs, "place_order", order); res.IsError {
 		t.Errorf("the server did not survive: %s", text(res))
+	}
+}
+
+// TestShopLateOrdersReported: orders whose handler ignored its context
+// are placed after their callers were told TIMEOUT; the envelope says so,
+// and the Late observer gets every late receipt (which get_order then
+// finds), so nothing happens behind the service's back.
+func TestShopLateOrdersReported(t *testing.T) {
+	var mu sync.Mutex
+	late := map[string]string{} // customer id → late result text
+	lateSeen := make(chan struct{}, 8)
+	h := newRecordingShop(t)
+	server := newServer(t, shop.StitchTools(h), stitch.Options{
+		Timeout: 50 * time.Millisecond,
+		Late: func(_ context.Context, c *stitch.Call) {
+			in := c.Input.(shop.PlaceOrder)
+			mu.Lock()
+			late[strconv.FormatInt(in.CustomerID, 10)] = c.Result.Text()
+			mu.Unlock()
+			lateSeen <- struct{}{}
+		},
+	})
+	cs, _ := connect(t, server)
+	const n = 8
+	for i := 1; i <= n; i++ {
+		args := `{"customerId":` + strconv.Itoa(i) + `,"note":"hang","items":[{"sku":"A-1","quantity":1}],"giftMessage":null,"delivery":{"method":"pickup","storeId":3}}`
+		env := parseEnvelope(t, call(t, cs, "place_order", args))
+		if want := (envelope{Error: "TIMEOUT", Message: "the tool did not finish before its deadline and may still complete", Hint: hintTimeout}); !reflect.DeepEqual(env, want) {
+			t.Errorf("call %d: %+v\nwant %+v", i, env, want)
+		}
+	}
+	for range n {
+		h.release <- struct{}{} // one hanging handler goes on
+	}
+	for i := range n {
+		select {
+		case <-lateSeen:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("the Late observer saw %d of %d late orders", i, n)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for i := 1; i <= n; i++ {
+		var r shop.OrderReceipt
+		if err := json.Unmarshal([]byte(late[strconv.Itoa(i)]), &r); err != nil || r.CustomerID != int64(i) || r.Status != "placed" {
+			t.Errorf("customer %d: late result %q", i, late[strconv.Itoa(i)])
+			continue
+		}
+		got := call(t, cs, "get_order", `{"orderId":"`+r.OrderID+`"}`)
+		if got.IsError || text(got) != late[strconv.Itoa(i)] {
+			t.Errorf("get_order %s: %s, the late observer saw %s", r.OrderID, text(got), late[strconv.Itoa(i)])
+		}
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -87,7 +88,7 @@ func (d *Dispatcher) CallAs(ctx context.Context, p Profile, tool string, args []
 			msg := "unknown tool " + strconv.Quote(tool) + "; the tools are: " + d.names
 			return ctx, envelope(codeUnknownTool, nil, msg)
 		}
-		return d.run(ctx, &d.tools[i], call)
+		return d.run(ctx, &d.tools[i], call, start)
 	})
 	call.Duration = time.Since(start)
 	call.Result = res
@@ -107,8 +108,9 @@ func guard(ctx context.Context, call *Call, body func() (context.Context, *Resul
 }
 
 // run decodes the call's arguments, runs the handler and encodes its
-// output.
-func (d *Dispatcher) run(ctx context.Context, t *Tool, call *Call) (context.Context, *Result) {
+// output. A handler abandoned at its deadline or cancellation is left to
+// d.late for when it returns.
+func (d *Dispatcher) run(ctx context.Context, t *Tool, call *Call, start time.Time) (context.Context, *Result) {
 	ps, err := t.Schema(call.Profile)
 	if err != nil {
 		call.Err = err
@@ -127,17 +129,43 @@ func (d *Dispatcher) run(ctx context.Context, t *Tool, call *Call) (context.Cont
 	}
 	state := &callState{}
 	hctx = context.WithValue(hctx, callKey{}, state)
-	out, err := invoke(hctx, t.Run, in)
+	var late func(outcome)
+	if d.opt.Late != nil {
+		// What the late observer gets is a copy of the call as it stands
+		// now: the main path goes on filling call for After.
+		base := *call
+		lctx := context.WithoutCancel(ctx)
+		late = func(r outcome) { d.late(lctx, t, base, start, state, r) }
+	}
+	out, err := invoke(hctx, t.Run, in, late)
 	blocks := state.seal()
+	return ctx, finish(t, call, out, err, blocks)
+}
+
+// finish builds the result of a call from the handler's outcome.
+func finish(t *Tool, call *Call, out Output, err error, blocks []Content) *Result {
 	if err != nil {
-		return ctx, fail(call, err)
+		return fail(call, err)
 	}
 	res, err := encode(t, out, blocks)
 	if err != nil {
 		call.Err = fmt.Errorf("encoding the output of tool %s: %w", call.Tool, err)
-		return ctx, envelope(codeInternal, nil, "the tool's result could not be encoded")
+		return envelope(codeInternal, nil, "the tool's result could not be encoded")
 	}
-	return ctx, res
+	return res
+}
+
+// late tells the Late observer what an abandoned handler finally returned:
+// base is the call as it was when the handler started.
+func (d *Dispatcher) late(ctx context.Context, t *Tool, base Call, start time.Time, state *callState, r outcome) {
+	defer func() {
+		_ = recover() // as in after: an observer cannot take the server down
+	}()
+	c := &base
+	c.Late = true
+	c.Result = finish(t, c, r.out, r.err, state.seal())
+	c.Duration = time.Since(start)
+	d.opt.Late(ctx, c)
 }
 
 // decode applies the size cap and the tool's exact decoder and records the
@@ -234,38 +262,61 @@ func (p *panicError) Error() string {
 	return fmt.Sprintf("handler panic: %v\n\n%s", p.value, p.stack)
 }
 
+// A handoff is where a handler goroutine leaves its outcome: for the
+// waiting call, or, once the call gave up on it, for late.
+type handoff struct {
+	mu        sync.Mutex
+	done      chan struct{} // closed when the outcome is in r
+	r         outcome
+	abandoned bool
+	late      func(outcome)
+}
+
 // invoke runs run in its own goroutine and waits for it or for ctx: the
 // only way to recover a handler's panic and to give up at its deadline. A
-// panic becomes a *panicError; an abandoned handler, ctx.Err().
-func invoke(ctx context.Context, run func(context.Context, any) (Output, error), in any) (Output, error) {
-	done := make(chan outcome, 1)
+// panic becomes a *panicError; an abandoned handler, ctx.Err(), and when
+// it returns after all, its outcome goes to late (if not nil) on its own
+// goroutine.
+func invoke(ctx context.Context, run func(context.Context, any) (Output, error), in any, late func(outcome)) (Output, error) {
+	h := &handoff{done: make(chan struct{}), late: late}
 	go func() {
 		var r outcome
 		defer func() {
 			if p := recover(); p != nil {
 				r.err = &panicError{value: p, stack: debug.Stack()}
 			}
-			done <- r
+			h.mu.Lock()
+			gone := h.abandoned
+			h.r = r
+			close(h.done)
+			h.mu.Unlock()
+			if gone && h.late != nil {
+				h.late(r)
+			}
 		}()
 		r.out, r.err = run(ctx, in)
 	}()
 	select {
-	case r := <-done:
-		return r.out, r.err
+	case <-h.done:
+		return h.r.out, h.r.err
 	case <-ctx.Done():
-		// A handler that finished at the same moment still wins.
-		select {
-		case r := <-done:
-			return r.out, r.err
-		default:
-			return Output{}, ctx.Err()
-		}
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	select {
+	case <-h.done: // a handler that finished at the same moment still wins
+		return h.r.out, h.r.err
+	default:
+		h.abandoned = true
+		return Output{}, ctx.Err()
 	}
 }
 
 // fail classifies a handler failure: a panic is INTERNAL_ERROR, an expired
 // or canceled context TIMEOUT or CANCELED, a *Error keeps its issues as
-// VALIDATION_ERROR, any other error is TOOL_ERROR with its text.
+// VALIDATION_ERROR, any other error is TOOL_ERROR with its text. TIMEOUT
+// and CANCELED say that the tool may still complete: the dispatcher cannot
+// tell a handler that stopped at its context's end from one that runs on.
 func fail(call *Call, err error) *Result {
 	call.Err = err
 	var p *panicError
@@ -274,9 +325,9 @@ func fail(call *Call, err error) *Result {
 	case errors.As(err, &p):
 		return envelope(codeInternal, nil, "the tool failed unexpectedly")
 	case errors.Is(err, context.DeadlineExceeded):
-		return envelope(codeTimeout, nil, "the tool did not finish before its deadline")
+		return envelope(codeTimeout, nil, "the tool did not finish before its deadline and may still complete")
 	case errors.Is(err, context.Canceled):
-		return envelope(codeCanceled, nil, "the call was canceled")
+		return envelope(codeCanceled, nil, "the call was canceled before the tool finished; the tool may still complete")
 	case errors.As(err, &se) && len(se.Issues) > 0:
 		call.Issues = se.Issues
 		return envelope(codeValidation, se.Issues, "")

@@ -52,9 +52,9 @@ func hint(code string) string {
 	case codeInternal:
 		return "The tool failed unexpectedly; this is not caused by the arguments. Do not retry the same call right away."
 	case codeTimeout:
-		return "The tool did not finish in time. Retry later, or with a smaller request."
+		return "The tool did not finish in time and may still complete, or may have done part of its work. Check its effect (for example with a read-only tool) before calling it again: a retry may do it twice."
 	case codeCanceled:
-		return "The call was canceled before the tool finished."
+		return "The call was canceled before the tool finished; the tool may still complete, or may have done part of its work. Check its effect before calling it again."
 	case codeUnknownTool:
 		return "Call one of the listed tools."
 	}

@@ -69,8 +69,13 @@ type Call struct {
 	// Duration is the time the call took, decoding included (set before
 	// After).
 	Duration time.Duration
-	// Result is what the caller gets (set before After).
+	// Result is what the caller gets (set before After). In a call given
+	// to Late, it is what the caller would have got had the handler
+	// returned in time; the caller never sees it.
 	Result *Result
+	// Late is true in the call given to Options.Late: the outcome of a
+	// handler that returned after the dispatcher had given up on it.
+	Late bool
 }
 
 // Options configure a Dispatcher. The zero value is ready to use.
@@ -81,8 +86,10 @@ type Options struct {
 	MaxArgBytes int
 	// Timeout, when positive, is the deadline of each handler call. A
 	// handler that outlives its context's deadline gives a TIMEOUT result;
-	// it is not stopped, only abandoned, so handlers should watch
-	// ctx.Done().
+	// it is not stopped, only abandoned (Go cannot stop a goroutine), so
+	// it may still complete: handlers should watch ctx.Done(), and a tool
+	// with an effect should be safe to call twice (docs/serving.md says
+	// how). Late reports what an abandoned handler finally did.
 	Timeout time.Duration
 	// Before, when set, is called for every call once its arguments are
 	// decoded (or rejected), before the handler runs; the context it
@@ -91,6 +98,17 @@ type Options struct {
 	// After, when set, is called exactly once for every call, rejected ones
 	// included, with Duration, Err and Result filled in.
 	After func(ctx context.Context, call *Call)
+	// Late, when set, is called once for every call whose handler the
+	// dispatcher abandoned (its caller got TIMEOUT or CANCELED while the
+	// handler ran on), when that handler returns after all. It gets a
+	// copy of the call with Late true, Err the handler's error or its
+	// recovered panic (nil when it succeeded), Result what the caller
+	// would have got, and Duration the time from the start of the call to
+	// the handler's return; its context is the call's, without the
+	// cancellation. It runs on the handler's goroutine. A handler that
+	// never returns never reaches it; a panic in Late is recovered and
+	// ignored.
+	Late func(ctx context.Context, call *Call)
 }
 
 // DefaultMaxArgBytes is the argument cap of Options.MaxArgBytes 0.

@@ -1,15 +1,21 @@
 package stitchmcpgo_test
 
 import (
+	"bufio"
 	"context"
 	"io"
+	"log/slog"
 	"net"
+	"net/http/httptest"
 	"reflect"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 	"github.com/stitchgen/stitchgen/adapters/stitchmcpgo"
 )
 
@@ -22,7 +28,7 @@ func TestServeStdio(t *testing.T) {
 	outR, outW := io.Pipe() // server -> client
 	served := make(chan error, 1)
 	go func() {
-		served <- stitchmcpgo.ServeStdio(context.Background(), s, inR, outW)
+		served <- stitchmcpgo.ServeStdio(context.Background(), s, inR, outW, nil)
 		outW.Close()
 	}()
 	c := client.NewClient(transport.NewIO(outR, inW, nil))
@@ -57,7 +63,7 @@ func TestServeHTTP(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
-	go func() { served <- stitchmcpgo.ServeHTTPOn(ctx, s, ln) }()
+	go func() { served <- stitchmcpgo.Serve(ctx, s, ln, nil) }()
 	c, err := client.NewStreamableHttpClient("http://" + ln.Addr().String() + "/")
 	if err != nil {
 		t.Fatal(err)
@@ -72,4 +78,151 @@ func TestServeHTTP(t *testing.T) {
 	if err := <-served; err != nil {
 		t.Errorf("ServeHTTP = %v, want nil", err)
 	}
+}
+
+// lines talks to a stdio server line by line, as a host would, but can
+// send what no SDK client sends.
+type lines struct {
+	t   *testing.T
+	in  io.WriteCloser
+	out *bufio.Reader
+}
+
+// send writes one line and returns the next line the server writes, which
+// must come within 10 s.
+func (c *lines) send(line string) string {
+	c.t.Helper()
+	if _, err := io.WriteString(c.in, line+"\n"); err != nil {
+		c.t.Fatalf("writing %.80s: %v", line, err)
+	}
+	got := make(chan string, 1)
+	go func() {
+		s, err := c.out.ReadString('\n')
+		if err != nil {
+			s = "read error: " + err.Error()
+		}
+		got <- strings.TrimSuffix(s, "\n")
+	}()
+	select {
+	case s := <-got:
+		return s
+	case <-time.After(10 * time.Second):
+		c.t.Fatalf("no answer within 10s to %.80s", line)
+		return ""
+	}
+}
+
+// TestServeStdioLimits: a line over the size limit, nested too deep, with
+// a repeated "name" or "arguments", or with bytes after the message is
+// answered with a JSON-RPC error that carries the request's id, before
+// mcp-go reads it; the server goes on, and the dispatcher sees only the
+// valid call.
+func TestServeStdioLimits(t *testing.T) {
+	o := &observer{}
+	s := stitchmcpgo.NewServer("fixture", "v0", newDispatcher(t, o))
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	served := make(chan error, 1)
+	go func() {
+		served <- stitchmcpgo.ServeStdio(context.Background(), s, inR, outW, &stitchmcpgo.StdioOptions{MaxLineBytes: 1 << 20})
+		outW.Close()
+	}()
+	c := &lines{t: t, in: inW, out: bufio.NewReaderSize(outR, 1<<20)}
+	if init := c.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"lines","version":"v0"}}}`); !strings.HasPrefix(init, `{"jsonrpc":"2.0","id":1,"result":{`) {
+		t.Fatalf("initialize: %s", init)
+	}
+	deep := strings.Repeat("[", 400_000) + strings.Repeat("]", 400_000)
+	for _, tc := range []struct{ name, line, want string }{
+		{"name twice", `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ping","arguments":{"echo":"a"},"name":"place_order"}}`,
+			`{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"the params of \"tools/call\" have the key \"name\" twice"}}`},
+		{"arguments twice", `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"place_order","arguments":{"customerId":1},"arguments":{"customerId":2}}}`,
+			`{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"the params of \"tools/call\" have the key \"arguments\" twice"}}`},
+		{"too large", `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"ping","arguments":{"echo":"` + strings.Repeat("x", 2<<20) + `"}}}`,
+			`{"jsonrpc":"2.0","id":4,"error":{"code":-32700,"message":"the message is 2097247 bytes long, more than the limit of 1048576"}}`},
+		{"too deep", `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"ping","arguments":{"echo":` + deep + `}}}`,
+			`{"jsonrpc":"2.0","id":5,"error":{"code":-32700,"message":"the message nests deeper than 1000 levels"}}`},
+		{"malformed", `{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"ping",`,
+			`{"jsonrpc":"2.0","id":6,"error":{"code":-32700,"message":"the message ends early, at byte 70, in an object"}}`},
+		{"still serving", `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"ping","arguments":{"echo":"after"}}}`,
+			`{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"pong after"}]}}`},
+	} {
+		if got := c.send(tc.line); got != tc.want {
+			t.Errorf("%s:\n got %.300s\nwant %s", tc.name, got, tc.want)
+		}
+	}
+	if got := o.calls(); len(got) != 1 || got[0] != `ping {"echo":"after"}` {
+		t.Errorf("the dispatcher saw %q", got)
+	}
+	inW.Close()
+	if err := <-served; err != nil {
+		t.Errorf("ServeStdio = %v, want nil", err)
+	}
+}
+
+// TestServeHTTPLimits: over streamable HTTP the body is capped and checked
+// before mcp-go reads it (mcp-go itself reads any body whole and keeps the
+// last "name").
+func TestServeHTTPLimits(t *testing.T) {
+	o := &observer{}
+	s := stitchmcpgo.NewServer("fixture", "v0", newDispatcher(t, o))
+	h, sh := stitchmcpgo.HTTPHandler(s, &stitchmcpgo.HTTPOptions{MaxBodyBytes: 1 << 20})
+	hs := httptest.NewServer(h)
+	defer hs.Close()
+	defer sh.Shutdown(context.Background())
+	cl, err := client.NewStreamableHttpClient(hs.URL + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	initialize(t, cl, legacy)
+	c := &conn{c: cl, tr: cl.GetTransport(), url: hs.URL + "/"}
+	for _, tc := range []struct{ name, body, want string }{
+		{"name twice", `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ping","arguments":{"echo":"a"},"name":"place_order"}}`,
+			`{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"the params of \"tools/call\" have the key \"name\" twice"}}`},
+		{"bytes after the message", `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"ping","arguments":{"echo":"b"}}} {}`,
+			`{"jsonrpc":"2.0","id":3,"error":{"code":-32700,"message":"bytes after the JSON-RPC message, at byte 97"}}`},
+		{"too large", `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"ping","arguments":{"echo":"` + strings.Repeat("x", 2<<20) + `"}}}`,
+			`{"jsonrpc":"2.0","id":4,"error":{"code":-32700,"message":"the request body is 2097247 bytes long, more than the limit of 1048576"}}`},
+		{"still served", `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"ping","arguments":{"echo":"c"}}}`,
+			`{"jsonrpc":"2.0","id":5,"result":{"content":[{"type":"text","text":"pong c"}]}}`},
+	} {
+		if got := c.post(t, []byte(tc.body)); got != tc.want {
+			t.Errorf("%s:\n got %.300s\nwant %s", tc.name, got, tc.want)
+		}
+	}
+	if got := o.calls(); len(got) != 1 || got[0] != `ping {"echo":"c"}` {
+		t.Errorf("the dispatcher saw %q", got)
+	}
+}
+
+// TestServeHTTPIdleSessions: the state of a session that gets no request
+// for the session timeout is dropped; with server.WithStateful, the
+// session itself, so that its id is refused after.
+func TestServeHTTPIdleSessions(t *testing.T) {
+	s := stitchmcpgo.NewServer("fixture", "v0", newDispatcher(t, nil))
+	h, sh := stitchmcpgo.HTTPHandler(s, &stitchmcpgo.HTTPOptions{SessionTimeout: 200 * time.Millisecond},
+		server.WithStateful(true), server.WithStreamableHTTPLogger(slog.New(slog.DiscardHandler)))
+	hs := httptest.NewServer(h)
+	defer hs.Close()
+	defer sh.Shutdown(context.Background())
+	cl, err := client.NewStreamableHttpClient(hs.URL + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	initialize(t, cl, legacy)
+	c := &conn{c: cl, tr: cl.GetTransport(), url: hs.URL + "/"}
+	ping := []byte(`{"jsonrpc":"2.0","id":2,"method":"ping"}`)
+	if got := c.post(t, ping); got != `{"jsonrpc":"2.0","id":2,"result":{}}` {
+		t.Fatalf("ping in the session: %s", got)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	got := ""
+	for time.Now().Before(deadline) {
+		time.Sleep(300 * time.Millisecond) // more than the timeout without a request
+		if got = c.post(t, ping); got == "Session terminated" {
+			return
+		}
+	}
+	t.Errorf("the idle session was still served 10s after a session timeout of 200ms: %s", got)
 }

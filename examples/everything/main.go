@@ -64,8 +64,9 @@ func main() {
 
 // A server is the everything server on one SDK.
 type server struct {
-	stdio func(context.Context) error // serves it on stdin and stdout
-	http  func() http.Handler         // serves it over streamable HTTP
+	stdio func(context.Context) error               // serves it on stdin and stdout
+	http  func() http.Handler                       // its streamable-HTTP handler
+	serve func(context.Context, net.Listener) error // serves it over streamable HTTP on a listener
 }
 
 // newServer returns the everything server on sdk, its dispatcher built
@@ -80,6 +81,7 @@ func newServer(sdk string, opt stitch.Options) (*server, error) {
 		return &server{
 			stdio: func(ctx context.Context) error { return gosdk.ServeStdio(ctx, s) },
 			http:  func() http.Handler { return gosdk.HTTPHandler(s) },
+			serve: func(ctx context.Context, ln net.Listener) error { return gosdk.Serve(ctx, ln, s) },
 		}, nil
 	case "mcpgo":
 		s, err := mcpgo.NewServer(opt)
@@ -89,13 +91,15 @@ func newServer(sdk string, opt stitch.Options) (*server, error) {
 		return &server{
 			stdio: func(ctx context.Context) error { return mcpgo.ServeStdio(ctx, s) },
 			http:  func() http.Handler { return mcpgo.HTTPHandler(s) },
+			serve: func(ctx context.Context, ln net.Listener) error { return mcpgo.Serve(ctx, ln, s) },
 		}, nil
 	}
 	return nil, fmt.Errorf("-sdk %q: want gosdk or mcpgo", sdk)
 }
 
 // run serves server on stdio when addr is "", else on addr over streamable
-// HTTP, until ctx is done.
+// HTTP, until ctx is done, with the adapter's serving defaults
+// (docs/serving.md).
 func run(ctx context.Context, server *server, addr string) error {
 	if addr == "" {
 		return server.stdio(ctx)
@@ -104,16 +108,8 @@ func run(ctx context.Context, server *server, addr string) error {
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: server.http(), ReadHeaderTimeout: 10 * time.Second}
-	go func() {
-		<-ctx.Done()
-		srv.Close()
-	}()
 	fmt.Fprintf(os.Stderr, "everything: serving MCP on http://%s/\n", ln.Addr())
-	if err := srv.Serve(ln); err != http.ErrServerClosed {
-		return err
-	}
-	return nil
+	return server.serve(ctx, ln)
 }
 
 func outcome(r *stitch.Result) string {

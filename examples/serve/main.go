@@ -11,7 +11,6 @@ import (
 	"flag"
 	"fmt"
 	"log"
-	"net/http"
 	"os"
 	"os/signal"
 	"time"
@@ -31,6 +30,11 @@ func main() {
 		Timeout: 30 * time.Second,
 		After: func(_ context.Context, c *stitch.Call) {
 			logger.Printf("%s %s in %v dropped=%v repaired=%v issues=%d", c.Tool, outcome(c.Result), c.Duration, c.Dropped, c.Repaired, len(c.Issues))
+		},
+		// A handler abandoned at its deadline that finished after all: its
+		// effect happened although the caller was told TIMEOUT.
+		Late: func(_ context.Context, c *stitch.Call) {
+			logger.Printf("%s finished late: %s in %v err=%v", c.Tool, outcome(c.Result), c.Duration, c.Err)
 		},
 	})
 	if err != nil {
@@ -58,22 +62,14 @@ func NewServer(opt stitch.Options) (*mcp.Server, error) {
 }
 
 // run serves server on stdio when addr is "", else on addr over streamable
-// HTTP, until ctx is done.
+// HTTP, until ctx is done, with the adapter's serving defaults
+// (docs/serving.md).
 func run(ctx context.Context, server *mcp.Server, addr string) error {
 	if addr == "" {
-		return server.Run(ctx, &mcp.StdioTransport{})
+		return stitchgosdk.ServeStdio(ctx, server, nil)
 	}
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, nil)
-	srv := &http.Server{Addr: addr, Handler: h, ReadHeaderTimeout: 10 * time.Second}
-	go func() {
-		<-ctx.Done()
-		srv.Close()
-	}()
 	fmt.Fprintf(os.Stderr, "serve: serving MCP on http://%s/\n", addr)
-	if err := srv.ListenAndServe(); err != http.ErrServerClosed {
-		return err
-	}
-	return nil
+	return stitchgosdk.ListenAndServe(ctx, addr, stitchgosdk.HTTPHandler(server, nil), nil)
 }
 
 func outcome(r *stitch.Result) string {

@@ -51,10 +51,14 @@ var rules = []rule{
 	{"cmd/stitchgen", []string{"gen", "model", "profile", "templates"}, nil},
 	{"templates", nil, nil},
 	// The libraries a service links: the API imports nothing of ours, the
-	// runtime only the API, an adapter only the API (and its SDK).
+	// runtime only the API, an adapter only the API and wire (and its
+	// SDK).
 	{"stitch", nil, nil},
 	{"stitchrt", []string{"stitch"}, nil},
-	{"adapters/*", []string{"stitch"}, []string{"*"}},
+	// What adapters put between the network and their SDK: no SDK, no
+	// decoder runtime.
+	{"stitch/wire", nil, nil},
+	{"adapters/*", []string{"stitch", "stitch/wire"}, []string{"*"}},
 	// Contract packages: the examples' and the tests'.
 	{"examples/shop/shop", contract, nil},
 	{"examples/broadcast/broadcast", contract, nil},

@@ -8,6 +8,7 @@ package gosdk
 
 import (
 	"context"
+	"net"
 	"net/http"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -34,19 +35,26 @@ func NewServer(opt stitch.Options) (*mcp.Server, error) {
 	return s, nil
 }
 
-// HTTPHandler serves server over streamable HTTP, stateful (the server's
-// sampling and elicitation requests need a session), keeping each stream's
-// events so that a client whose stream the server closed
-// (test_reconnection) resumes it with Last-Event-ID. The SDK's DNS
-// rebinding protection stays on: a request to a loopback address with
-// another Host is refused.
+// HTTPHandler serves server over streamable HTTP with the adapter's
+// serving defaults (docs/serving.md), stateful (the server's sampling and
+// elicitation requests need a session), keeping each stream's events so
+// that a client whose stream the server closed (test_reconnection) resumes
+// it with Last-Event-ID. The SDK's DNS rebinding protection stays on: a
+// request to a loopback address with another Host is refused.
 func HTTPHandler(server *mcp.Server) http.Handler {
-	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server },
-		&mcp.StreamableHTTPOptions{EventStore: mcp.NewMemoryEventStore(nil)})
+	return stitchgosdk.HTTPHandler(server, &stitchgosdk.HTTPOptions{
+		Streamable: mcp.StreamableHTTPOptions{EventStore: mcp.NewMemoryEventStore(nil)},
+	})
 }
 
-// ServeStdio serves server on stdin and stdout until ctx is done or the
-// client goes.
+// Serve serves server on ln over streamable HTTP (HTTPHandler) with the
+// adapter's connection timeouts until ctx is done.
+func Serve(ctx context.Context, ln net.Listener, server *mcp.Server) error {
+	return stitchgosdk.Serve(ctx, ln, HTTPHandler(server), nil)
+}
+
+// ServeStdio serves server on stdin and stdout, with the adapter's limits,
+// until ctx is done or the client goes.
 func ServeStdio(ctx context.Context, server *mcp.Server) error {
-	return server.Run(ctx, &mcp.StdioTransport{})
+	return stitchgosdk.ServeStdio(ctx, server, nil)
 }

@@ -9,6 +9,7 @@ package mcpgo
 
 import (
 	"context"
+	"net"
 	"net/http"
 	"os"
 	"time"
@@ -43,23 +44,37 @@ func NewServer(opt stitch.Options) (*server.MCPServer, error) {
 // request; its recorded events go with it.
 const sessionIdleTTL = 10 * time.Minute
 
-// HTTPHandler serves s over streamable HTTP, stateful (the server's
-// sampling and elicitation requests need a session; an unknown session id
-// is refused), with an event store: without one, mcp-go's streamable-HTTP
-// server can drop a notification sent near the end of a call (the log
-// messages and progress of test_tool_with_logging and
-// test_tool_with_progress; docs/mcpgo.md, gap 6). The store keeps a
+// httpOptions are mcp-go's options for the everything server: stateful
+// (the server's sampling and elicitation requests need a session; an
+// unknown session id is refused), with an event store: without one,
+// mcp-go's streamable-HTTP server can drop a notification sent near the
+// end of a call (the log messages and progress of test_tool_with_logging
+// and test_tool_with_progress; docs/mcpgo.md, gap 6). The store keeps a
 // session's events until the session ends, so a session ends after
 // sessionIdleTTL without a request. mcp-go's DNS rebinding protection
 // stays on: a request to a loopback address with another Host is refused.
-func HTTPHandler(s *server.MCPServer) http.Handler {
-	return server.NewStreamableHTTPServer(s,
-		server.WithStateful(true),
-		server.WithEventStore(server.NewInMemoryEventStore()),
-		server.WithSessionIdleTTL(sessionIdleTTL))
+func httpOptions() (*stitchmcpgo.HTTPOptions, []server.StreamableHTTPOption) {
+	return &stitchmcpgo.HTTPOptions{SessionTimeout: sessionIdleTTL},
+		[]server.StreamableHTTPOption{server.WithStateful(true), server.WithEventStore(server.NewInMemoryEventStore())}
 }
 
-// ServeStdio serves s on stdin and stdout until ctx is done or stdin ends.
+// HTTPHandler serves s over streamable HTTP with the adapter's serving
+// defaults (docs/serving.md) and httpOptions.
+func HTTPHandler(s *server.MCPServer) http.Handler {
+	opt, opts := httpOptions()
+	h, _ := stitchmcpgo.HTTPHandler(s, opt, opts...)
+	return h
+}
+
+// Serve serves s on ln over streamable HTTP (HTTPHandler's, with the
+// adapter's connection timeouts) until ctx is done.
+func Serve(ctx context.Context, ln net.Listener, s *server.MCPServer) error {
+	opt, opts := httpOptions()
+	return stitchmcpgo.Serve(ctx, s, ln, opt, opts...)
+}
+
+// ServeStdio serves s on stdin and stdout, with the adapter's limits,
+// until ctx is done or stdin ends.
 func ServeStdio(ctx context.Context, s *server.MCPServer) error {
-	return stitchmcpgo.ServeStdio(ctx, s, os.Stdin, os.Stdout)
+	return stitchmcpgo.ServeStdio(ctx, s, os.Stdin, os.Stdout, nil)
 }

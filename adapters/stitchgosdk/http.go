@@ -1,0 +1,171 @@
+package stitchgosdk
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"strconv"
+	"sync/atomic"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stitchgen/stitchgen/stitch/wire"
+)
+
+// HTTPOptions configure HTTPHandler and ListenAndServe. The zero value
+// gives the defaults of docs/serving.md; for each limit, 0 means its
+// default and a negative value means none.
+type HTTPOptions struct {
+	// MaxBodyBytes, MaxDepth, MaxInFlight, MaxInFlightBytes, MaxWait,
+	// ReadTimeout, WriteTimeout and Refused are wire.HTTPOptions': the
+	// request body cap and check before the SDK reads it, the limits on
+	// requests in flight and the deadlines of a request.
+	MaxBodyBytes     int64
+	MaxDepth         int
+	MaxInFlight      int
+	MaxInFlightBytes int64
+	MaxWait          time.Duration
+	ReadTimeout      time.Duration
+	WriteTimeout     time.Duration
+	Refused          func(r *http.Request, status int, e *wire.Error)
+
+	// SessionTimeout closes a session that gets no request for this long
+	// (the SDK's StreamableHTTPOptions.SessionTimeout; default
+	// wire.DefaultSessionTimeout, 30 minutes).
+	SessionTimeout time.Duration
+	// MaxSessions: when the server has this many sessions, a request that
+	// would open one is answered with 503 and Retry-After (JSON-RPC
+	// -32000). The count is the server's sessions (Server.Sessions, every
+	// transport's) and those being opened. Not used when the handler is
+	// stateless. Default wire.DefaultMaxSessions, 10,000.
+	MaxSessions int
+
+	// ReadHeaderTimeout, IdleTimeout and ShutdownTimeout are
+	// wire.ServerOptions', for NewHTTPServer and ListenAndServe (10 s,
+	// 120 s, 5 s).
+	ReadHeaderTimeout time.Duration
+	IdleTimeout       time.Duration
+	ShutdownTimeout   time.Duration
+
+	// Streamable are the SDK's other options (EventStore, JSONResponse,
+	// Stateless, Logger...); its SessionTimeout and MaxRequestBodyBytes
+	// are replaced by SessionTimeout and MaxBodyBytes.
+	Streamable mcp.StreamableHTTPOptions
+}
+
+// HTTPHandler returns the streamable-HTTP handler of s (the SDK's
+// mcp.StreamableHTTPHandler, every request served by s) behind
+// wire.Guard and the session limit, with the defaults of opt (nil: all
+// defaults). Each POST body is read and checked before the SDK reads it:
+// a duplicate "name" or "arguments" in a tools/call, bytes after the
+// message, a body over the cap or nested too deep are answered with a
+// JSON-RPC error the SDK's client takes as the failure of that one call.
+func HTTPHandler(s *mcp.Server, opt *HTTPOptions) http.Handler {
+	var o HTTPOptions
+	if opt != nil {
+		o = *opt
+	}
+	so := o.Streamable
+	so.SessionTimeout = max(0, orDefault(o.SessionTimeout, wire.DefaultSessionTimeout))
+	so.MaxRequestBodyBytes = orDefault(o.MaxBodyBytes, wire.DefaultMaxBodyBytes)
+	var h http.Handler = mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &so)
+	if maxSessions := orDefault(int64(o.MaxSessions), wire.DefaultMaxSessions); maxSessions > 0 && !so.Stateless {
+		h = &sessionLimit{next: h, server: s, max: int(maxSessions), refused: o.Refused}
+	}
+	return wire.Guard(h, wire.HTTPOptions{
+		MaxBodyBytes:     o.MaxBodyBytes,
+		MaxDepth:         o.MaxDepth,
+		MaxInFlight:      o.MaxInFlight,
+		MaxInFlightBytes: o.MaxInFlightBytes,
+		MaxWait:          o.MaxWait,
+		ReadTimeout:      o.ReadTimeout,
+		WriteTimeout:     o.WriteTimeout,
+		Refused:          o.Refused,
+	})
+}
+
+// orDefault is v, def for 0, or -1 for a negative v (none).
+func orDefault[T int64 | time.Duration](v, def T) T {
+	switch {
+	case v == 0:
+		return def
+	case v < 0:
+		return -1
+	}
+	return v
+}
+
+// sessionLimit answers a request that would open a session beyond max.
+type sessionLimit struct {
+	next    http.Handler
+	server  *mcp.Server
+	max     int
+	opening atomic.Int64 // requests without a session id being served
+	refused func(r *http.Request, status int, e *wire.Error)
+}
+
+// sessionIDHeader is the header of the streamable-HTTP session id; a POST
+// without it opens a session (the SDK's serveStatefulPOST).
+const sessionIDHeader = "Mcp-Session-Id"
+
+func (l *sessionLimit) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost || r.Header.Get(sessionIDHeader) != "" {
+		l.next.ServeHTTP(w, r)
+		return
+	}
+	n := int(l.opening.Add(1))
+	defer l.opening.Add(-1)
+	for range l.server.Sessions() {
+		n++
+	}
+	if n > l.max {
+		e := &wire.Error{Code: wire.CodeBusy, ID: wire.IDOf(peek(r)),
+			Message: "the server has its limit of " + strconv.Itoa(l.max) + " sessions; try again later"}
+		if l.refused != nil {
+			l.refused(r, http.StatusServiceUnavailable, e)
+		}
+		w.Header().Set("Retry-After", "1")
+		wire.WriteError(w, http.StatusServiceUnavailable, e)
+		return
+	}
+	l.next.ServeHTTP(w, r)
+}
+
+// peek returns the body Guard read, without consuming it.
+func peek(r *http.Request) []byte {
+	if p, ok := r.Body.(interface{ Peek() []byte }); ok {
+		return p.Peek()
+	}
+	return nil
+}
+
+// serverOptions are the wire.ServerOptions of opt.
+func serverOptions(opt *HTTPOptions) wire.ServerOptions {
+	if opt == nil {
+		return wire.ServerOptions{}
+	}
+	return wire.ServerOptions{ReadHeaderTimeout: opt.ReadHeaderTimeout, IdleTimeout: opt.IdleTimeout, ShutdownTimeout: opt.ShutdownTimeout}
+}
+
+// NewHTTPServer returns an http.Server serving h with the connection
+// timeouts of opt (nil: the defaults), wire.NewServer's.
+func NewHTTPServer(h http.Handler, opt *HTTPOptions) *http.Server {
+	return wire.NewServer(h, serverOptions(opt))
+}
+
+// ListenAndServe serves h (HTTPHandler's) on addr ("127.0.0.1:8080": a
+// client connects to http://127.0.0.1:8080/) with NewHTTPServer until ctx
+// is done; then it stops taking requests, waits up to ShutdownTimeout for
+// those in flight, closes the rest and returns nil.
+func ListenAndServe(ctx context.Context, addr string, h http.Handler, opt *HTTPOptions) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	return Serve(ctx, ln, h, opt)
+}
+
+// Serve is ListenAndServe on a listener, which it closes.
+func Serve(ctx context.Context, ln net.Listener, h http.Handler, opt *HTTPOptions) error {
+	return wire.Serve(ctx, ln, NewHTTPServer(h, opt), serverOptions(opt), nil)
+}

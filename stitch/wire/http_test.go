@@ -1,0 +1,309 @@
+package wire_test
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stitchgen/stitchgen/stitch/wire"
+)
+
+// seen is a next handler that records what reached it and answers 200.
+type seen struct {
+	mu     sync.Mutex
+	bodies []string
+	hold   chan struct{} // when set, each request waits for a value
+}
+
+func (s *seen) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	b, err := io.ReadAll(r.Body)
+	if err != nil {
+		http.Error(w, err.Error(), 500)
+		return
+	}
+	s.mu.Lock()
+	s.bodies = append(s.bodies, r.Method+" "+strconv.FormatInt(r.ContentLength, 10)+" "+string(b))
+	s.mu.Unlock()
+	if s.hold != nil {
+		<-s.hold
+	}
+	io.WriteString(w, "ok")
+}
+
+func (s *seen) got() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.bodies...)
+}
+
+// do sends a request and returns its status, Content-Type and body.
+func do(t *testing.T, method, url string, body io.Reader, n int64) (int, http.Header, string) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != 0 {
+		req.ContentLength = n
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, resp.Header, string(b)
+}
+
+// chunked hides a reader's length, so the request is sent chunked.
+type chunked struct{ io.Reader }
+
+// endless yields prefix and then x forever.
+type endless struct {
+	prefix []byte
+	n      int64
+}
+
+func (e *endless) Read(p []byte) (int, error) {
+	k := 0
+	if len(e.prefix) > 0 {
+		k = copy(p, e.prefix)
+		e.prefix = e.prefix[k:]
+	}
+	for ; k < len(p); k++ {
+		p[k] = 'x'
+	}
+	e.n += int64(len(p))
+	return len(p), nil
+}
+
+func TestGuardBody(t *testing.T) {
+	next := &seen{}
+	var refused []string
+	var mu sync.Mutex
+	srv := httptest.NewServer(wire.Guard(next, wire.HTTPOptions{MaxBodyBytes: 1024, Refused: func(r *http.Request, status int, e *wire.Error) {
+		mu.Lock()
+		refused = append(refused, strconv.Itoa(status)+" "+strconv.Itoa(e.Code))
+		mu.Unlock()
+	}}))
+	defer srv.Close()
+	const call = `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"get_order","arguments":{"orderId":"o-1"}}}`
+	tests := []struct {
+		name   string
+		method string
+		body   io.Reader
+		n      int64
+		status int
+		answer string
+	}{
+		{"a call", "POST", strings.NewReader(call), 0, 200, "ok"},
+		{"a chunked call", "POST", chunked{strings.NewReader(call)}, 0, 200, "ok"},
+		{"a GET", "GET", nil, 0, 200, "ok"},
+		{"too large", "POST", strings.NewReader(strings.Repeat(" ", 1025)), 0, 413,
+			`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"the request body is 1025 bytes long, more than the limit of 1024"}}`},
+		{"too large and chunked", "POST", chunked{&endless{prefix: []byte(`{"jsonrpc":"2.0","id":"big","method":"tools/call","params":{"name":"t","arguments":{"s":"`)}}, 0, 413,
+			`{"jsonrpc":"2.0","id":"big","error":{"code":-32700,"message":"the request body is more than the limit of 1024 bytes long"}}`},
+		{"malformed", "POST", strings.NewReader(`{"jsonrpc":"2.0","id":8,`), 0, 400,
+			`{"jsonrpc":"2.0","id":8,"error":{"code":-32700,"message":"the message ends early, at byte 24, in an object"}}`},
+		{"name twice", "POST", strings.NewReader(`{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"get_order","arguments":{},"name":"cancel_order"}}`), 0, 400,
+			`{"jsonrpc":"2.0","id":9,"error":{"code":-32602,"message":"the params of \"tools/call\" have the key \"name\" twice"}}`},
+		{"bytes after the message", "POST", strings.NewReader(call + `{"jsonrpc":"2.0","id":8,"method":"tools/call"}`), 0, 400,
+			`{"jsonrpc":"2.0","id":7,"error":{"code":-32700,"message":"bytes after the JSON-RPC message, at byte 106"}}`},
+		{"empty", "POST", strings.NewReader(""), 0, 400,
+			`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"the message is empty"}}`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			status, h, answer := do(t, tc.method, srv.URL, tc.body, tc.n)
+			if status != tc.status || answer != tc.answer {
+				t.Errorf("got %d %s\nwant %d %s", status, answer, tc.status, tc.answer)
+			}
+			if status != 200 && h.Get("Content-Type") != "application/json" {
+				t.Errorf("Content-Type %q", h.Get("Content-Type"))
+			}
+		})
+	}
+	if got, want := next.got(), []string{"POST 106 " + call, "POST 106 " + call, "GET 0 "}; strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("next saw\n %q\nwant %q", got, want)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if want := []string{"413 -32700", "413 -32700", "400 -32700", "400 -32602", "400 -32700", "400 -32700"}; strings.Join(refused, ",") != strings.Join(want, ",") {
+		t.Errorf("Refused saw %v, want %v", refused, want)
+	}
+}
+
+// TestGuardSlowBody: a body that arrives a byte at a time is cut at the
+// read timeout, with 408, and its connection closed, for each of many
+// connections at once.
+func TestGuardSlowBody(t *testing.T) {
+	srv := httptest.NewServer(wire.Guard(&seen{}, wire.HTTPOptions{ReadTimeout: 300 * time.Millisecond}))
+	defer srv.Close()
+	const conns = 20
+	var wg sync.WaitGroup
+	results := make(chan string, conns)
+	for range conns {
+		wg.Go(func() { results <- slowPost(t, srv.Listener.Addr().String()) })
+	}
+	wg.Wait()
+	close(results)
+	for r := range results {
+		if want := "HTTP/1.1 408 Request Timeout; " + `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"the request body did not arrive within 300ms"}}` + "; closed"; r != want {
+			t.Errorf("got  %s\nwant %s", r, want)
+		}
+	}
+}
+
+// slowPost sends a POST whose body comes one byte every 50 ms and returns
+// the status line, the body of the answer and whether the server closed
+// the connection, which it must do within 10 s.
+func slowPost(t *testing.T, addr string) string {
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Error(err)
+		return ""
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(10 * time.Second))
+	io.WriteString(c, "POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n")
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(50 * time.Millisecond):
+				if _, err := c.Write([]byte(" ")); err != nil {
+					return
+				}
+			}
+		}
+	}()
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		return "no answer: " + err.Error()
+	}
+	b, _ := io.ReadAll(resp.Body)
+	// The server closed the connection: the read ends (EOF, or a reset
+	// when it closed with our bytes unread), not at our deadline.
+	rest, err := io.ReadAll(c)
+	closed := "closed"
+	var ne net.Error
+	if len(rest) > 0 || errors.As(err, &ne) && ne.Timeout() {
+		closed = "open"
+	}
+	return resp.Proto + " " + resp.Status + "; " + string(b) + "; " + closed
+}
+
+// TestGuardInFlight: beyond MaxInFlight requests, or MaxInFlightBytes of
+// bodies, a request waits; past MaxWait it gets 503 with Retry-After, and
+// a waiting request gets in when one in flight ends.
+func TestGuardInFlight(t *testing.T) {
+	const body = `{"jsonrpc":"2.0","id":1,"method":"ping"}` // 40 bytes
+	for _, tc := range []struct {
+		name string
+		opt  wire.HTTPOptions
+		full int // requests that fill the limit
+	}{
+		{"count", wire.HTTPOptions{MaxInFlight: 2}, 2},
+		{"bytes", wire.HTTPOptions{MaxInFlightBytes: 90}, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, wait := range []time.Duration{200 * time.Millisecond, 10 * time.Second} {
+				next := &seen{hold: make(chan struct{})}
+				opt := tc.opt
+				opt.MaxWait = wait
+				srv := httptest.NewServer(wire.Guard(next, opt))
+				results := make(chan string, tc.full+1)
+				post := func() {
+					status, h, answer := do(t, "POST", srv.URL, strings.NewReader(body), 0)
+					results <- strconv.Itoa(status) + " " + h.Get("Retry-After") + " " + answer
+				}
+				for range tc.full {
+					go post()
+				}
+				deadline := time.Now().Add(10 * time.Second)
+				for len(next.got()) < tc.full && time.Now().Before(deadline) {
+					time.Sleep(5 * time.Millisecond)
+				}
+				go post() // finds the limit full
+				if wait < time.Second {
+					want := `503 1 {"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"the server is busy: no room for the request within 200ms; try again later"}}`
+					if r := <-results; r != want {
+						t.Errorf("a request beyond the limit: %s\nwant %s", r, want)
+					}
+				}
+				close(next.hold) // the requests in flight end; the waiting one gets in
+				n := tc.full
+				if wait > time.Second {
+					n++
+				}
+				for range n {
+					if r := <-results; r != "200  ok" {
+						t.Errorf("wait %v: a request got %s", wait, r)
+					}
+				}
+				srv.Close()
+			}
+		})
+	}
+}
+
+// TestGuardWriteTimeout: a client that stops reading a large response
+// makes the handler's write fail at the write timeout (instead of holding
+// it for good); a stream that is quiet for longer than the timeout
+// between writes is not cut.
+func TestGuardWriteTimeout(t *testing.T) {
+	writeErr := make(chan error, 1)
+	srv := httptest.NewServer(wire.Guard(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/quiet" {
+			io.WriteString(w, "one ")
+			w.(http.Flusher).Flush()
+			time.Sleep(600 * time.Millisecond) // three write timeouts
+			io.WriteString(w, "two")
+			return
+		}
+		chunk := bytes.Repeat([]byte("x"), 1<<20)
+		for range 256 {
+			if _, err := w.Write(chunk); err != nil {
+				writeErr <- err
+				return
+			}
+		}
+		writeErr <- nil
+	}), wire.HTTPOptions{WriteTimeout: 200 * time.Millisecond}))
+	defer srv.Close()
+
+	status, _, body := do(t, "GET", srv.URL+"/quiet", nil, 0)
+	if status != 200 || body != "one two" {
+		t.Errorf("quiet stream: %d %q", status, body)
+	}
+
+	c, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	io.WriteString(c, "GET /big HTTP/1.1\r\nHost: x\r\n\r\n") // and never read
+	select {
+	case err := <-writeErr:
+		if !errors.Is(err, errDeadline) && (err == nil || !strings.Contains(err.Error(), "timeout")) {
+			t.Errorf("the write ended with %v, want a timeout", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the write to a client that does not read did not time out within 10s")
+	}
+}
+
+// errDeadline stands for the deadline error, which net/http wraps.
+var errDeadline = errors.New("i/o timeout")
