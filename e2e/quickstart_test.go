@@ -3,7 +3,9 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,9 +18,9 @@ import (
 	modzip "golang.org/x/mod/zip"
 )
 
-// quickStartVersion is the version the local proxy serves the checkout's
-// modules at: the one the adapter's go.mod requires the root module at.
-const quickStartVersion = "v0.0.0-00010101000000-000000000000"
+// requiredVersion is the version the adapter's go.mod requires the root
+// module at (the workspace resolves it to the checkout).
+const requiredVersion = "v0.0.0-00010101000000-000000000000"
 
 // TestQuickStart runs the README's quick start verbatim in an empty
 // directory: its shell blocks as commands, its Go blocks as the files the
@@ -38,12 +40,24 @@ func TestQuickStart(t *testing.T) {
 	}
 	steps := quickStartSteps(t, string(readme))
 	proxy := t.TempDir()
-	for _, m := range []struct{ path, dir string }{
+	mods := []struct{ path, dir string }{
 		{"github.com/stitchgen/stitchgen", ".."},
 		{"github.com/stitchgen/stitchgen/adapters/stitchgosdk", "../adapters/stitchgosdk"},
-	} {
-		serveModule(t, proxy, m.path, m.dir)
 	}
+	// The checkout is served at a pseudo-version named by its content: the
+	// module cache keeps a module version once downloaded, so a fixed
+	// version would hand a later run the code of an earlier checkout.
+	h := sha256.New()
+	for _, m := range mods {
+		h.Write(moduleZip(t, m.path, requiredVersion, m.dir))
+	}
+	version := fmt.Sprintf("v0.0.0-20260101000000-%x", h.Sum(nil)[:6])
+	for _, m := range mods {
+		serveModule(t, proxy, m.path, m.dir, version, version)
+	}
+	// The adapter requires the root module at requiredVersion: its go.mod
+	// must be there for the module graph; the newer version is selected.
+	serveModule(t, proxy, mods[0].path, mods[0].dir, requiredVersion, version)
 	upstream, err := exec.Command("go", "env", "GOPROXY").Output()
 	if err != nil {
 		t.Fatal(err)
@@ -128,9 +142,19 @@ func quickStartSteps(t *testing.T, readme string) []quickStep {
 	return steps
 }
 
+// moduleZip returns the module zip of the module in dir at version.
+func moduleZip(t *testing.T, path, version, dir string) []byte {
+	t.Helper()
+	var zip bytes.Buffer
+	if err := modzip.CreateFromDir(&zip, module.Version{Path: path, Version: version}, dir); err != nil {
+		t.Fatal(err)
+	}
+	return zip.Bytes()
+}
+
 // serveModule writes the module in dir to a file:// module proxy at
-// quickStartVersion.
-func serveModule(t *testing.T, proxy, path, dir string) {
+// version, with latest as its latest version.
+func serveModule(t *testing.T, proxy, path, dir, version, latest string) {
 	t.Helper()
 	esc, err := module.EscapePath(path)
 	if err != nil {
@@ -140,26 +164,22 @@ func serveModule(t *testing.T, proxy, path, dir string) {
 	if err := os.MkdirAll(at, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	info := `{"Version":"` + quickStartVersion + `","Time":"2026-01-01T00:00:00Z"}`
+	info := func(v string) []byte { return []byte(`{"Version":"` + v + `","Time":"2026-01-01T00:00:00Z"}`) }
 	gomod, err := os.ReadFile(filepath.Join(dir, "go.mod"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var zip bytes.Buffer
-	if err := modzip.CreateFromDir(&zip, module.Version{Path: path, Version: quickStartVersion}, dir); err != nil {
-		t.Fatal(err)
-	}
 	for name, data := range map[string][]byte{
-		"list":                      []byte(quickStartVersion + "\n"),
-		quickStartVersion + ".info": []byte(info),
-		quickStartVersion + ".mod":  gomod,
-		quickStartVersion + ".zip":  zip.Bytes(),
+		"list":            []byte(latest + "\n"),
+		version + ".info": info(version),
+		version + ".mod":  gomod,
+		version + ".zip":  moduleZip(t, path, version, dir),
 	} {
 		if err := os.WriteFile(filepath.Join(at, name), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := os.WriteFile(filepath.Join(proxy, filepath.FromSlash(esc), "@latest"), []byte(info), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(proxy, filepath.FromSlash(esc), "@latest"), info(latest), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
