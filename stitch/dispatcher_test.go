@@ -157,6 +157,16 @@ func TestSizeCap(t *testing.T) {
 	}
 }
 
+// TestValidationResult: the result an adapter answers a call it refuses
+// with is the dispatcher's own VALIDATION_ERROR envelope.
+func TestValidationResult(t *testing.T) {
+	r := stitch.ValidationResult(stitch.Issue{Path: "", Code: stitch.CodeSyntax, Message: "cut off <here>"})
+	want := envelope("VALIDATION_ERROR", `[{"path":"","code":"syntax","message":"cut off <here>"}]`, "", hintValidation)
+	if r.Text() != want || !r.IsError || r.ErrorCode != "VALIDATION_ERROR" || len(r.Issues) != 1 || len(r.Content) != 1 {
+		t.Errorf("got %+v\ntext %s\nwant %s", r, r.Text(), want)
+	}
+}
+
 type ctxKey struct{}
 
 func TestObservers(t *testing.T) {

@@ -42,6 +42,15 @@ func envelope(code string, issues []Issue, message string) *Result {
 	}
 }
 
+// ValidationResult is the VALIDATION_ERROR result the dispatcher answers
+// a call with invalid arguments with, for issues: for an adapter that
+// refuses a call before it reaches the dispatcher (stitchanthropic's
+// answer to a tool call cut off before its input was complete), so that
+// the model reads the same envelope either way.
+func ValidationResult(issues ...Issue) *Result {
+	return envelope(codeValidation, issues, "")
+}
+
 // hint is the envelope's advice for an error code.
 func hint(code string) string {
 	switch code {

@@ -1,10 +1,7 @@
 package stitchanthropic
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"strings"
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/anthropics/anthropic-sdk-go/v2/packages/param"
@@ -81,29 +78,10 @@ func cutOff(r anthropic.StopReason) bool {
 	return r == anthropic.StopReasonMaxTokens || r == anthropic.StopReasonModelContextWindowExceeded
 }
 
-// validationHint is the hint of package stitch's VALIDATION_ERROR
-// envelope.
-const validationHint = "The arguments do not match the tool's input schema. Fix every listed issue (each path is a JSON Pointer into the arguments) and call the tool again."
-
-// cutOffResult is the result of a tool call cut off by stop reason r: the
-// envelope of package stitch (VALIDATION_ERROR, one syntax issue at the
-// root), written as it writes it (no HTML escaping).
+// cutOffResult is the result of a tool call cut off by stop reason r:
+// the VALIDATION_ERROR envelope of package stitch with one syntax issue at
+// the root.
 func cutOffResult(r anthropic.StopReason) *stitch.Result {
-	issue := stitch.Issue{Path: "", Code: stitch.CodeSyntax,
-		Message: "the tool call was cut off (stop_reason " + string(r) + ") before its input was complete; it was not run"}
-	env := struct {
-		Error  string         `json:"error"`
-		Issues []stitch.Issue `json:"issues"`
-		Hint   string         `json:"hint"`
-	}{"VALIDATION_ERROR", []stitch.Issue{issue}, validationHint}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(env) // only strings: cannot fail
-	return &stitch.Result{
-		Content:   []stitch.Content{&stitch.TextContent{Text: strings.TrimSuffix(b.String(), "\n")}},
-		IsError:   true,
-		ErrorCode: "VALIDATION_ERROR",
-		Issues:    []stitch.Issue{issue},
-	}
+	return stitch.ValidationResult(stitch.Issue{Path: "", Code: stitch.CodeSyntax,
+		Message: "the tool call was cut off (stop_reason " + string(r) + ") before its input was complete; it was not run"})
 }
