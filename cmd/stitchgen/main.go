@@ -78,6 +78,9 @@ func run(args []string, wd string, stdout, stderr io.Writer) int {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
+		if err.Error() == "flag provided but not defined: -mcp" {
+			fmt.Fprintln(stderr, removedMCP)
+		}
 		return 2
 	}
 	var err error
@@ -105,6 +108,12 @@ func run(args []string, wd string, stdout, stderr io.Writer) int {
 		return 1
 	}
 }
+
+// removedMCP follows the flag package's error for -mcp, which a
+// go:generate line written for a stitchgen that copied its runtime and
+// MCP adapter into each file may still pass.
+const removedMCP = "stitchgen: -mcp was removed: generated code names no MCP SDK (the SDK is chosen where the tools are served); " +
+	"drop the flag and serve the tool table with an adapter module (adapters/stitchgosdk or adapters/stitchmcpgo; docs/generated-api.md)"
 
 func newFlagSet(cmd string, stderr io.Writer) (*flag.FlagSet, *options) {
 	opt := &options{}

@@ -12,16 +12,20 @@ func TestUsageErrorsExit2(t *testing.T) {
 	tests := []struct {
 		args []string
 		want string // first line of stderr
+		last string // last line of stderr, when it is not the usage text's
 	}{
-		{[]string{"-policy", "lenient"}, `stitchgen: usage: -policy must be strict, strip or loose, not "lenient"`},
-		{[]string{"-mcp", "gosdk"}, `flag provided but not defined: -mcp`},
-		{[]string{"manifest", "-profile", "grok"}, `stitchgen: usage: unknown profile "grok" (known: mcp, openai-strict, anthropic-strict, gemini)`},
-		{[]string{"-profiles", "openai-strict,grok"}, `stitchgen: usage: unknown profile "grok" (known: mcp, openai-strict, anthropic-strict, gemini)`},
-		{[]string{"-profile", "gemini"}, `flag provided but not defined: -profile`},
-		{[]string{"-o", "sub/x.go"}, `stitchgen: usage: -o must be a .go file name without a directory, not "sub/x.go"`},
-		{[]string{"-nosuchflag"}, `flag provided but not defined: -nosuchflag`},
-		{[]string{"init", "a", "b"}, `stitchgen: usage: init takes at most one directory`},
-		{[]string{"manifest", "-check"}, `flag provided but not defined: -check`},
+		{[]string{"-policy", "lenient"}, `stitchgen: usage: -policy must be strict, strip or loose, not "lenient"`, ""},
+		{[]string{"-mcp", "gosdk"}, `flag provided but not defined: -mcp`,
+			`stitchgen: -mcp was removed: generated code names no MCP SDK (the SDK is chosen where the tools are served); drop the flag and serve the tool table with an adapter module (adapters/stitchgosdk or adapters/stitchmcpgo; docs/generated-api.md)`},
+		{[]string{"-mcp=none", "./..."}, `flag provided but not defined: -mcp`,
+			`stitchgen: -mcp was removed: generated code names no MCP SDK (the SDK is chosen where the tools are served); drop the flag and serve the tool table with an adapter module (adapters/stitchgosdk or adapters/stitchmcpgo; docs/generated-api.md)`},
+		{[]string{"manifest", "-profile", "grok"}, `stitchgen: usage: unknown profile "grok" (known: mcp, openai-strict, anthropic-strict, gemini)`, ""},
+		{[]string{"-profiles", "openai-strict,grok"}, `stitchgen: usage: unknown profile "grok" (known: mcp, openai-strict, anthropic-strict, gemini)`, ""},
+		{[]string{"-profile", "gemini"}, `flag provided but not defined: -profile`, ""},
+		{[]string{"-o", "sub/x.go"}, `stitchgen: usage: -o must be a .go file name without a directory, not "sub/x.go"`, ""},
+		{[]string{"-nosuchflag"}, `flag provided but not defined: -nosuchflag`, ""},
+		{[]string{"init", "a", "b"}, `stitchgen: usage: init takes at most one directory`, ""},
+		{[]string{"manifest", "-check"}, `flag provided but not defined: -check`, ""},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -34,6 +38,13 @@ func TestUsageErrorsExit2(t *testing.T) {
 			}
 			if !strings.Contains(stderr.String(), "Usage:\n  stitchgen [flags] [packages]") {
 				t.Errorf("usage text missing from stderr:\n%s", stderr.String())
+			}
+			lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+			if last := lines[len(lines)-1]; tt.last != "" && last != tt.last {
+				t.Errorf("stderr last line %q, want %q", last, tt.last)
+			}
+			if tt.last == "" && strings.Contains(stderr.String(), "-mcp was removed") {
+				t.Errorf("the -mcp hint follows another error:\n%s", stderr.String())
 			}
 		})
 	}
