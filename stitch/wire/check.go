@@ -219,32 +219,12 @@ func (s *scanner) enter() bool {
 // message reads a message object at s.b[s.i] == '{', recording its id and
 // method and the first repeated key of it and of its params object.
 func (s *scanner) message() bool {
-	s.i++ // {
-	if !s.enter() {
-		return false
-	}
 	var keys keySet
-	s.space()
-	if s.i < len(s.b) && s.b[s.i] == '}' {
-		s.i++
-		s.depth--
-		return true
-	}
-	for {
-		s.space()
-		key, ok := s.key()
-		if !ok {
-			return false
-		}
+	return s.members(func(raw []byte) bool {
+		key := unescape(raw)
 		if !keys.add(key) && s.dupKey == "" {
 			s.dupKey = key
 		}
-		s.space()
-		if s.i >= len(s.b) || s.b[s.i] != ':' {
-			return s.syntax("an object")
-		}
-		s.i++
-		s.space()
 		start := s.i
 		switch {
 		case key == "params" && s.i < len(s.b) && s.b[s.i] == '{':
@@ -255,11 +235,12 @@ func (s *scanner) message() bool {
 			return false
 		}
 		end := s.i
-		s.space()
-		if s.i >= len(s.b) || s.b[s.i] != ',' && s.b[s.i] != '}' {
-			return s.syntax("an object")
+		// Only a value read to its end is recorded: one followed by ','
+		// or '}' (members reports anything else).
+		if s.space(); s.i >= len(s.b) || s.b[s.i] != ',' && s.b[s.i] != '}' {
+			return true
 		}
-		switch key { // a value read to its end
+		switch key {
 		case "id":
 			switch v := s.b[start:end]; {
 			case s.id != nil || s.idBad || !validID(v):
@@ -272,14 +253,8 @@ func (s *scanner) message() bool {
 				s.method = unescape(s.b[start+1 : end-1])
 			}
 		}
-		if s.b[s.i] == ',' {
-			s.i++
-			continue
-		}
-		s.i++
-		s.depth--
 		return true
-	}
+	})
 }
 
 // validID reports whether v is a JSON-RPC id: a string, a number or null.
@@ -289,58 +264,13 @@ func validID(v []byte) bool {
 
 // params reads a params object, recording its first repeated key.
 func (s *scanner) params() bool {
-	s.i++ // {
-	if !s.enter() {
-		return false
-	}
 	var keys keySet
-	s.space()
-	if s.i < len(s.b) && s.b[s.i] == '}' {
-		s.i++
-		s.depth--
-		return true
-	}
-	for {
-		s.space()
-		key, ok := s.key()
-		if !ok {
-			return false
-		}
-		if !keys.add(key) && s.dupParam == "" {
+	return s.members(func(raw []byte) bool {
+		if key := unescape(raw); !keys.add(key) && s.dupParam == "" {
 			s.dupParam = key
 		}
-		s.space()
-		if s.i >= len(s.b) || s.b[s.i] != ':' {
-			return s.syntax("an object")
-		}
-		s.i++
-		if s.space(); !s.value() {
-			return false
-		}
-		s.space()
-		if s.i < len(s.b) && s.b[s.i] == ',' {
-			s.i++
-			continue
-		}
-		if s.i < len(s.b) && s.b[s.i] == '}' {
-			s.i++
-			s.depth--
-			return true
-		}
-		return s.syntax("an object")
-	}
-}
-
-// key reads an object key and returns it unescaped.
-func (s *scanner) key() (string, bool) {
-	if s.i >= len(s.b) || s.b[s.i] != '"' {
-		return "", s.syntax("an object")
-	}
-	start := s.i
-	if !s.str() {
-		return "", false
-	}
-	return unescape(s.b[start+1 : s.i-1]), true
+		return s.value()
+	})
 }
 
 // value reads any JSON value.
@@ -368,6 +298,13 @@ func (s *scanner) value() bool {
 }
 
 func (s *scanner) object() bool {
+	return s.members(func([]byte) bool { return s.value() })
+}
+
+// members reads the object at s.b[s.i] == '{'. For each member it reads
+// the key and the colon and calls member with the key as written (between
+// the quotes, escapes and all) and s.i at the value, which member reads.
+func (s *scanner) members(member func(key []byte) bool) bool {
 	s.i++ // {
 	if !s.enter() {
 		return false
@@ -383,15 +320,17 @@ func (s *scanner) object() bool {
 		if s.i >= len(s.b) || s.b[s.i] != '"' {
 			return s.syntax("an object")
 		}
+		start := s.i
 		if !s.str() {
 			return false
 		}
+		key := s.b[start+1 : s.i-1]
 		s.space()
 		if s.i >= len(s.b) || s.b[s.i] != ':' {
 			return s.syntax("an object")
 		}
 		s.i++
-		if s.space(); !s.value() {
+		if s.space(); !member(key) {
 			return false
 		}
 		s.space()
