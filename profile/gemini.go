@@ -263,28 +263,7 @@ func (g *geminiProj) annotations(o, n *model.Object, ns *notes) {
 // in each branch, its values of that type, and a type none of them has
 // gets no branch. A single surviving branch carries the annotations.
 func (g *geminiProj) split(o *model.Object, types []string, nullable bool, in string) *model.Object {
-	lits, hasLits := literals(o)
-	var inputs []*model.Object
-	var kept []string
-	for _, t := range types {
-		b := model.NewObject("type", t)
-		for _, m := range o.Members {
-			switch k := m.Key; {
-			case isIn(k, constraints) && appliesTo(constraintKind(k), t),
-				t == "object" && (k == "properties" || k == "required" || k == "additionalProperties"),
-				t == "array" && k == "items":
-				b.Set(k, m.Value)
-			}
-		}
-		if hasLits {
-			vals := literalsOf(lits, t)
-			if len(vals) == 0 {
-				continue
-			}
-			b.Set("enum", vals)
-		}
-		inputs, kept = append(inputs, b), append(kept, t)
-	}
+	inputs, kept := typeBranches(o, types)
 	if len(inputs) == 0 {
 		g.fail(in, "no enum or const value has one of the types: a schema that accepts nothing cannot be expressed in Gemini's Schema")
 		return nil

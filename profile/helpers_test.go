@@ -26,17 +26,8 @@ func member(o *model.Object, k string) any {
 }
 
 func list(v any) ([]any, bool) {
-	switch v := v.(type) {
-	case []any:
-		return v, true
-	case []string:
-		out := make([]any, len(v))
-		for i, s := range v {
-			out[i] = s
-		}
-		return out, true
-	}
-	return nil, false
+	l, ok := v.([]any)
+	return l, ok
 }
 
 func stringList(v any) ([]string, bool) {

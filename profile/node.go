@@ -63,19 +63,11 @@ func get(o *model.Object, k string) any {
 	return v
 }
 
-// asList returns an array value as []any (documents may hold []string).
+// asList returns an array value (a document holds arrays as []any only:
+// package model).
 func asList(v any) ([]any, bool) {
-	switch v := v.(type) {
-	case []any:
-		return v, true
-	case []string:
-		out := make([]any, len(v))
-		for i, s := range v {
-			out[i] = s
-		}
-		return out, true
-	}
-	return nil, false
+	a, ok := v.([]any)
+	return a, ok
 }
 
 // asStrings returns an array of strings; false if v is not one.
@@ -251,6 +243,36 @@ func removeAll(list []string, s string) []string {
 		}
 	}
 	return out
+}
+
+// typeBranches splits o, whose type is the array types, into one schema
+// per type: the type, the keywords of o of that type's kind (properties,
+// required and additionalProperties for an object, items for an array)
+// and, when o has an enum or const, its values of that type as an enum.
+// A type none of those values has gets no branch; kept are the types of
+// the branches.
+func typeBranches(o *model.Object, types []string) (branches []*model.Object, kept []string) {
+	lits, hasLits := literals(o)
+	for _, t := range types {
+		b := model.NewObject("type", t)
+		for _, m := range o.Members {
+			switch k := m.Key; {
+			case isIn(k, constraints) && appliesTo(constraintKind(k), t),
+				t == "object" && (k == "properties" || k == "required" || k == "additionalProperties"),
+				t == "array" && k == "items":
+				b.Set(k, m.Value)
+			}
+		}
+		if hasLits {
+			vals := literalsOf(lits, t)
+			if len(vals) == 0 {
+				continue
+			}
+			b.Set("enum", vals)
+		}
+		branches, kept = append(branches, b), append(kept, t)
+	}
+	return branches, kept
 }
 
 // literals returns the values an enum or const of o allows and whether o

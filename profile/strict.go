@@ -390,27 +390,12 @@ func anyList(list []string) []any {
 // the wrapper. An enum or const keeps, in each branch, its values of that
 // branch's type; a type none of them has gets no branch.
 func (p *strictProj) split(o *model.Object, types []string, in, out string) any {
-	lits, hasLits := literals(o)
 	var branches []any
-	for _, t := range removeAll(types, "null") {
-		b := model.NewObject("type", t)
-		for _, m := range o.Members {
-			switch k := m.Key; {
-			case isIn(k, constraints) && appliesTo(constraintKind(k), t),
-				t == "object" && (k == "properties" || k == "required" || k == "additionalProperties"),
-				t == "array" && k == "items":
-				b.Set(k, m.Value)
-			}
-		}
-		if hasLits {
-			vals := literalsOf(lits, t)
-			if len(vals) == 0 {
-				continue
-			}
-			b.Set("enum", vals)
-		}
-		branches = append(branches, p.node(b, []string{t}, in, out+"/anyOf/"+strconv.Itoa(len(branches))))
+	inputs, kept := typeBranches(o, removeAll(types, "null"))
+	for i, b := range inputs {
+		branches = append(branches, p.node(b, []string{kept[i]}, in, out+"/anyOf/"+strconv.Itoa(i)))
 	}
+	lits, hasLits := literals(o)
 	if isIn("null", types) && (!hasLits || containsNil(lits)) {
 		branches = append(branches, model.NewObject("type", "null"))
 	}
