@@ -2,16 +2,11 @@ package hostile
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
-	"sort"
-	"strconv"
-	"strings"
 	"testing"
 
+	"github.com/stitchgen/stitchgen/internal/formatsuite"
 	"github.com/stitchgen/stitchgen/internal/hostile/contracts/formats"
 	"github.com/stitchgen/stitchgen/internal/hostile/contracts/kitchen"
-	"github.com/stitchgen/stitchgen/internal/testmod"
 )
 
 // formatTools maps each portable format to a new value of its tool in
@@ -25,24 +20,6 @@ var formatTools = map[string]func() toolValue{
 	"ipv6": func() toolValue { return new(formats.IPv6) }, "regex": func() toolValue { return new(formats.Regex) },
 	"uuid": func() toolValue { return new(formats.UUID) }, "json-pointer": func() toolValue { return new(formats.JSONPointer) },
 	"relative-json-pointer": func() toolValue { return new(formats.RelativeJSONPointer) },
-}
-
-// formatSuiteDir returns the JSON Schema Test Suite's draft2020-12
-// optional/format directory, shared beside the repository root; like
-// suiteDir it skips when the directory is missing, except in CI.
-func formatSuiteDir(t *testing.T) string {
-	root, err := testmod.RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := filepath.Join(root, "..", "shared", "testdata", "JSON-Schema-Test-Suite", "tests", "draft2020-12", "optional", "format")
-	if _, err := os.Stat(dir); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("JSON Schema Test Suite missing in CI: %v", err)
-		}
-		t.Skipf("JSON Schema Test Suite not present: %v", err)
-	}
-	return dir
 }
 
 // nonStringIssue is the one issue a generated decoder reports for a
@@ -73,72 +50,32 @@ func nonStringIssue(data json.RawMessage) string {
 // /v. Files and groups of formats the decoders do not enforce (idn-email,
 // iri, ...) are skipped by name.
 func TestFormatSuiteGenerated(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join(formatSuiteDir(t), "*.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	wrong, total := map[string]int{}, map[string]int{}
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
+	var tally formatsuite.Tally
+	for _, c := range formatsuite.Cases(t, func(format string) bool { _, ok := formatTools[format]; return ok }) {
+		fresh := formatTools[c.Format]
+		in := append(append([]byte(`{"v":`), c.Data...), '}')
+		err := fresh().UnmarshalJSON(in)
+		_, _, tcErr := fresh().DecodeToolCall(in)
+		if errText(err) != errText(tcErr) {
+			t.Errorf("%s: UnmarshalJSON %q, DecodeToolCall %q", in, errText(err), errText(tcErr))
 		}
-		var groups []struct {
-			Description string
-			Schema      struct{ Format string }
-			Tests       []struct {
-				Description string
-				Data        json.RawMessage
-				Valid       bool
-			}
+		want := ""
+		switch {
+		case c.Data[0] != '"':
+			want = nonStringIssue(c.Data)
+		case !c.Valid:
+			want = `/v: format: not a valid ` + c.Format
 		}
-		if err := json.Unmarshal(b, &groups); err != nil {
-			t.Fatalf("%s: %v", filepath.Base(f), err)
-		}
-		for _, g := range groups {
-			fresh, ok := formatTools[g.Schema.Format]
-			if !ok {
-				t.Logf("%s: format %q is not enforced by the decoders, skipped", filepath.Base(f), g.Schema.Format)
-				continue
-			}
-			for _, c := range g.Tests {
-				total[g.Schema.Format]++
-				in := append(append([]byte(`{"v":`), c.Data...), '}')
-				err := fresh().UnmarshalJSON(in)
-				_, _, tcErr := fresh().DecodeToolCall(in)
-				if errText(err) != errText(tcErr) {
-					t.Errorf("%s: UnmarshalJSON %q, DecodeToolCall %q", in, errText(err), errText(tcErr))
-				}
-				want := ""
-				switch {
-				case c.Data[0] != '"':
-					want = nonStringIssue(c.Data)
-				case !c.Valid:
-					want = `/v: format: not a valid ` + g.Schema.Format
-				}
-				got := errText(err)
-				if got != want {
-					wrong[g.Schema.Format]++
-					t.Errorf("format %s, %s (%s: %s): got error %q, want %q", g.Schema.Format, c.Data, g.Description, c.Description, got, want)
-				}
-			}
+		got := errText(err)
+		tally.Add(c.Format, got != want)
+		if got != want {
+			t.Errorf("format %s, %s (%s: %s): got error %q, want %q", c.Format, c.Data, c.Group, c.Desc, got, want)
 		}
 	}
-	if len(total) != len(formatTools) {
-		t.Errorf("suite cases for %d formats, %d enforced", len(total), len(formatTools))
+	if tally.Formats() != len(formatTools) {
+		t.Errorf("suite cases for %d formats, %d enforced", tally.Formats(), len(formatTools))
 	}
-	names := make([]string, 0, len(total))
-	for n := range total {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	var sum int
-	var b strings.Builder
-	for _, n := range names {
-		sum += wrong[n]
-		b.WriteString("\n  " + n + ": " + strconv.Itoa(wrong[n]) + " wrong of " + strconv.Itoa(total[n]))
-	}
-	t.Logf("wrong verdicts: %d%s", sum, b.String())
+	t.Log(tally.String())
 }
 
 // TestValidatorFormatGap pins the validator's side of the gaps the fuzz
