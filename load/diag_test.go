@@ -58,6 +58,18 @@ type T struct {
 	Count int ` + "`json:\"count\" jsonschema:\"minimun=1\"`" + `
 }`, []string{
 		`contract.go:5:2: field T.Count: unknown jsonschema key "minimun" (known: title, description, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, minLength, maxLength, pattern, format, enum, const, default, example, minItems, maxItems, uniqueItems, minProperties, maxProperties, nullable, deprecated)`}},
+	{"extras_bad", `
+//stitch:tool
+type T struct {
+	Min   int    ` + "`json:\"min\" jsonschema_extras:\"minimum=1\"`" + `
+	Bare  string ` + "`json:\"bare\" jsonschema_extras:\"x-flag\"`" + `
+	Empty string ` + "`json:\"empty\" jsonschema_extras:\"x-=1\"`" + `
+	Twice string ` + "`json:\"twice\" jsonschema_extras:\"x-a=1,x-a=true\"`" + `
+}`, []string{
+		`contract.go:5:2: field T.Min: jsonschema_extras key "minimum" is not an extension keyword: its keys start with "x-" and a name (constraints and annotations go in the jsonschema tag)`,
+		`contract.go:6:2: field T.Bare: jsonschema_extras key x-flag needs a value (x-flag=...)`,
+		`contract.go:7:2: field T.Empty: jsonschema_extras key "x-" is not an extension keyword: its keys start with "x-" and a name (constraints and annotations go in the jsonschema tag)`,
+		`contract.go:8:2: field T.Twice: jsonschema_extras key x-a is given 2 times with the boolean true among its values; a repeated key collects strings, so give a boolean once`}},
 	{"schema_value_unparsable", `
 //stitch:tool
 type T struct {

@@ -88,6 +88,7 @@ func (l *pkgLoader) fieldModel(c candidate) *model.Field {
 			l.errorf(s, "the json \",string\" option is not supported; remove it (stitch:\"coerce\" accepts numbers and bools in strings)")
 		}
 		ts = l.applySchemaTag(f, c.stag.Get("jsonschema"), s)
+		l.applyExtrasTag(f, c.stag.Get("jsonschema_extras"), s)
 	})
 	l.applyStitchTag(f, c.stag.Get("stitch"), s)
 	if ts != nil && f.Default != "" {
