@@ -52,6 +52,67 @@ type T struct{}`, []string{
 //stitch:stirct
 type T struct{}`, []string{
 		`contract.go:4:1: type T: unknown directive //stitch:stirct (known: tool, union, variant, strict, strip, loose, schema)`}},
+	{"directive_near_miss", `
+// stitch:tool ping
+type T struct{}
+
+//Stitch:strict
+//stitch:tool
+type U struct{}
+
+// F is a helper.
+//
+//  STITCH:tool f
+func F() {}
+
+// G keeps prose that names a tag: // stitch:"coerce" is an option.
+//
+// stitch:"trim" is another.
+func G() {}`, []string{
+		`contract.go:3:1: type T: "// stitch:tool ping" is not a stitch directive (a directive starts with //stitch:, with no space after // and in lower case); write //stitch:tool ping`,
+		`contract.go:6:1: type U: "//Stitch:strict" is not a stitch directive (a directive starts with //stitch:, with no space after // and in lower case); write //stitch:strict`,
+		`contract.go:12:1: warning: "//  STITCH:tool f" is not a stitch directive (a directive starts with //stitch:, with no space after // and in lower case); write //stitch:tool f in the doc comment of a type (or of the package, for //stitch:dialect), or reword the comment`}},
+	{"directive_stray", `
+//stitch:tool
+
+type T struct{}
+
+//stitch:tool
+type U struct {
+	//stitch:strict
+	X int ` + "`json:\"x\"`" + `
+}
+
+//stitch:union
+func F() {}
+
+//stitch:strip
+type (
+	V struct{}
+)
+
+//stitch:dialect gosdk
+type W struct{}`, []string{
+		`contract.go:3:1: //stitch:tool does nothing here: a directive belongs in the doc comment of a type declaration, directly above the type with no blank line between`,
+		`contract.go:9:2: //stitch:strict does nothing here: a directive belongs in the doc comment of a type declaration, directly above the type with no blank line between`,
+		`contract.go:13:1: //stitch:union does nothing here: a directive belongs in the doc comment of a type declaration, directly above the type with no blank line between`,
+		`contract.go:16:1: //stitch:strip does nothing here: a directive belongs in the doc comment of a type declaration, directly above the type with no blank line between`,
+		`contract.go:21:1: type W: unknown directive //stitch:dialect (known: tool, union, variant, strict, strip, loose, schema)`}},
+	{"directive_in_package_without_tools", `
+// T would be a tool.
+//
+// stitch:tool
+type T struct{}
+
+//stitch:tol
+type U struct{}
+
+//stitch:tool
+
+type V struct{}`, []string{
+		`contract.go:5:1: type T: "// stitch:tool" is not a stitch directive (a directive starts with //stitch:, with no space after // and in lower case); write //stitch:tool`,
+		`contract.go:8:1: type U: unknown directive //stitch:tol (known: tool, union, variant, strict, strip, loose, schema)`,
+		`contract.go:11:1: //stitch:tool does nothing here: a directive belongs in the doc comment of a type declaration, directly above the type with no blank line between`}},
 	{"schema_key_unknown", `
 //stitch:tool
 type T struct {

@@ -76,6 +76,7 @@ func (l *pkgLoader) run() *model.Package {
 		return mp
 	}
 	l.collectDecls()
+	l.strayDirectives(true)
 	mp.Tools = l.buildTools()
 	l.buildUnions()
 	l.checkVariants()
