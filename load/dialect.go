@@ -8,16 +8,12 @@ import (
 	"github.com/stitchgen/stitchgen/model"
 )
 
-// Tag dialects of the jsonschema struct tag (decision 0030).
-const (
-	// dialectInvopop reads jsonschema:"k=v,..." as invopop/jsonschema's
-	// keywords: the default.
-	dialectInvopop = ""
-	// dialectGoSDK reads the whole jsonschema tag as the property's
-	// description, as google/jsonschema-go (the official MCP Go SDK's
-	// typed tools) does.
-	dialectGoSDK = "gosdk"
-)
+// dialectGoSDK is the one tag dialect besides the default (decision 0030):
+// the whole jsonschema tag is the property's description, as
+// google/jsonschema-go (the official MCP Go SDK's typed tools) reads it.
+// The default, "", reads jsonschema:"k=v,..." as invopop's keywords.
+const dialectGoSDK = "gosdk"
+
 
 // readDialect reads //stitch:dialect from the package's doc comments: one
 // dialect per package, the same in every file that states it.

@@ -40,7 +40,7 @@ type pkgLoader struct {
 	variantOf  map[*types.TypeName]bool        // types that implement a union
 
 	faulty  map[string]bool // types of this package whose model an error left incomplete (complete.go)
-	dialect string          // of the jsonschema tag: dialectInvopop or dialectGoSDK (dialect.go)
+	dialect string          // of the jsonschema tag: "" (invopop's keywords) or dialectGoSDK (dialect.go)
 	keyword bool            // errors now are about one tag keyword, which is left out
 }
 
