@@ -14,7 +14,6 @@ import (
 // The default, "", reads jsonschema:"k=v,..." as invopop's keywords.
 const dialectGoSDK = "gosdk"
 
-
 // readDialect reads //stitch:dialect from the package's doc comments: one
 // dialect per package, the same in every file that states it.
 func (l *pkgLoader) readDialect() {
