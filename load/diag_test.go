@@ -92,12 +92,16 @@ type (
 )
 
 //stitch:dialect gosdk
-type W struct{}`, []string{
+type W struct{}
+
+//stitch:dialect gosdk
+func G() {}`, []string{
 		`contract.go:3:1: //stitch:tool does nothing here: a directive belongs in the doc comment of a type declaration, directly above the type with no blank line between`,
 		`contract.go:9:2: //stitch:strict does nothing here: a directive belongs in the doc comment of a type declaration, directly above the type with no blank line between`,
 		`contract.go:13:1: //stitch:union does nothing here: a directive belongs in the doc comment of a type declaration, directly above the type with no blank line between`,
 		`contract.go:16:1: //stitch:strip does nothing here: a directive belongs in the doc comment of a type declaration, directly above the type with no blank line between`,
-		`contract.go:21:1: type W: unknown directive //stitch:dialect (known: tool, union, variant, strict, strip, loose, schema)`}},
+		`contract.go:21:1: type W: unknown directive //stitch:dialect (known: tool, union, variant, strict, strip, loose, schema)`,
+		`contract.go:24:1: //stitch:dialect does nothing here: it belongs in the package's doc comment, directly above the package clause`}},
 	{"directive_in_package_without_tools", `
 // T would be a tool.
 //
