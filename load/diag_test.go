@@ -113,10 +113,14 @@ type U struct{}
 
 //stitch:tool
 
-type V struct{}`, []string{
+type V struct{}
+
+//stitch: tool
+type W struct{}`, []string{
 		`contract.go:5:1: type T: "// stitch:tool" is not a stitch directive (a directive starts with //stitch:, with no space after // and in lower case); write //stitch:tool`,
 		`contract.go:8:1: type U: unknown directive //stitch:tol (known: tool, union, variant, strict, strip, loose, schema)`,
-		`contract.go:11:1: //stitch:tool does nothing here: a directive belongs in the doc comment of a type declaration, directly above the type with no blank line between`}},
+		`contract.go:11:1: //stitch:tool does nothing here: a directive belongs in the doc comment of a type declaration, directly above the type with no blank line between`,
+		`contract.go:15:1: type W: unknown directive //stitch: (known: tool, union, variant, strict, strip, loose, schema)`}},
 	{"schema_key_unknown", `
 //stitch:tool
 type T struct {

@@ -73,7 +73,7 @@ func (l *pkgLoader) checkComment(c *ast.Comment, typeName string, onType, onPack
 		}
 		return
 	}
-	verb := strings.TrimSpace(rest)
+	verb := rest // as directivesOf reads it: "//stitch: tool" has the verb ""
 	if i := strings.IndexAny(verb, " \t"); i >= 0 {
 		verb = verb[:i]
 	}
