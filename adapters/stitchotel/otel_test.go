@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -47,7 +49,7 @@ func newTelemetry(t *testing.T) *telemetry {
 func attrs(kvs []attribute.KeyValue) string {
 	parts := make([]string, len(kvs))
 	for i, kv := range kvs {
-		parts[i] = string(kv.Key) + "=" + kv.Value.Emit()
+		parts[i] = string(kv.Key) + "=" + kv.Value.String()
 	}
 	sort.Strings(parts)
 	return strings.Join(parts, " ")
@@ -268,5 +270,44 @@ func TestObserverBeforePanics(t *testing.T) {
 	d.Call(context.Background(), "ping", []byte(`{"echo":"hi"}`))
 	compareLines(t, "spans", tel.spanLines(), []string{
 		"tools/call ping server Error(INTERNAL_ERROR) [error.type=INTERNAL_ERROR gen_ai.operation.name=execute_tool gen_ai.tool.name=ping gen_ai.tool.type=function mcp.method.name=tools/call]",
+	})
+}
+
+// One Observer serves concurrent calls: every call has its span and is
+// counted once (run under -race by make race).
+func TestObserverConcurrent(t *testing.T) {
+	tel := newTelemetry(t)
+	obs, err := stitchotel.New(stitchotel.Options{TracerProvider: tel.tp, MeterProvider: tel.mp})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := stitch.NewDispatcher(obs.Observe(stitch.Options{}), fixture.StitchTools(fixture.NewHandler()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const workers, calls = 8, 25
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := range calls {
+				args := `{"echo":"w` + strconv.Itoa(w) + `"}`
+				if i%5 == 0 {
+					args = `{"echo":` + strconv.Itoa(i) + `}`
+				}
+				d.Call(context.Background(), "ping", []byte(args))
+			}
+		})
+	}
+	wg.Wait()
+	if n := len(tel.spans.GetSpans()); n != workers*calls {
+		t.Errorf("%d spans, want %d", n, workers*calls)
+	}
+	const ping = "gen_ai.operation.name=execute_tool gen_ai.tool.name=ping mcp.method.name=tools/call"
+	compareLines(t, "metrics", tel.metricLines(t), []string{
+		"mcp.server.operation.duration s [error.type=VALIDATION_ERROR " + ping + "] count=40 bounds=" + bounds,
+		"mcp.server.operation.duration s [" + ping + "] count=160 bounds=" + bounds,
+		"stitch.tool.calls {call} [error.type=VALIDATION_ERROR " + ping + "] 40",
+		"stitch.tool.calls {call} [" + ping + "] 160",
+		"stitch.tool.issues {issue} [gen_ai.tool.name=ping stitch.issue.code=type] 40",
 	})
 }
