@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -187,6 +188,50 @@ func TestReplicasStateless(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// Without the stateless mode, a 2025 client's session lives in one
+// replica and the round robin breaks it at its second request: what
+// docs/deploying.md says needs session affinity.
+func TestReplicasStatefulNeedAffinity(t *testing.T) {
+	stateful := []struct {
+		name    string
+		handler statelessHandler
+	}{
+		{"go-sdk", func(t *testing.T, served *atomic.Int64) http.Handler {
+			s := mcp.NewServer(&mcp.Implementation{Name: "replica", Version: "v1.0.0"}, nil)
+			stitchgosdk.AddTools(s, countingDispatcher(t, served))
+			return stitchgosdk.HTTPHandler(s, nil)
+		}},
+		{"mcp-go", func(t *testing.T, served *atomic.Int64) http.Handler {
+			s := stitchmcpgo.NewServer("replica", "v1.0.0", countingDispatcher(t, served))
+			h, sh := stitchmcpgo.HTTPHandler(s, nil, server.WithStateful(true))
+			t.Cleanup(func() { _ = sh.Shutdown(context.Background()) })
+			return h
+		}},
+	}
+	sessionID := regexp.MustCompile(`session ID: [^)]+`)
+	for _, sdk := range stateful {
+		t.Run(sdk.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			defer cancel()
+			var served atomic.Int64
+			a := httptest.NewServer(sdk.handler(t, &served))
+			t.Cleanup(a.Close)
+			b := httptest.NewServer(sdk.handler(t, &served))
+			t.Cleanup(b.Close)
+			proxy, _ := roundRobin(t, a, b)
+			cs, err := connectHTTP(ctx, proxy.URL, nil, "2025-11-25")
+			if err == nil {
+				cs.Close()
+				t.Fatal("a stateful session survived the round robin")
+			}
+			want := `sending "notifications/initialized": failed to connect (session ID: ID): session not found`
+			if got := sessionID.ReplaceAllString(err.Error(), "session ID: ID"); got != want {
+				t.Errorf("got  %s\nwant %s", got, want)
+			}
+		})
 	}
 }
 
