@@ -1,6 +1,7 @@
 package load
 
 import (
+	"path"
 	"strings"
 
 	"github.com/stitchgen/stitchgen/model"
@@ -53,7 +54,8 @@ func (l *pkgLoader) reachesFault(t *model.Type, seen map[*model.Type]bool) bool 
 		return false
 	}
 	seen[t] = true
-	if t.Kind == model.KindInvalid || (t.IsNamed() && t.PkgPath == l.pkg.PkgPath && l.faulty[t.Name]) {
+	if t.Kind == model.KindInvalid || (t.IsNamed() && t.PkgPath == l.pkg.PkgPath && l.faulty[t.Name]) ||
+		(t.IsNamed() && l.foreign[t.PkgPath] != nil && (l.faulty[t.Name] || l.faulty[path.Base(t.PkgPath)+"."+t.Name])) {
 		return true
 	}
 	switch t.Kind {

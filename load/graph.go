@@ -135,7 +135,7 @@ func (l *pkgLoader) reached(tools []*model.Tool) []*model.Type {
 			return
 		}
 		seen[t] = true
-		if t.PkgPath == l.pkg.PkgPath && t.Kind != model.KindInvalid {
+		if (t.PkgPath == l.pkg.PkgPath || t.Foreign) && t.Kind != model.KindInvalid {
 			out = append(out, t)
 		}
 		for _, r := range refs(t) {

@@ -39,6 +39,9 @@ type pkgLoader struct {
 	variants   []variantLink                   // for the discriminator pass
 	variantOf  map[*types.TypeName]bool        // types that implement a union
 
+	source  map[string]*packages.Package // packages checked from source, by import path (typeCheck)
+	foreign map[string]*foreignPkg       // packages of other types the contract uses, by import path (foreign.go)
+
 	faulty  map[string]bool // types of this package whose model an error left incomplete (complete.go)
 	keyword bool            // errors now are about one tag keyword, which is left out
 }
@@ -53,6 +56,7 @@ func newPkgLoader(cfg Config, absDir string, p *packages.Package) *pkgLoader {
 		fieldCache: map[*types.Var]*model.Field{},
 		variantOf:  map[*types.TypeName]bool{},
 		faulty:     map[string]bool{},
+		foreign:    map[string]*foreignPkg{},
 	}
 }
 
@@ -82,6 +86,7 @@ func (l *pkgLoader) run() *model.Package {
 	l.markDiscriminators()
 	markRecursive(l.namedTypes())
 	mp.Types = l.reached(mp.Tools)
+	l.stems(mp.Types)
 	mp.Declared = l.declared()
 	l.markIncomplete(mp.Tools)
 	return mp
@@ -120,7 +125,13 @@ func (l *pkgLoader) pos(p token.Pos) model.Pos {
 		return model.Pos{}
 	}
 	tp := l.pkg.Fset.Position(p)
-	return model.Pos{File: relPath(l.absDir, tp.Filename), Line: tp.Line, Col: tp.Column}
+	file := relPath(l.absDir, tp.Filename)
+	if isOutside(file) && !l.inModule(tp.Filename) {
+		if o, ok := l.outside(tp.Filename); ok {
+			file = o
+		}
+	}
+	return model.Pos{File: file, Line: tp.Line, Col: tp.Column}
 }
 
 // indexFiles records generated files and the AST of every struct field.
@@ -129,15 +140,20 @@ func (l *pkgLoader) indexFiles() {
 		if isGenerated(f) && l.pkg.Fset != nil {
 			l.generated[l.pkg.Fset.Position(f.Pos()).Filename] = true
 		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			if st, ok := n.(*ast.StructType); ok && st.Fields != nil {
-				for _, fld := range st.Fields.List {
-					l.indexField(fld)
-				}
-			}
-			return true
-		})
+		l.indexFileFields(f)
 	}
+}
+
+// indexFileFields records the AST of every struct field of one file.
+func (l *pkgLoader) indexFileFields(f *ast.File) {
+	ast.Inspect(f, func(n ast.Node) bool {
+		if st, ok := n.(*ast.StructType); ok && st.Fields != nil {
+			for _, fld := range st.Fields.List {
+				l.indexField(fld)
+			}
+		}
+		return true
+	})
 }
 
 func (l *pkgLoader) indexField(fld *ast.Field) {

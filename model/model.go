@@ -116,6 +116,23 @@ type Type struct {
 	Recursive bool   // the named type lies on a reference cycle: it gets a $defs entry
 	Validate  bool   // the type has a method Validate() error (hidden check, SPEC §2)
 	PtrRecv   bool   // Validate has a pointer receiver
+
+	// Foreign says the type is a struct or union of another package that
+	// the contract uses: the generated file of the package that uses it
+	// holds its decode and encode functions (no methods: they would belong
+	// to the other package). Ident is the stem of their names, unique in
+	// the package and never a name of the package's own types.
+	Foreign bool
+	Ident   string
+}
+
+// Stem is the stem of the names of t's generated decode and encode
+// functions: its Ident when it has one, else its name.
+func (t *Type) Stem() string {
+	if t.Ident != "" {
+		return t.Ident
+	}
+	return t.Name
 }
 
 // IsNamed reports whether t is a declared (named) type.

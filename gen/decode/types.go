@@ -54,10 +54,11 @@ func GoType(pkg string, t *model.Type) (c *jen.Statement, ok bool) {
 	return jen.Any(), false
 }
 
-// local reports whether t is a named struct or union declared in the
-// generated package (it has its own decode and encode functions).
+// local reports whether t is a named struct or union with decode and
+// encode functions in the generated file: one declared in the generated
+// package, or another package's that the contract uses (Foreign).
 func (e *emitter) local(t *model.Type) bool {
-	return t.IsNamed() && (t.PkgPath == e.pkg.Path || t.PkgPath == "")
+	return t.IsNamed() && (t.PkgPath == e.pkg.Path || t.PkgPath == "" || t.Foreign)
 }
 
 // acceptsString reports whether a JSON string can be a valid value of t,
