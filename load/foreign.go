@@ -199,7 +199,7 @@ func (l *pkgLoader) isForeign(n *types.Named) bool {
 func (l *pkgLoader) stems(ts []*model.Type) {
 	taken := map[string]bool{}
 	for _, t := range ts {
-		if !t.Foreign {
+		if !t.Foreign && len(t.Args) == 0 {
 			taken[t.Name] = true
 		}
 	}
@@ -207,14 +207,17 @@ func (l *pkgLoader) stems(ts []*model.Type) {
 		taken[name] = true
 	}
 	for _, t := range ts {
-		if !t.Foreign {
+		if !t.Foreign && len(t.Args) == 0 {
 			continue
 		}
-		pkgName := path.Base(t.PkgPath)
-		if fp := l.foreign[t.PkgPath]; fp != nil {
-			pkgName = fp.p.Name
+		base := t.InstanceName()
+		if t.Foreign {
+			pkgName := path.Base(t.PkgPath)
+			if fp := l.foreign[t.PkgPath]; fp != nil {
+				pkgName = fp.p.Name
+			}
+			base = strings.ToUpper(pkgName[:1]) + pkgName[1:] + "_" + base
 		}
-		base := strings.ToUpper(pkgName[:1]) + pkgName[1:] + "_" + t.Name
 		stem := base
 		for i := 2; taken[stem]; i++ {
 			stem = base + "_" + strconv.Itoa(i)

@@ -17,7 +17,10 @@ func (l *pkgLoader) namedType(n *types.Named, s site) *model.Type {
 		l.errorf(s, "type %s is not supported; use a //stitch:union interface or any", obj.Name())
 		return invalid()
 	}
-	if n.TypeParams().Len() > 0 || n.TypeArgs().Len() > 0 {
+	if n.TypeArgs().Len() > 0 {
+		return l.instance(n, s)
+	}
+	if n.TypeParams().Len() > 0 {
 		l.errorf(s, "generic type %s is not supported; declare a non-generic type", l.typeString(n))
 		return invalid()
 	}

@@ -35,6 +35,7 @@ type pkgLoader struct {
 	generated map[string]bool          // absolute names of stitchgen-generated files
 
 	named      map[*types.TypeName]*model.Type // converted named types
+	instances  map[string]*model.Type          // converted instantiations of generic types, by types.TypeString (generic.go)
 	fieldCache map[*types.Var]*model.Field     // fields, before their Path is set
 	variants   []variantLink                   // for the discriminator pass
 	variantOf  map[*types.TypeName]bool        // types that implement a union
@@ -53,6 +54,7 @@ func newPkgLoader(cfg Config, absDir string, p *packages.Package) *pkgLoader {
 		astFields:  map[token.Pos]*ast.Field{},
 		generated:  map[string]bool{},
 		named:      map[*types.TypeName]*model.Type{},
+		instances:  map[string]*model.Type{},
 		fieldCache: map[*types.Var]*model.Field{},
 		variantOf:  map[*types.TypeName]bool{},
 		faulty:     map[string]bool{},

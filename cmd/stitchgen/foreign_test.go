@@ -9,9 +9,11 @@ import (
 
 // TestSharedTypesModule: a module as a new user writes it, a shared
 // package common (no tools) whose Address a tool of package ship uses as
-// the field To, generated as go generate runs stitchgen in ship's
+// the field To and whose generic Page it instantiates as Page[Item] (Item of
+// package ship), generated as go generate runs stitchgen in ship's
 // directory. The generated decoder is exact and strict inside the shared
-// struct; the module's own test says so at /to/bogus and /to/zip.
+// struct and the instantiation; the module's own test says so at
+// /to/bogus, /to/zip and /items/entries/....
 func TestSharedTypesModule(t *testing.T) {
 	t.Setenv("GOFLAGS", "-mod=mod")
 	t.Setenv("GOWORK", "off")
@@ -25,6 +27,11 @@ type Address struct {
 	Zip  string ` + "`json:\"zip\" jsonschema:\"pattern=^[0-9]{5}$\"`" + `
 	City string ` + "`json:\"city,omitempty\"`" + `
 }
+
+// Page is one page of T.
+type Page[T any] struct {
+	Entries []T ` + "`json:\"entries\" jsonschema:\"maxItems=2\"`" + `
+}
 `,
 		"ship/ship.go": `package ship
 
@@ -36,7 +43,13 @@ import "example.com/scratch/common"
 //
 //stitch:tool
 type Ship struct {
-	To common.Address ` + "`json:\"to\"`" + `
+	To    common.Address    ` + "`json:\"to\"`" + `
+	Items common.Page[Item] ` + "`json:\"items,omitempty\"`" + `
+}
+
+// Item is one parcel.
+type Item struct {
+	Grams int ` + "`json:\"grams\"`" + `
 }
 `,
 		"ship/ship_test.go": `package ship
@@ -48,6 +61,7 @@ func TestCalls(t *testing.T) {
 		` + "`" + `{"to":{"zip":"10115","bogus":1}}` + "`" + `: "/to/bogus: unknown_key: unknown key \"bogus\"; allowed keys: zip, city",
 		` + "`" + `{"to":{"zip":"1"}}` + "`" + `:                  "/to/zip: pattern: does not match the pattern ^[0-9]{5}$",
 		` + "`" + `{"to":{"zip":"10115","city":"Berlin"}}` + "`" + `: "",
+		` + "`" + `{"to":{"zip":"10115"},"items":{"entries":[{"grams":1},{"grams":"2"},{"kg":3}]}}` + "`" + `: "/items/entries/1/grams: type: expected integer, got string\n/items/entries/2/kg: unknown_key: unknown key \"kg\"; allowed keys: grams\n/items/entries/2/grams: missing: missing required key \"grams\"\n/items/entries: length: item count 3 is above the maximum 2",
 	} {
 		var v Ship
 		_, _, err := v.DecodeToolCall([]byte(in))

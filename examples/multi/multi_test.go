@@ -34,6 +34,15 @@ func TestOneDispatcher(t *testing.T) {
 			`{"price":{"cents":990,"currency":"EUR"}}`, false},
 		{"create_invoice", `{"billTo":` + addr + `,"amount":{"cents":1200,"currency":"EUR"}}`,
 			`{"number":"INV-1","amount":{"cents":1200,"currency":"EUR"}}`, false},
+		{"create_invoice", `{"billTo":` + addr + `,"amount":{"cents":300,"currency":"EUR"}}`,
+			`{"number":"INV-2","amount":{"cents":300,"currency":"EUR"}}`, false},
+		{"create_invoice", `{"billTo":` + addr + `,"amount":{"cents":50,"currency":"EUR"}}`,
+			`{"number":"INV-3","amount":{"cents":50,"currency":"EUR"}}`, false},
+		// common.Page[Invoice], an instantiation of the shared generic struct.
+		{"list_invoices", `{}`,
+			`{"page":{"entries":[{"number":"INV-1","amount":{"cents":1200,"currency":"EUR"}},{"number":"INV-2","amount":{"cents":300,"currency":"EUR"}}],"next":"2"}}`, false},
+		{"list_invoices", `{"cursor":"2"}`,
+			`{"page":{"entries":[{"number":"INV-3","amount":{"cents":50,"currency":"EUR"}}]}}`, false},
 		// The shared struct is strict in both packages.
 		{"quote_shipment", `{"from":` + addr + `,"to":{"street":"Rue 2","zip":"75001","country":"FR","bogus":1},"grams":500}`,
 			`[{"path":"/to/bogus","code":"unknown_key","expected":"street, zip, country","message":"unknown key \"bogus\"; allowed keys: street, zip, country"}]`, true},

@@ -21,10 +21,20 @@ func (e *emitter) goType(t *model.Type) jen.Code {
 // false for an unnamed type of a kind that has no Go spelling here.
 func GoType(pkg string, t *model.Type) (c *jen.Statement, ok bool) {
 	if t.IsNamed() {
+		c = jen.Qual(t.PkgPath, t.Name)
 		if t.PkgPath == pkg || t.PkgPath == "" {
-			return jen.Id(t.Name), true
+			c = jen.Id(t.Name)
 		}
-		return jen.Qual(t.PkgPath, t.Name), true
+		if len(t.Args) == 0 {
+			return c, true
+		}
+		args := make([]jen.Code, len(t.Args))
+		ok = true
+		for i, a := range t.Args {
+			ac, aok := GoType(pkg, a)
+			args[i], ok = ac, ok && aok
+		}
+		return c.Types(args...), ok
 	}
 	elem := func(prefix *jen.Statement) (*jen.Statement, bool) {
 		e, ok := GoType(pkg, t.Elem)

@@ -19,3 +19,16 @@ type Invoice struct {
 	Number string       `json:"number"`
 	Amount common.Money `json:"amount"`
 }
+
+// ListInvoices lists the issued invoices, oldest first.
+//
+//stitch:tool list_invoices output=InvoiceList readOnly
+type ListInvoices struct {
+	// Cursor from the previous page's next; absent for the first page.
+	Cursor string `json:"cursor,omitempty"`
+}
+
+// InvoiceList is one page of invoices.
+type InvoiceList struct {
+	Page common.Page[Invoice] `json:"page"`
+}

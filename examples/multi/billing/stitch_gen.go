@@ -33,6 +33,19 @@ const (
 	CreateInvoiceGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"billTo":{"type":"OBJECT","description":"Address is a postal address. Constraints: additionalProperties false.","properties":{"street":{"type":"STRING","description":"Street and house number.","minLength":1},"zip":{"type":"STRING","description":"Zip is the postal code.","pattern":"^[0-9]{4,5}$"},"country":{"type":"STRING","description":"Country is an ISO 3166-1 alpha-2 code.","enum":["DE","FR","NL"]}},"required":["street","zip","country"],"propertyOrdering":["street","zip","country"]},"amount":{"type":"OBJECT","description":"Money is an amount in cents of one currency. Constraints: additionalProperties false.","properties":{"cents":{"type":"INTEGER","minimum":0},"currency":{"type":"STRING","enum":["EUR"]}},"required":["cents","currency"],"propertyOrdering":["cents","currency"]}},"required":["billTo","amount"],"propertyOrdering":["billTo","amount"]}`
 )
 
+const (
+	// ListInvoicesInputSchema is the input schema served for tool list_invoices: flattened.
+	ListInvoicesInputSchema = `{"type":"object","properties":{"cursor":{"type":"string","description":"Cursor from the previous page's next; absent for the first page."}},"additionalProperties":false}`
+	// ListInvoicesLosslessSchema is the lossless input schema of tool list_invoices (unions as oneOf/anyOf).
+	ListInvoicesLosslessSchema = `{"type":"object","properties":{"cursor":{"type":"string","description":"Cursor from the previous page's next; absent for the first page."}},"additionalProperties":false}`
+	// ListInvoicesOutputSchema is the output schema of tool list_invoices.
+	ListInvoicesOutputSchema = `{"type":"object","properties":{"page":{"type":"object","properties":{"entries":{"type":"array","items":{"type":"object","properties":{"number":{"type":"string"},"amount":{"type":"object","properties":{"cents":{"type":"integer","minimum":0},"currency":{"type":"string","enum":["EUR"]}},"required":["cents","currency"],"additionalProperties":false,"description":"Money is an amount in cents of one currency."}},"required":["number","amount"],"additionalProperties":false,"description":"Invoice is an issued invoice."},"maxItems":50,"description":"Entries on this page, at most 50."},"next":{"type":"string","description":"Next is the cursor of the next page; absent on the last."}},"required":["entries"],"additionalProperties":false,"description":"Page is one page of a listing of T."}},"required":["page"],"additionalProperties":false,"description":"InvoiceList is one page of invoices."}`
+	// ListInvoicesOpenAIStrictSchema is the input schema of tool list_invoices under profile openai-strict.
+	ListInvoicesOpenAIStrictSchema = `{"type":"object","properties":{"cursor":{"type":["string","null"],"description":"Cursor from the previous page's next; absent for the first page."}},"required":["cursor"],"additionalProperties":false}`
+	// ListInvoicesGeminiSchema is the input schema of tool list_invoices under profile gemini.
+	ListInvoicesGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"cursor":{"type":"STRING","description":"Cursor from the previous page's next; absent for the first page."}},"propertyOrdering":["cursor"]}`
+)
+
 // Staleness guard: this stops compiling when a contract field changes; rerun stitchgen.
 func _() {
 	var x0 CreateInvoice
@@ -41,13 +54,20 @@ func _() {
 	var x1 Invoice
 	var _ string = x1.Number
 	var _ common.Money = x1.Amount
-	var x2 common.Address
-	var _ string = x2.Street
-	var _ string = x2.Zip
-	var _ string = x2.Country
-	var x3 common.Money
-	var _ int64 = x3.Cents
-	var _ string = x3.Currency
+	var x2 ListInvoices
+	var _ string = x2.Cursor
+	var x3 InvoiceList
+	var _ common.Page[Invoice] = x3.Page
+	var x4 common.Address
+	var _ string = x4.Street
+	var _ string = x4.Zip
+	var _ string = x4.Country
+	var x5 common.Money
+	var _ int64 = x5.Cents
+	var _ string = x5.Currency
+	var x6 common.Page[Invoice]
+	var _ []Invoice = x6.Entries
+	var _ string = x6.Next
 }
 
 func stitchDecodeCreateInvoice(d *stitchrt.Decoder, x *CreateInvoice) {
@@ -256,6 +276,174 @@ func (x Invoice) MarshalJSON() ([]byte, error) {
 	return b, nil
 }
 
+func stitchDecodeListInvoices(d *stitchrt.Decoder, x *ListInvoices) {
+	if !d.ObjStart() {
+		return
+	}
+	var seen [1]uint64
+	var absent [1]uint64
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		case "cursor":
+			if !d.FirstKey(&seen[0], 0x1, k) {
+				continue
+			}
+			if d.NullAsAbsent() {
+				absent[0] |= 0x1
+				continue
+			}
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
+				x.Cursor = s0
+			}
+			d.Pop()
+		default:
+			d.Unknown(&extra, k, "cursor")
+		}
+	}
+}
+
+func stitchEncodeListInvoices(b []byte, x *ListInvoices) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	if x.Cursor != "" {
+		b = append(b, `"cursor":`...)
+		b = stitchrt.AppendString(b, string(x.Cursor))
+		b = append(b, ',')
+	}
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes ListInvoices exactly (SPEC §4); JSON-string repair is off.
+func (x *ListInvoices) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v ListInvoices
+	if d.Root() {
+		stitchDecodeListInvoices(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes ListInvoices (SPEC §3).
+func (x ListInvoices) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeListInvoices(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into ListInvoices with JSON-string repair on
+// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *ListInvoices) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallListInvoices(x, data, false)
+}
+
+// stitchToolCallListInvoices is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallListInvoices(x *ListInvoices, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v ListInvoices
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeListInvoices(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	dropped, repaired, err = d.FinishToolCall()
+	if err != nil {
+		return nil, nil, err
+	}
+	*x = v
+	return dropped, repaired, nil
+}
+
+func stitchDecodeInvoiceList(d *stitchrt.Decoder, x *InvoiceList) {
+	if !d.ObjStart() {
+		return
+	}
+	var seen [1]uint64
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		case "page":
+			if !d.FirstKey(&seen[0], 0x1, k) {
+				continue
+			}
+			d.Push(k)
+			{
+				r0, rep0 := d.BeginRepair()
+				stitchDecodeCommon_Page_Invoice(d, &x.Page)
+				if rep0 {
+					d.EndRepair(r0)
+				}
+			}
+			d.Pop()
+		default:
+			d.Unknown(&extra, k, "page")
+		}
+	}
+	if seen[0]&0x1 == 0 {
+		d.Missing("page")
+	}
+}
+
+func stitchEncodeInvoiceList(b []byte, x *InvoiceList) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = append(b, `"page":`...)
+	if b, err = stitchEncodeCommon_Page_Invoice(b, &x.Page); err != nil {
+		return b, err
+	}
+	b = append(b, ',')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes InvoiceList exactly (SPEC §4); JSON-string repair is off.
+func (x *InvoiceList) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v InvoiceList
+	if d.Root() {
+		stitchDecodeInvoiceList(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes InvoiceList and checks the result against its schema: a tool output
+// either encodes to JSON its output schema accepts or fails (SPEC §3).
+func (x InvoiceList) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeInvoiceList(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	if err := stitchrt.CheckOutput(b, func(d *stitchrt.Decoder) {
+		var v InvoiceList
+		stitchDecodeInvoiceList(d, &v)
+	}); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
 func stitchDecodeCommon_Address(d *stitchrt.Decoder, x *common.Address) {
 	if !d.ObjStart() {
 		return
@@ -410,6 +598,107 @@ func stitchEncodeCommon_Money(b []byte, x *common.Money) ([]byte, error) {
 	return b, err
 }
 
+func stitchDecodeCommon_Page_Invoice(d *stitchrt.Decoder, x *common.Page[Invoice]) {
+	if !d.ObjStart() {
+		return
+	}
+	var seen [1]uint64
+	var absent [1]uint64
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		case "entries":
+			if !d.FirstKey(&seen[0], 0x1, k) {
+				continue
+			}
+			d.Push(k)
+			{
+				r0, rep0 := d.BeginRepair()
+				if d.ArrStart() {
+					var buf0 [8]Invoice
+					var h0 []Invoice
+					n0 := 0
+					for i0 := 0; d.ArrNext(); i0++ {
+						d.PushIdx(i0)
+						var e0 Invoice
+						{
+							r1, rep1 := d.BeginRepair()
+							stitchDecodeInvoice(d, &e0)
+							if rep1 {
+								d.EndRepair(r1)
+							}
+						}
+						if h0 != nil {
+							h0 = append(h0, e0)
+						} else if n0 < len(buf0) {
+							buf0[n0] = e0
+							n0++
+						} else {
+							h0 = append(append(make([]Invoice, 0, 4*len(buf0)), buf0[:]...), e0)
+						}
+						d.Pop()
+					}
+					s0 := h0
+					if s0 == nil {
+						s0 = make([]Invoice, n0)
+						copy(s0, buf0[:n0])
+					}
+					d.Count(len(s0), -1, 50, "item count")
+					x.Entries = s0
+				}
+				if rep0 {
+					d.EndRepair(r0)
+				}
+			}
+			d.Pop()
+		case "next":
+			if !d.FirstKey(&seen[0], 0x2, k) {
+				continue
+			}
+			if d.NullAsAbsent() {
+				absent[0] |= 0x2
+				continue
+			}
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
+				x.Next = s0
+			}
+			d.Pop()
+		default:
+			d.Unknown(&extra, k, "entries, next")
+		}
+	}
+	if seen[0]&0x1 == 0 {
+		d.Missing("entries")
+	}
+}
+
+func stitchEncodeCommon_Page_Invoice(b []byte, x *common.Page[Invoice]) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = append(b, `"entries":`...)
+	if x.Entries == nil {
+		b = append(b, `[]`...)
+	} else {
+		b = append(b, '[')
+		for _, v0 := range x.Entries {
+			if b, err = stitchEncodeInvoice(b, &v0); err != nil {
+				return b, err
+			}
+			b = append(b, ',')
+		}
+		b = stitchrt.AppendClose(b, ']')
+	}
+	b = append(b, ',')
+	if x.Next != "" {
+		b = append(b, `"next":`...)
+		b = stitchrt.AppendString(b, string(x.Next))
+		b = append(b, ',')
+	}
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
 // stitchMatch0 reports whether s matches the pattern "^[0-9]{4,5}$", as regexp.MatchString does
 func stitchMatch0(s string) bool {
 	i := 0
@@ -437,6 +726,8 @@ func stitchMatch0(s string) bool {
 type StitchHandler interface {
 	// CreateInvoice handles tool create_invoice.
 	CreateInvoice(ctx context.Context, in CreateInvoice) (Invoice, error)
+	// ListInvoices handles tool list_invoices.
+	ListInvoices(ctx context.Context, in ListInvoices) (InvoiceList, error)
 }
 
 // StitchTools returns the tools of package billing in source order, served by h.
@@ -457,6 +748,25 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.CreateInvoice(ctx, in.(CreateInvoice))
+			return stitch.Output{Value: out}, err
+		},
+	}, {
+		Name:            "list_invoices",
+		Description:     "ListInvoices lists the issued invoices, oldest first.",
+		InputSchema:     ListInvoicesInputSchema,
+		LosslessSchema:  ListInvoicesLosslessSchema,
+		OutputSchema:    ListInvoicesOutputSchema,
+		Annotations:     &stitch.Annotations{ReadOnlyHint: new(true)},
+		OpenAIStrict:    stitch.ProfileSchema{Schema: ListInvoicesOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: ListInvoicesInputSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: ListInvoicesGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in ListInvoices
+			dropped, repaired, err := stitchToolCallListInvoices(&in, args, opt.NullAsAbsent)
+			return in, dropped, repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.ListInvoices(ctx, in.(ListInvoices))
 			return stitch.Output{Value: out}, err
 		},
 	}}

@@ -18,3 +18,11 @@ type Money struct {
 	Cents    int64  `json:"cents" jsonschema:"minimum=0"`
 	Currency string `json:"currency" jsonschema:"enum=EUR"`
 }
+
+// Page is one page of a listing of T.
+type Page[T any] struct {
+	// Entries on this page, at most 50.
+	Entries []T `json:"entries" jsonschema:"maxItems=50"`
+	// Next is the cursor of the next page; absent on the last.
+	Next string `json:"next,omitempty"`
+}
