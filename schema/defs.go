@@ -62,7 +62,9 @@ var nameLevels = []func(*model.Type) string{
 	func(t *model.Type) string { return t.InstanceName() },
 	func(t *model.Type) string { return lastElem(t.PkgPath) + "." + t.InstanceName() },
 	func(t *model.Type) string { return strings.ReplaceAll(t.PkgPath, "/", ".") + "." + t.InstanceName() },
-	func(t *model.Type) string { return strings.ReplaceAll(t.PkgPath, "/", ".") + "." + t.QualifiedInstanceName() },
+	func(t *model.Type) string {
+		return strings.ReplaceAll(t.PkgPath, "/", ".") + "." + t.QualifiedInstanceName()
+	},
 }
 
 // defName returns the $defs name of t. A type the loader did not mark
