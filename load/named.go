@@ -17,14 +17,19 @@ func (l *pkgLoader) namedType(n *types.Named, s site) *model.Type {
 		l.errorf(s, "type %s is not supported; use a //stitch:union interface or any", obj.Name())
 		return invalid()
 	}
-	if n.TypeArgs().Len() > 0 {
-		return l.instance(n, s)
+	if n.TypeArgs().Len() > 0 && (obj.Pkg() == l.pkg.Types || l.source[obj.Pkg().Path()] != nil) {
+		return l.instance(n, s) // a generic struct of the contract's packages
 	}
 	if n.TypeParams().Len() > 0 {
 		l.errorf(s, "generic type %s is not supported; declare a non-generic type", l.typeString(n))
 		return invalid()
 	}
 	local := obj.Pkg() == l.pkg.Types
+	if !local {
+		// Its package's directives (//stitch:schema too) apply, when it
+		// was checked from source.
+		l.foreignPackage(obj.Pkg().Path())
+	}
 	foreign := !local && l.isForeign(n)
 	if foreign && l.foreignType(n, s) == nil {
 		return invalid()

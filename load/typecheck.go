@@ -18,6 +18,8 @@ import (
 
 	"golang.org/x/tools/go/gcexportdata"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/stitchgen/stitchgen/gen/names"
 )
 
 // listMode is what the loader asks the build system about the matched
@@ -142,8 +144,9 @@ func (tc *typeChecker) namedPackages(roots []*packages.Package, need map[string]
 		p := queue[0]
 		queue = queue[1:]
 		for _, ip := range typeDeclImports(p) {
-			if tc.isRoot[ip.PkgPath] != nil || ip.Module == nil || len(ip.CompiledGoFiles) == 0 {
-				continue // checked already, or the standard library
+			if tc.isRoot[ip.PkgPath] != nil || ip.Module == nil || len(ip.CompiledGoFiles) == 0 ||
+				ip.PkgPath == names.API || ip.PkgPath == names.Runtime {
+				continue // checked already, the standard library, or stitchgen's own (its types are known by name)
 			}
 			tc.parse([]*packages.Package{ip})
 			tc.isRoot[ip.PkgPath] = ip
