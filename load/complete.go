@@ -1,7 +1,6 @@
 package load
 
 import (
-	"path"
 	"strings"
 
 	"github.com/stitchgen/stitchgen/model"
@@ -54,9 +53,11 @@ func (l *pkgLoader) reachesFault(t *model.Type, seen map[*model.Type]bool) bool 
 		return false
 	}
 	seen[t] = true
-	if t.Kind == model.KindInvalid || (t.IsNamed() && t.PkgPath == l.pkg.PkgPath && l.faulty[t.Name]) ||
-		(t.IsNamed() && l.foreign[t.PkgPath] != nil && (l.faulty[t.Name] || l.faulty[path.Base(t.PkgPath)+"."+t.Name])) {
+	if t.Kind == model.KindInvalid || (t.IsNamed() && t.PkgPath == l.pkg.PkgPath && l.faulty[t.Name]) {
 		return true
+	}
+	if fp := l.foreign[t.PkgPath]; fp != nil && t.IsNamed() && (l.faulty[t.Name] || l.faulty[fp.p.Name+"."+t.Name]) {
+		return true // subjects name another package's type by its name or qualified (foreign.go)
 	}
 	switch t.Kind {
 	case model.KindPointer, model.KindSlice, model.KindArray, model.KindMap:

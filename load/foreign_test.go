@@ -92,3 +92,34 @@ type Ship struct {
 		t.Errorf("policies %q, want %q", got, want)
 	}
 }
+
+// TestForeignIdentity: a package checked from source because a type
+// declaration names it (common) is also what the export data of another
+// import (svc, which takes a common.Address) refers to, so the tool
+// package's code that passes one to the other type-checks.
+func TestForeignIdentity(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"common/common.go": "package common\n\ntype Address struct {\n\tZip string `json:\"zip\"`\n}\n",
+		"svc/svc.go":       "package svc\n\nimport \"example.com/c/common\"\n\nfunc Ship(a common.Address) string { return a.Zip }\n",
+		"tool/tool.go": `package tool
+
+import (
+	"example.com/c/common"
+	"example.com/c/svc"
+)
+
+// Ship ships.
+//
+//stitch:tool
+type Ship struct {
+	To common.Address ` + "`json:\"to\"`" + `
+}
+
+func (s Ship) Run() string { return svc.Ship(s.To) }
+`,
+	})
+	pkgs, diags, err := Load(Config{Dir: dir, Patterns: []string{"./tool"}})
+	if err != nil || len(diags) > 0 || len(pkgs) != 1 {
+		t.Fatalf("%v, %d packages, diagnostics:\n%s", err, len(pkgs), diagText(diags))
+	}
+}
