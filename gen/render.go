@@ -136,7 +136,8 @@ func emitGuards(f *jen.File, p *model.Package) {
 			continue
 		}
 		x := fmt.Sprintf("x%d", i)
-		body = append(body, jen.Var().Id(x).Id(t.Name))
+		tt, _ := decode.GoType(p.Path, t)
+		body = append(body, jen.Var().Id(x).Add(tt))
 		fields := t.Struct.Fields
 		if c := t.Struct.Catchall; c != nil {
 			fields = append(slices.Clip(fields), c)

@@ -56,6 +56,9 @@ func (l *pkgLoader) reachesFault(t *model.Type, seen map[*model.Type]bool) bool 
 	if t.Kind == model.KindInvalid || (t.IsNamed() && t.PkgPath == l.pkg.PkgPath && l.faulty[t.Name]) {
 		return true
 	}
+	if fp := l.foreign[t.PkgPath]; fp != nil && t.IsNamed() && (l.faulty[t.Name] || l.faulty[fp.p.Name+"."+t.Name]) {
+		return true // subjects name another package's type by its name or qualified (foreign.go)
+	}
 	switch t.Kind {
 	case model.KindPointer, model.KindSlice, model.KindArray, model.KindMap:
 		return l.reachesFault(t.Elem, seen)

@@ -84,7 +84,7 @@ func (e *emitter) decodeStructFunc(t *model.Type) {
 		body = append(body, jen.If(jen.Op("!").Add(d).Dot("FailedSince").Call(id("m"))).Block(
 			d.Clone().Dot("Custom").Call(id("x").Dot("Validate").Call())))
 	}
-	e.f.Line().Func().Id(decodeFuncName(t)).Params(id("d").Op("*").Add(rt("Decoder")), id("x").Op("*").Id(t.Name)).Block(body...)
+	e.f.Line().Func().Id(decodeFuncName(t)).Params(id("d").Op("*").Add(rt("Decoder")), id("x").Op("*").Add(e.goType(t))).Block(body...)
 }
 
 // memberCase emits the switch case of one known key.

@@ -27,6 +27,15 @@ func Emit(f *jen.File, pkg *model.Package, opt Options) error {
 		}
 	}
 	for _, t := range pkg.Types {
+		switch {
+		case (t.Foreign || len(t.Args) > 0) && t.Kind == model.KindStruct:
+			// Another package's struct or an instantiation: functions
+			// only, its methods would belong to that package or to every
+			// instantiation (decision 0021).
+			e.decodeStructFunc(t)
+			e.encodeStructFunc(t)
+			continue
+		}
 		switch t.Kind {
 		case model.KindStruct:
 			e.structType(t, inputs[t], outputs[t])

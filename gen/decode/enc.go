@@ -165,7 +165,7 @@ func (e *emitter) encodeStructFunc(t *model.Type) {
 		body = append(body, e.encCatchall(t, st, c)...)
 	}
 	body = append(body, id("b").Op("=").Add(rt("AppendClose")).Call(id("b"), jen.LitRune('}')), jen.Return(id("b"), jen.Err()))
-	e.f.Line().Func().Id(encodeFuncName(t)).Params(id("b").Index().Byte(), id("x").Op("*").Id(t.Name)).
+	e.f.Line().Func().Id(encodeFuncName(t)).Params(id("b").Index().Byte(), id("x").Op("*").Add(e.goType(t))).
 		Params(jen.Index().Byte(), jen.Error()).Block(body...)
 }
 
@@ -367,7 +367,7 @@ func (e *emitter) encodeUnionFunc(t *model.Type) {
 			jen.Block(append([]jen.Code{id("v").Op(":=").Op("*").Id("v")}, val...)...)))
 	}
 	cases = append(cases, jen.Case(jen.Nil()).Block(jen.Return(id("b"), rt("NilError").Call(jen.Lit(t.Name)))))
-	e.f.Line().Func().Id(encodeFuncName(t)).Params(id("b").Index().Byte(), id("x").Id(t.Name)).Params(jen.Index().Byte(), jen.Error()).Block(
+	e.f.Line().Func().Id(encodeFuncName(t)).Params(id("b").Index().Byte(), id("x").Add(e.goType(t))).Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.Switch(id("v").Op(":=").Id("x").Assert(jen.Type())).Block(cases...),
 		jen.Return(id("b"), jen.Qual("fmt", "Errorf").Call(jen.Lit("stitch: cannot encode %T as "+t.Name), id("x"))),
 	)

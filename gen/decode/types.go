@@ -21,10 +21,20 @@ func (e *emitter) goType(t *model.Type) jen.Code {
 // false for an unnamed type of a kind that has no Go spelling here.
 func GoType(pkg string, t *model.Type) (c *jen.Statement, ok bool) {
 	if t.IsNamed() {
+		c = jen.Qual(t.PkgPath, t.Name)
 		if t.PkgPath == pkg || t.PkgPath == "" {
-			return jen.Id(t.Name), true
+			c = jen.Id(t.Name)
 		}
-		return jen.Qual(t.PkgPath, t.Name), true
+		if len(t.Args) == 0 {
+			return c, true
+		}
+		args := make([]jen.Code, len(t.Args))
+		ok = true
+		for i, a := range t.Args {
+			ac, aok := GoType(pkg, a)
+			args[i], ok = ac, ok && aok
+		}
+		return c.Types(args...), ok
 	}
 	elem := func(prefix *jen.Statement) (*jen.Statement, bool) {
 		e, ok := GoType(pkg, t.Elem)
@@ -54,10 +64,11 @@ func GoType(pkg string, t *model.Type) (c *jen.Statement, ok bool) {
 	return jen.Any(), false
 }
 
-// local reports whether t is a named struct or union declared in the
-// generated package (it has its own decode and encode functions).
+// local reports whether t is a named struct or union with decode and
+// encode functions in the generated file: one declared in the generated
+// package, or another package's that the contract uses (Foreign).
 func (e *emitter) local(t *model.Type) bool {
-	return t.IsNamed() && (t.PkgPath == e.pkg.Path || t.PkgPath == "")
+	return t.IsNamed() && (t.PkgPath == e.pkg.Path || t.PkgPath == "" || t.Foreign)
 }
 
 // acceptsString reports whether a JSON string can be a valid value of t,
