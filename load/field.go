@@ -87,7 +87,7 @@ func (l *pkgLoader) fieldModel(c candidate) *model.Field {
 		if c.tag.asString {
 			l.errorf(s, "the json \",string\" option is not supported; remove it (stitch:\"coerce\" accepts numbers and bools in strings)")
 		}
-		if l.dialect == dialectGoSDK {
+		if l.dialectOf(v) == dialectGoSDK {
 			tag, present := c.stag.Lookup("jsonschema")
 			l.applyGoSDKTag(f, tag, present, s)
 		} else {
