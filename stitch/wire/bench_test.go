@@ -58,3 +58,15 @@ func BenchmarkGuard(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCheck: Check on a tools/call as a client sends it.
+func BenchmarkCheck(b *testing.B) {
+	msg := []byte(`{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{"name":"search_products","arguments":{"query":"wireless noise cancelling headphones","category":"electronics","maxPriceCents":25000,"limit":20,"offset":40,"tags":["bluetooth","over-ear","anc","foldable"],"inStock":true},"_meta":{"progressToken":12}}}`)
+	b.SetBytes(int64(len(msg)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if e := wire.Check(msg, 0); e != nil {
+			b.Fatal(e)
+		}
+	}
+}
