@@ -94,7 +94,7 @@ func TestCheck(t *testing.T) {
 }
 
 // TestCheckCase: keys differ by case and by unescaping exactly as the
-// decoders say (SPEC §4.2): "Name" is not "name", a lone surrogate reads
+// decoders compare keys (docs/decoding.md): "Name" is not "name", a lone surrogate reads
 // as U+FFFD as in encoding/json.
 func TestCheckCase(t *testing.T) {
 	for _, msg := range []string{
