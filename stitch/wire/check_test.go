@@ -94,8 +94,8 @@ func TestCheck(t *testing.T) {
 }
 
 // TestCheckCase: keys differ by case and by unescaping exactly as the
-// decoders compare keys (docs/decoding.md): "Name" is not "name", a lone surrogate reads
-// as U+FFFD as in encoding/json.
+// decoders compare keys (docs/decoding.md): "Name" is not "name", a lone
+// surrogate reads as U+FFFD as in encoding/json.
 func TestCheckCase(t *testing.T) {
 	for _, msg := range []string{
 		`{"id":1,"method":"m","params":{"name":"a","Name":"b"}}`,
