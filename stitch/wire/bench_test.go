@@ -34,6 +34,7 @@ func BenchmarkGuard(b *testing.B) {
 		{"guard", wire.Guard(next, wire.HTTPOptions{})},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
 			srv := httptest.NewServer(bc.h)
 			defer srv.Close()
 			client := srv.Client()
