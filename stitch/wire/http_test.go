@@ -474,7 +474,7 @@ func TestGuardContentLength(t *testing.T) {
 // answer does not outlive it: the next request on the same connection,
 // to a handler without Guard, may write long after it.
 func TestGuardDeadlineNotInherited(t *testing.T) {
-	const timeout = 200 * time.Millisecond
+	const timeout = 500 * time.Millisecond // long enough for a loaded machine to write the guarded answer
 	mux := http.NewServeMux()
 	mux.Handle("/guarded", wire.Guard(&seen{}, wire.HTTPOptions{WriteTimeout: timeout}))
 	mux.HandleFunc("/plain", func(w http.ResponseWriter, r *http.Request) {
