@@ -84,9 +84,10 @@ fuzz:
 # runs with GOWORK=off) ---
 BENCH = cd internal/bench && export GOWORK=off &&
 
-# bench runs the decode benchmarks interleaved (-count=10) and the
+# bench runs the decode benchmarks interleaved (-count=10), the
+# end-to-end benchmark through the MCP adapters (6 rounds) and the
 # generation/compile measurement, and rewrites docs/benchmarks.md from
-# that run. Takes ~15 minutes on 2 cores; run it on a quiet machine.
+# that run. Takes ~17 minutes on 2 cores; run it on a quiet machine.
 .PHONY: bench bench-quick bench-test bench-regen
 bench:
 	$(BENCH) $(GO) run ./cmd/report
@@ -99,7 +100,8 @@ bench-quick:
 # bench-test is the CI step: the benchmark contracts are fresh, every
 # decoder agrees on the inputs, the generated decoders reject every invalid
 # input with the pinned text, the go-sdk replica matches the real SDK, and
-# every benchmark runs once.
+# every benchmark runs once (the end-to-end one: one call per session
+# count and server).
 bench-test:
 	$(BENCH) $(GO) vet ./... && $(GO) test -count=1 ./... && $(GO) test -run '^$$' -bench . -benchtime=1x ./...
 
