@@ -36,6 +36,7 @@ type Decoder struct {
 	catching int  // open catch fields
 	nested   int  // how many closest untagged-union variants this decode is inside (Unmatched)
 	cut      int  // issues not recorded: beyond the cap, or all of them when quiet
+	opt      int  // 1 + where the value of the optional, non-nullable property read last starts (NullAsAbsent); 0: none
 	path     []seg
 	issues   []stitch.Issue
 	dropped  []string
@@ -111,7 +112,7 @@ func (d *Decoder) Release() {
 		d.repaired = nil
 	}
 	d.scratch, d.stack, d.keys = d.scratch[:0], d.stack[:0], d.keys[:0]
-	d.pos, d.depth, d.maxDepth, d.cut, d.catching, d.nested = 0, 0, 0, 0, 0, 0
+	d.pos, d.depth, d.maxDepth, d.cut, d.catching, d.nested, d.opt = 0, 0, 0, 0, 0, 0, 0
 	d.first, d.repair, d.fatal, d.failFast, d.quiet, d.nullAbs = false, false, false, false, false, false
 	decoders.Put(d)
 }
@@ -142,7 +143,12 @@ func (d *Decoder) ReadNullAsAbsent() { d.nullAbs = true }
 // NullAsAbsent reports, when the decode reads nulls as absent, that the
 // next value is null, and consumes it; the generated code then treats the
 // property as absent. Otherwise it reads nothing.
-func (d *Decoder) NullAsAbsent() bool { return d.nullAbs && d.Null() }
+// It also marks where the value starts, for the hint of a null there
+// (nullHint).
+func (d *Decoder) NullAsAbsent() bool {
+	d.opt = d.pos + 1
+	return d.nullAbs && d.Null()
+}
 
 // Finish ends a decode: it checks that only whitespace follows the value,
 // releases the decoder, and returns the collected issues as a
@@ -174,6 +180,14 @@ func (d *Decoder) finish() error {
 	d.end()
 	if len(d.issues) == 0 {
 		return nil
+	}
+	if !d.fatal {
+		for i := range d.issues {
+			if d.issues[i].Code == "unknown_key" {
+				d.hintKeys()
+				break
+			}
+		}
 	}
 	is := d.issues
 	if d.cut > 0 {
@@ -305,10 +319,11 @@ func (d *Decoder) tooDeep() {
 }
 
 // mark and rollback let a catch field discard the issues of its value.
-type Mark struct{ issues, cut, dropped, repaired int }
+// A mark also keeps the input position, for UniqueRaw.
+type Mark struct{ issues, cut, dropped, repaired, pos int }
 
 func (d *Decoder) Mark() Mark {
-	return Mark{len(d.issues), d.cut, len(d.dropped), len(d.repaired)}
+	return Mark{len(d.issues), d.cut, len(d.dropped), len(d.repaired), d.pos}
 }
 
 // FailedSince reports whether an issue was recorded after m.

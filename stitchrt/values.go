@@ -378,7 +378,7 @@ func (d *Decoder) BeginRepair() (Repair, bool) {
 		return Repair{}, false
 	}
 	d.repaired = append(d.repaired, d.pointer(nil, false))
-	d.data, d.text, d.pos = inner.data, "", 0
+	d.data, d.text, d.pos, d.opt = inner.data, "", 0, 0
 	return saved, true
 }
 
@@ -391,5 +391,5 @@ type Repair struct {
 
 // EndRepair returns to the document after a repaired string.
 func (d *Decoder) EndRepair(r Repair) {
-	d.data, d.text, d.pos = r.data, r.text, r.pos
+	d.data, d.text, d.pos, d.opt = r.data, r.text, r.pos, 0
 }

@@ -11,12 +11,12 @@ import (
 	"strings"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
@@ -680,7 +680,7 @@ func stitchDecodeMedia(d *stitchrt.Decoder, x *Media) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatURI(s0), "uri")
+				d.FormatOn(stitchrt.FormatURI(s0), "uri", s0)
 				x.URL = s0
 			}
 			d.Pop()
@@ -877,7 +877,7 @@ func stitchDecodeEditBroadcast(d *stitchrt.Decoder, x *EditBroadcast) {
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch0(s0) {
-					d.PatternFail("^b-[0-9]+$")
+					d.PatternFailOn("^b-[0-9]+$", s0)
 				}
 				x.BroadcastID = s0
 			}
@@ -1404,7 +1404,7 @@ func stitchDecodePreviewBroadcast(d *stitchrt.Decoder, x *PreviewBroadcast) {
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch0(s0) {
-					d.PatternFail("^b-[0-9]+$")
+					d.PatternFailOn("^b-[0-9]+$", s0)
 				}
 				x.BroadcastID = s0
 			}

@@ -11,12 +11,12 @@ import (
 	"strings"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
@@ -213,7 +213,7 @@ func stitchDecodePlaceOrder(d *stitchrt.Decoder, x *PlaceOrder) {
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
-				if d.ArrStart() {
+				if d.ArrStartOf("string") {
 					var buf0 [8]string
 					var h0 []string
 					n0 := 0
@@ -223,7 +223,7 @@ func stitchDecodePlaceOrder(d *stitchrt.Decoder, x *PlaceOrder) {
 						if s1, ok := d.Str(); ok {
 							d.StrLen(s1, 4, 12)
 							if !stitchMatch0(s1) {
-								d.PatternFail("^[A-Z0-9]+$")
+								d.PatternFailOn("^[A-Z0-9]+$", s1)
 							}
 							e0 = s1
 						}
@@ -954,7 +954,7 @@ func stitchDecodeGetOrder(d *stitchrt.Decoder, x *GetOrder) {
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch1(s0) {
-					d.PatternFail("^o-[0-9]+$")
+					d.PatternFailOn("^o-[0-9]+$", s0)
 				}
 				x.OrderID = s0
 			}
@@ -1048,7 +1048,7 @@ func stitchDecodeCancelOrder(d *stitchrt.Decoder, x *CancelOrder) {
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch1(s0) {
-					d.PatternFail("^o-[0-9]+$")
+					d.PatternFailOn("^o-[0-9]+$", s0)
 				}
 				x.OrderID = s0
 			}

@@ -14,12 +14,12 @@ import (
 	"time"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
@@ -801,7 +801,7 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch0(s0) {
-					d.PatternFail("^[a-z]{2}-[0-9]+$")
+					d.PatternFailOn("^[a-z]{2}-[0-9]+$", s0)
 				}
 				x.Code = s0
 			}
@@ -1005,7 +1005,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatDate(s0), "date")
+				d.FormatOn(stitchrt.FormatDate(s0), "date", s0)
 				x.Date = s0
 			}
 			d.Pop()
@@ -1019,7 +1019,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatTime(s0), "time")
+				d.FormatOn(stitchrt.FormatTime(s0), "time", s0)
 				x.Time = s0
 			}
 			d.Pop()
@@ -1033,7 +1033,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatDateTime(s0), "date-time")
+				d.FormatOn(stitchrt.FormatDateTime(s0), "date-time", s0)
 				x.DateTime = s0
 			}
 			d.Pop()
@@ -1047,7 +1047,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatDuration(s0), "duration")
+				d.FormatOn(stitchrt.FormatDuration(s0), "duration", s0)
 				x.Duration = s0
 			}
 			d.Pop()
@@ -1061,7 +1061,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatURI(s0), "uri")
+				d.FormatOn(stitchrt.FormatURI(s0), "uri", s0)
 				x.URI = s0
 			}
 			d.Pop()
@@ -1075,7 +1075,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatURIReference(s0), "uri-reference")
+				d.FormatOn(stitchrt.FormatURIReference(s0), "uri-reference", s0)
 				x.URIRef = s0
 			}
 			d.Pop()
@@ -1089,7 +1089,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatURITemplate(s0), "uri-template")
+				d.FormatOn(stitchrt.FormatURITemplate(s0), "uri-template", s0)
 				x.URITmpl = s0
 			}
 			d.Pop()
@@ -1103,7 +1103,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatEmail(s0), "email")
+				d.FormatOn(stitchrt.FormatEmail(s0), "email", s0)
 				x.Email = s0
 			}
 			d.Pop()
@@ -1117,7 +1117,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatHostname(s0), "hostname")
+				d.FormatOn(stitchrt.FormatHostname(s0), "hostname", s0)
 				x.Host = s0
 			}
 			d.Pop()
@@ -1131,7 +1131,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatIPv4(s0), "ipv4")
+				d.FormatOn(stitchrt.FormatIPv4(s0), "ipv4", s0)
 				x.IPv4 = s0
 			}
 			d.Pop()
@@ -1145,7 +1145,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatIPv6(s0), "ipv6")
+				d.FormatOn(stitchrt.FormatIPv6(s0), "ipv6", s0)
 				x.IPv6 = s0
 			}
 			d.Pop()
@@ -1159,7 +1159,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatRegex(s0), "regex")
+				d.FormatOn(stitchrt.FormatRegex(s0), "regex", s0)
 				x.Regex = s0
 			}
 			d.Pop()
@@ -1173,7 +1173,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatUUID(s0), "uuid")
+				d.FormatOn(stitchrt.FormatUUID(s0), "uuid", s0)
 				x.UUID = s0
 			}
 			d.Pop()
@@ -1187,7 +1187,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatJSONPointer(s0), "json-pointer")
+				d.FormatOn(stitchrt.FormatJSONPointer(s0), "json-pointer", s0)
 				x.Pointer = s0
 			}
 			d.Pop()
@@ -1201,7 +1201,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatRelativeJSONPointer(s0), "relative-json-pointer")
+				d.FormatOn(stitchrt.FormatRelativeJSONPointer(s0), "relative-json-pointer", s0)
 				x.RelPtr = s0
 			}
 			d.Pop()
@@ -1334,7 +1334,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
-				if d.ArrStart() {
+				if d.ArrStartOf("string") {
 					um0 := d.Mark()
 					var buf0 [8]string
 					var h0 []string
@@ -1367,6 +1367,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 					d.Count(len(s0), 1, 4, "item count")
 					if um0ok {
 						d.Unique(stitchrt.FirstDup(s0))
+					} else {
+						d.UniqueRaw(um0)
 					}
 					x.Tags = s0
 				}
@@ -1386,7 +1388,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
-				if d.ArrStart() {
+				if d.ArrStartOf("number") {
 					um0 := d.Mark()
 					var buf0 [8]float64
 					var h0 []float64
@@ -1415,6 +1417,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 					um0ok := !d.FailedSince(um0)
 					if um0ok {
 						d.Unique(stitchrt.FirstDup(s0))
+					} else {
+						d.UniqueRaw(um0)
 					}
 					x.Nums = s0
 				}
@@ -1430,7 +1434,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
-				if d.ArrStart() {
+				if d.ArrStartOf("integer") {
 					n0 := 0
 					for d.ArrNext() {
 						d.PushIdx(n0)
@@ -1501,7 +1505,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 						var e0 []bool
 						{
 							r1, rep1 := d.BeginRepair()
-							if d.ArrStart() {
+							if d.ArrStartOf("boolean") {
 								var buf1 [8]bool
 								var h1 []bool
 								n1 := 0
@@ -1600,6 +1604,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 					d.Count(len(s0), -1, 3, "item count")
 					if um0ok {
 						d.Unique(stitchrt.FirstDup(s0))
+					} else {
+						d.UniqueRaw(um0)
 					}
 					x.Points = s0
 				}
@@ -2075,7 +2081,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			{
 				r0, rep0 := d.BeginRepair()
 				if !d.Null() {
-					if d.ArrStart() {
+					if d.ArrStartOf("string") {
 						var buf0 [8]string
 						var h0 []string
 						n0 := 0
@@ -2945,7 +2951,7 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatIPv6(s0), "ipv6")
+				d.FormatOn(stitchrt.FormatIPv6(s0), "ipv6", s0)
 				if err := x.Addr.UnmarshalText([]byte(s0)); err != nil {
 					d.FormatErr("Addr", err)
 				}

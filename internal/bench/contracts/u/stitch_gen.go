@@ -10,12 +10,12 @@ import (
 	"strconv"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
@@ -560,7 +560,7 @@ func stitchDecodeSMS(d *stitchrt.Decoder, x *SMS) {
 			if s0, ok := d.Str(); ok {
 				d.StrLen(s0, 8, 16)
 				if !stitchMatch0(s0) {
-					d.PatternFail("^\\+[1-9][0-9]+$")
+					d.PatternFailOn("^\\+[1-9][0-9]+$", s0)
 				}
 				x.Phone = s0
 			}
@@ -952,7 +952,7 @@ func stitchDecodePayload(d *stitchrt.Decoder, x *Payload) {
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
-				if d.ArrStart() {
+				if d.ArrStartOf("string") {
 					var buf0 [8]string
 					var h0 []string
 					n0 := 0

@@ -8,12 +8,12 @@ import (
 	"github.com/stitchgen/stitchgen/stitchrt"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
@@ -221,7 +221,7 @@ func stitchDecodeDate(d *stitchrt.Decoder, x *Date) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatDate(s0), "date")
+				d.FormatOn(stitchrt.FormatDate(s0), "date", s0)
 				x.V = s0
 			}
 			d.Pop()
@@ -312,7 +312,7 @@ func stitchDecodeTime(d *stitchrt.Decoder, x *Time) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatTime(s0), "time")
+				d.FormatOn(stitchrt.FormatTime(s0), "time", s0)
 				x.V = s0
 			}
 			d.Pop()
@@ -403,7 +403,7 @@ func stitchDecodeDateTime(d *stitchrt.Decoder, x *DateTime) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatDateTime(s0), "date-time")
+				d.FormatOn(stitchrt.FormatDateTime(s0), "date-time", s0)
 				x.V = s0
 			}
 			d.Pop()
@@ -494,7 +494,7 @@ func stitchDecodeDuration(d *stitchrt.Decoder, x *Duration) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatDuration(s0), "duration")
+				d.FormatOn(stitchrt.FormatDuration(s0), "duration", s0)
 				x.V = s0
 			}
 			d.Pop()
@@ -585,7 +585,7 @@ func stitchDecodeURI(d *stitchrt.Decoder, x *URI) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatURI(s0), "uri")
+				d.FormatOn(stitchrt.FormatURI(s0), "uri", s0)
 				x.V = s0
 			}
 			d.Pop()
@@ -676,7 +676,7 @@ func stitchDecodeURIReference(d *stitchrt.Decoder, x *URIReference) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatURIReference(s0), "uri-reference")
+				d.FormatOn(stitchrt.FormatURIReference(s0), "uri-reference", s0)
 				x.V = s0
 			}
 			d.Pop()
@@ -767,7 +767,7 @@ func stitchDecodeURITemplate(d *stitchrt.Decoder, x *URITemplate) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatURITemplate(s0), "uri-template")
+				d.FormatOn(stitchrt.FormatURITemplate(s0), "uri-template", s0)
 				x.V = s0
 			}
 			d.Pop()
@@ -858,7 +858,7 @@ func stitchDecodeEmail(d *stitchrt.Decoder, x *Email) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatEmail(s0), "email")
+				d.FormatOn(stitchrt.FormatEmail(s0), "email", s0)
 				x.V = s0
 			}
 			d.Pop()
@@ -949,7 +949,7 @@ func stitchDecodeHostname(d *stitchrt.Decoder, x *Hostname) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatHostname(s0), "hostname")
+				d.FormatOn(stitchrt.FormatHostname(s0), "hostname", s0)
 				x.V = s0
 			}
 			d.Pop()
@@ -1040,7 +1040,7 @@ func stitchDecodeIPv4(d *stitchrt.Decoder, x *IPv4) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatIPv4(s0), "ipv4")
+				d.FormatOn(stitchrt.FormatIPv4(s0), "ipv4", s0)
 				x.V = s0
 			}
 			d.Pop()
@@ -1131,7 +1131,7 @@ func stitchDecodeIPv6(d *stitchrt.Decoder, x *IPv6) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatIPv6(s0), "ipv6")
+				d.FormatOn(stitchrt.FormatIPv6(s0), "ipv6", s0)
 				x.V = s0
 			}
 			d.Pop()
@@ -1222,7 +1222,7 @@ func stitchDecodeRegex(d *stitchrt.Decoder, x *Regex) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatRegex(s0), "regex")
+				d.FormatOn(stitchrt.FormatRegex(s0), "regex", s0)
 				x.V = s0
 			}
 			d.Pop()
@@ -1313,7 +1313,7 @@ func stitchDecodeUUID(d *stitchrt.Decoder, x *UUID) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatUUID(s0), "uuid")
+				d.FormatOn(stitchrt.FormatUUID(s0), "uuid", s0)
 				x.V = s0
 			}
 			d.Pop()
@@ -1404,7 +1404,7 @@ func stitchDecodeJSONPointer(d *stitchrt.Decoder, x *JSONPointer) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatJSONPointer(s0), "json-pointer")
+				d.FormatOn(stitchrt.FormatJSONPointer(s0), "json-pointer", s0)
 				x.V = s0
 			}
 			d.Pop()
@@ -1495,7 +1495,7 @@ func stitchDecodeRelativeJSONPointer(d *stitchrt.Decoder, x *RelativeJSONPointer
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatRelativeJSONPointer(s0), "relative-json-pointer")
+				d.FormatOn(stitchrt.FormatRelativeJSONPointer(s0), "relative-json-pointer", s0)
 				x.V = s0
 			}
 			d.Pop()

@@ -13,12 +13,12 @@ import (
 	"time"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
@@ -207,7 +207,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			if s0, ok := d.Str(); ok {
 				d.StrLen(s0, 4, 8)
 				if !stitchMatch0(s0) {
-					d.PatternFail("^[a-z]{2}-[0-9]+$")
+					d.PatternFailOn("^[a-z]{2}-[0-9]+$", s0)
 				}
 				x.Code = s0
 			}
@@ -504,7 +504,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatDate(s0), "date")
+				d.FormatOn(stitchrt.FormatDate(s0), "date", s0)
 				x.Day = s0
 			}
 			d.Pop()
@@ -518,7 +518,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatEmail(s0), "email")
+				d.FormatOn(stitchrt.FormatEmail(s0), "email", s0)
 				x.Mail = s0
 			}
 			d.Pop()
@@ -532,7 +532,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatUUID(s0), "uuid")
+				d.FormatOn(stitchrt.FormatUUID(s0), "uuid", s0)
 				x.ID = s0
 			}
 			d.Pop()
@@ -546,7 +546,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatIPv4(s0), "ipv4")
+				d.FormatOn(stitchrt.FormatIPv4(s0), "ipv4", s0)
 				x.IP = s0
 			}
 			d.Pop()
@@ -560,7 +560,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatIPv6(s0), "ipv6")
+				d.FormatOn(stitchrt.FormatIPv6(s0), "ipv6", s0)
 				x.IP6 = s0
 			}
 			d.Pop()
@@ -574,7 +574,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatURI(s0), "uri")
+				d.FormatOn(stitchrt.FormatURI(s0), "uri", s0)
 				x.Link = s0
 			}
 			d.Pop()
@@ -588,7 +588,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatHostname(s0), "hostname")
+				d.FormatOn(stitchrt.FormatHostname(s0), "hostname", s0)
 				x.Host = s0
 			}
 			d.Pop()
@@ -602,7 +602,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatJSONPointer(s0), "json-pointer")
+				d.FormatOn(stitchrt.FormatJSONPointer(s0), "json-pointer", s0)
 				x.Ptr = s0
 			}
 			d.Pop()
@@ -616,7 +616,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatDuration(s0), "duration")
+				d.FormatOn(stitchrt.FormatDuration(s0), "duration", s0)
 				x.Dur = s0
 			}
 			d.Pop()
@@ -630,7 +630,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatTime(s0), "time")
+				d.FormatOn(stitchrt.FormatTime(s0), "time", s0)
 				x.Clock = s0
 			}
 			d.Pop()
@@ -793,7 +793,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
-				if d.ArrStart() {
+				if d.ArrStartOf("string") {
 					um0 := d.Mark()
 					var buf0 [8]string
 					var h0 []string
@@ -826,6 +826,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 					d.Count(len(s0), -1, 5, "item count")
 					if um0ok {
 						d.Unique(stitchrt.FirstDup(s0))
+					} else {
+						d.UniqueRaw(um0)
 					}
 					x.Tags = s0
 				}
@@ -841,7 +843,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
-				if d.ArrStart() {
+				if d.ArrStartOf("integer") {
 					n0 := 0
 					for d.ArrNext() {
 						d.PushIdx(n0)
@@ -915,7 +917,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 						var e0 []int8
 						{
 							r1, rep1 := d.BeginRepair()
-							if d.ArrStart() {
+							if d.ArrStartOf("integer") {
 								var buf1 [8]int8
 								var h1 []int8
 								n1 := 0
@@ -1012,6 +1014,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 					um0ok := !d.FailedSince(um0)
 					if um0ok {
 						d.Unique(stitchrt.FirstDup(s0))
+					} else {
+						d.UniqueRaw(um0)
 					}
 					x.Points = s0
 				}

@@ -12,12 +12,12 @@ import (
 	"strings"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
@@ -93,7 +93,7 @@ func stitchDecodeRegister(d *stitchrt.Decoder, x *Register) {
 			if s0, ok := d.Str(); ok {
 				s0 = strings.ToUpper(s0)
 				if !stitchMatch0(s0) {
-					d.PatternFail("^[A-Z]*$")
+					d.PatternFailOn("^[A-Z]*$", s0)
 				}
 				x.Code = s0
 			}

@@ -10,12 +10,12 @@ import (
 	"strconv"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
@@ -277,7 +277,7 @@ func stitchTryComment(d *stitchrt.Decoder, x *Comment, i int) bool {
 		}
 	case 4:
 		var v Labels
-		if d.ArrStart() {
+		if d.ArrStartOf("string") {
 			var buf1 [8]string
 			var h1 []string
 			n1 := 0
