@@ -41,6 +41,7 @@ type Decoder struct {
 	issues   []stitch.Issue
 	dropped  []string
 	repaired []string
+	changed  []change // values the decode changed: rewritten, coerced, caught
 	scratch  []byte
 	num      []byte          // text of the last number read, for bound checks
 	stack    []openContainer // skip: open containers
@@ -111,6 +112,9 @@ func (d *Decoder) Release() {
 	if d.repaired != nil {
 		d.repaired = nil
 	}
+	if d.changed != nil {
+		d.changed = nil
+	}
 	d.scratch, d.stack, d.keys = d.scratch[:0], d.stack[:0], d.keys[:0]
 	d.pos, d.depth, d.maxDepth, d.cut, d.catching, d.nested, d.opt = 0, 0, 0, 0, 0, 0, 0
 	d.first, d.repair, d.fatal, d.failFast, d.quiet, d.nullAbs = false, false, false, false, false, false
@@ -168,6 +172,56 @@ func (d *Decoder) FinishToolCall() (dropped, repaired []string, err error) {
 	}
 	d.Release()
 	return dropped, repaired, err
+}
+
+// FinishToolCallReport is FinishToolCall with every report: also the
+// pointers of the strings trim, lower or upper changed, of the values
+// coerce read from a string and of the values catch replaced. The report is
+// zero when err is not nil.
+func (d *Decoder) FinishToolCallReport() (rep stitch.DecodeReport, err error) {
+	if err = d.finish(); err == nil {
+		rep.Dropped, rep.Repaired = d.dropped, d.repaired
+		for _, c := range d.changed {
+			switch c.kind {
+			case rewritten:
+				rep.Rewritten = append(rep.Rewritten, c.ptr)
+			case coerced:
+				rep.Coerced = append(rep.Coerced, c.ptr)
+			case caught:
+				rep.Caught = append(rep.Caught, c.ptr)
+			}
+		}
+	}
+	d.Release()
+	return rep, err
+}
+
+// A change is a value the decode changed, for the report.
+type change struct {
+	kind uint8
+	ptr  string
+}
+
+const (
+	rewritten uint8 = iota
+	coerced
+	caught
+)
+
+// changedHere records that the value at the current path was changed.
+func (d *Decoder) changedHere(kind uint8) {
+	if !d.quiet {
+		d.changed = append(d.changed, change{kind, d.pointer(nil, false)})
+	}
+}
+
+// Rewrote records that trim, lower or upper changed the string at the
+// current path from before to after (generated code calls it after the
+// rewrites of a field that has any).
+func (d *Decoder) Rewrote(before, after string) {
+	if before != after {
+		d.changedHere(rewritten)
+	}
 }
 
 // Num returns the text of the number read last, for the enum check of a
@@ -320,10 +374,10 @@ func (d *Decoder) tooDeep() {
 
 // mark and rollback let a catch field discard the issues of its value.
 // A mark also keeps the input position, for UniqueRaw.
-type Mark struct{ issues, cut, dropped, repaired, pos int }
+type Mark struct{ issues, cut, dropped, repaired, changed, pos int }
 
 func (d *Decoder) Mark() Mark {
-	return Mark{len(d.issues), d.cut, len(d.dropped), len(d.repaired), d.pos}
+	return Mark{len(d.issues), d.cut, len(d.dropped), len(d.repaired), len(d.changed), d.pos}
 }
 
 // FailedSince reports whether an issue was recorded after m.
@@ -338,7 +392,7 @@ func (d *Decoder) rollback(m Mark) bool {
 		return false
 	}
 	d.issues, d.cut = d.issues[:m.issues], m.cut
-	d.dropped, d.repaired = d.dropped[:m.dropped], d.repaired[:m.repaired]
+	d.dropped, d.repaired, d.changed = d.dropped[:m.dropped], d.repaired[:m.repaired], d.changed[:m.changed]
 	return true
 }
 
@@ -352,5 +406,9 @@ func (d *Decoder) CatchMark() Mark {
 // was discarded (the caller then assigns the default).
 func (d *Decoder) CatchEnd(m Mark) bool {
 	d.catching--
-	return d.FailedSince(m) && d.rollback(m)
+	if d.FailedSince(m) && d.rollback(m) {
+		d.changedHere(caught)
+		return true
+	}
+	return false
 }

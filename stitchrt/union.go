@@ -241,6 +241,7 @@ func (d *Decoder) TrialOK() bool {
 func (d *Decoder) Adopt(t *Decoder) {
 	d.dropped = append(d.dropped, t.dropped...)
 	d.repaired = append(d.repaired, t.repaired...)
+	d.changed = append(d.changed, t.changed...)
 	t.Release()
 }
 

@@ -139,8 +139,10 @@ func (d *Decoder) Bool(coerce bool) (bool, bool) {
 			}
 			switch string(b) {
 			case "true":
+				d.changedHere(coerced)
 				return true, true
 			case "false":
+				d.changedHere(coerced)
 				return false, true
 			}
 			d.issue("type", "boolean", "expected boolean or its string form, got string "+quoteClip(b))
@@ -173,6 +175,7 @@ func (d *Decoder) number(expected string, coerce bool) bool {
 			return false
 		}
 		d.num = b
+		d.changedHere(coerced)
 		return true
 	}
 	d.want(expected)

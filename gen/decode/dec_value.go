@@ -134,6 +134,10 @@ func (e *emitter) convert(t *model.Type, val string) jen.Code {
 func (e *emitter) decString(t *model.Type, lhs string, s site, lvl int) []jen.Code {
 	x := v("s", lvl)
 	var body []jen.Code
+	rewrites := s.trim || s.lower || s.upper
+	if rewrites { // the value as sent, to report a rewrite that changed it
+		body = append(body, id(v("o", lvl)).Op(":=").Id(x))
+	}
 	if s.trim {
 		body = append(body, id(x).Op("=").Qual("strings", "TrimSpace").Call(id(x)))
 	}
@@ -142,6 +146,9 @@ func (e *emitter) decString(t *model.Type, lhs string, s site, lvl int) []jen.Co
 	}
 	if s.upper {
 		body = append(body, id(x).Op("=").Qual("strings", "ToUpper").Call(id(x)))
+	}
+	if rewrites {
+		body = append(body, d.Clone().Dot("Rewrote").Call(id(v("o", lvl)), id(x)))
 	}
 	body = append(body, e.stringChecks(t, s.check, x)...)
 	if t.Kind == model.KindText {

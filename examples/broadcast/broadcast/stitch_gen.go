@@ -236,12 +236,20 @@ func (x SendBroadcast) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into SendBroadcast with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *SendBroadcast) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallSendBroadcast(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *SendBroadcast) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallSendBroadcast(x, data, false)
 }
 
-// stitchToolCallSendBroadcast is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallSendBroadcast is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallSendBroadcast(x *SendBroadcast, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallSendBroadcast(x *SendBroadcast, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -254,12 +262,11 @@ func stitchToolCallSendBroadcast(x *SendBroadcast, data []byte, nullAsAbsent boo
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodePart(d *stitchrt.Decoder, x *Part) {
@@ -993,12 +1000,20 @@ func (x EditBroadcast) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into EditBroadcast with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *EditBroadcast) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallEditBroadcast(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *EditBroadcast) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallEditBroadcast(x, data, false)
 }
 
-// stitchToolCallEditBroadcast is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallEditBroadcast is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallEditBroadcast(x *EditBroadcast, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallEditBroadcast(x *EditBroadcast, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1011,12 +1026,11 @@ func stitchToolCallEditBroadcast(x *EditBroadcast, data []byte, nullAsAbsent boo
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeOp(d *stitchrt.Decoder, x *Op) {
@@ -1456,12 +1470,20 @@ func (x PreviewBroadcast) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into PreviewBroadcast with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *PreviewBroadcast) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallPreviewBroadcast(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *PreviewBroadcast) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallPreviewBroadcast(x, data, false)
 }
 
-// stitchToolCallPreviewBroadcast is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallPreviewBroadcast is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallPreviewBroadcast(x *PreviewBroadcast, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallPreviewBroadcast(x *PreviewBroadcast, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1474,12 +1496,11 @@ func stitchToolCallPreviewBroadcast(x *PreviewBroadcast, data []byte, nullAsAbse
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 // stitchMatch0 reports whether s matches the pattern "^b-[0-9]+$", as regexp.MatchString does
@@ -1532,8 +1553,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: SendBroadcastInputSchema},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in SendBroadcast
-			dropped, repaired, err := stitchToolCallSendBroadcast(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallSendBroadcast(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.SendBroadcast(ctx, in.(SendBroadcast))
@@ -1549,8 +1573,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: EditBroadcastGeminiSchema, OpenAPI: true},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in EditBroadcast
-			dropped, repaired, err := stitchToolCallEditBroadcast(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallEditBroadcast(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.EditBroadcast(ctx, in.(EditBroadcast))
@@ -1567,8 +1594,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: PreviewBroadcastGeminiSchema, OpenAPI: true},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in PreviewBroadcast
-			dropped, repaired, err := stitchToolCallPreviewBroadcast(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallPreviewBroadcast(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.PreviewBroadcast(ctx, in.(PreviewBroadcast))

@@ -350,12 +350,20 @@ func (x PlaceOrder) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into PlaceOrder with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *PlaceOrder) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallPlaceOrder(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *PlaceOrder) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallPlaceOrder(x, data, false)
 }
 
-// stitchToolCallPlaceOrder is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallPlaceOrder is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallPlaceOrder(x *PlaceOrder, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallPlaceOrder(x *PlaceOrder, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -368,12 +376,11 @@ func stitchToolCallPlaceOrder(x *PlaceOrder, data []byte, nullAsAbsent bool) (dr
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeItem(d *stitchrt.Decoder, x *Item) {
@@ -1006,12 +1013,20 @@ func (x GetOrder) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into GetOrder with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *GetOrder) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallGetOrder(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *GetOrder) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallGetOrder(x, data, false)
 }
 
-// stitchToolCallGetOrder is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallGetOrder is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallGetOrder(x *GetOrder, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallGetOrder(x *GetOrder, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1024,12 +1039,11 @@ func stitchToolCallGetOrder(x *GetOrder, data []byte, nullAsAbsent bool) (droppe
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeCancelOrder(d *stitchrt.Decoder, x *CancelOrder) {
@@ -1122,12 +1136,20 @@ func (x CancelOrder) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into CancelOrder with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *CancelOrder) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallCancelOrder(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *CancelOrder) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallCancelOrder(x, data, false)
 }
 
-// stitchToolCallCancelOrder is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallCancelOrder is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallCancelOrder(x *CancelOrder, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallCancelOrder(x *CancelOrder, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1140,12 +1162,11 @@ func stitchToolCallCancelOrder(x *CancelOrder, data []byte, nullAsAbsent bool) (
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 // stitchMatch0 reports whether s matches the pattern "^[A-Z0-9]+$", as regexp.MatchString does
@@ -1219,8 +1240,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: PlaceOrderGeminiSchema, OpenAPI: true},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in PlaceOrder
-			dropped, repaired, err := stitchToolCallPlaceOrder(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallPlaceOrder(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.PlaceOrder(ctx, in.(PlaceOrder))
@@ -1238,8 +1262,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: GetOrderGeminiSchema, OpenAPI: true},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in GetOrder
-			dropped, repaired, err := stitchToolCallGetOrder(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallGetOrder(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.GetOrder(ctx, in.(GetOrder))
@@ -1256,8 +1283,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: CancelOrderGeminiSchema, OpenAPI: true},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in CancelOrder
-			dropped, repaired, err := stitchToolCallCancelOrder(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallCancelOrder(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.CancelOrder(ctx, in.(CancelOrder))

@@ -534,12 +534,20 @@ func (x Ints) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Ints with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Ints) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallInts(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Ints) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallInts(x, data, false)
 }
 
-// stitchToolCallInts is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallInts is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallInts(x *Ints, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallInts(x *Ints, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -552,12 +560,11 @@ func stitchToolCallInts(x *Ints, data []byte, nullAsAbsent bool) (dropped, repai
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
@@ -749,12 +756,20 @@ func (x Floats) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Floats with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Floats) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallFloats(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Floats) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallFloats(x, data, false)
 }
 
-// stitchToolCallFloats is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallFloats is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallFloats(x *Floats, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallFloats(x *Floats, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -767,12 +782,11 @@ func stitchToolCallFloats(x *Floats, data []byte, nullAsAbsent bool) (dropped, r
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
@@ -960,12 +974,20 @@ func (x Strings) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Strings with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Strings) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallStrings(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Strings) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallStrings(x, data, false)
 }
 
-// stitchToolCallStrings is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallStrings is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallStrings(x *Strings, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallStrings(x *Strings, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -978,12 +1000,11 @@ func stitchToolCallStrings(x *Strings, data []byte, nullAsAbsent bool) (dropped,
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
@@ -1882,12 +1903,20 @@ func (x Containers) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Containers with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Containers) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallContainers(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Containers) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallContainers(x, data, false)
 }
 
-// stitchToolCallContainers is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallContainers is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallContainers(x *Containers, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallContainers(x *Containers, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1900,12 +1929,11 @@ func stitchToolCallContainers(x *Containers, data []byte, nullAsAbsent bool) (dr
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodePoint(d *stitchrt.Decoder, x *Point) {
@@ -2422,12 +2450,20 @@ func (x Nulls) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Nulls with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Nulls) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallNulls(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Nulls) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallNulls(x, data, false)
 }
 
-// stitchToolCallNulls is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallNulls is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallNulls(x *Nulls, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallNulls(x *Nulls, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -2440,12 +2476,11 @@ func stitchToolCallNulls(x *Nulls, data []byte, nullAsAbsent bool) (dropped, rep
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodePolicies(d *stitchrt.Decoder, x *Policies) {
@@ -2583,12 +2618,20 @@ func (x Policies) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Policies with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Policies) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallPolicies(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Policies) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallPolicies(x, data, false)
 }
 
-// stitchToolCallPolicies is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallPolicies is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallPolicies(x *Policies, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallPolicies(x *Policies, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -2601,12 +2644,11 @@ func stitchToolCallPolicies(x *Policies, data []byte, nullAsAbsent bool) (droppe
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeStripped(d *stitchrt.Decoder, x *Stripped) {
@@ -3057,12 +3099,20 @@ func (x Free) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Free with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Free) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallFree(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Free) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallFree(x, data, false)
 }
 
-// stitchToolCallFree is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallFree is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallFree(x *Free, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallFree(x *Free, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -3075,12 +3125,11 @@ func stitchToolCallFree(x *Free, data []byte, nullAsAbsent bool) (dropped, repai
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeBase(d *stitchrt.Decoder, x *Base) {
@@ -3319,8 +3368,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: IntsGeminiSchema, OpenAPI: true},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Ints
-			dropped, repaired, err := stitchToolCallInts(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallInts(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Ints(ctx, in.(Ints))
@@ -3336,8 +3388,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: FloatsGeminiSchema, OpenAPI: true},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Floats
-			dropped, repaired, err := stitchToolCallFloats(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallFloats(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Floats(ctx, in.(Floats))
@@ -3353,8 +3408,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: StringsGeminiSchema, OpenAPI: true},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Strings
-			dropped, repaired, err := stitchToolCallStrings(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallStrings(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Strings(ctx, in.(Strings))
@@ -3370,8 +3428,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: ContainersInputSchema},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Containers
-			dropped, repaired, err := stitchToolCallContainers(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallContainers(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Containers(ctx, in.(Containers))
@@ -3387,8 +3448,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: NullsInputSchema},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Nulls
-			dropped, repaired, err := stitchToolCallNulls(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallNulls(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Nulls(ctx, in.(Nulls))
@@ -3404,8 +3468,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: PoliciesGeminiSchema, OpenAPI: true},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Policies
-			dropped, repaired, err := stitchToolCallPolicies(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallPolicies(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Policies(ctx, in.(Policies))
@@ -3421,8 +3488,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: FreeInputSchema},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Free
-			dropped, repaired, err := stitchToolCallFree(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallFree(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Free(ctx, in.(Free))

@@ -351,12 +351,20 @@ func (x Draw) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Draw with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Draw) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallDraw(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Draw) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallDraw(x, data, false)
 }
 
-// stitchToolCallDraw is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallDraw is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallDraw(x *Draw, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallDraw(x *Draw, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -369,12 +377,11 @@ func stitchToolCallDraw(x *Draw, data []byte, nullAsAbsent bool) (dropped, repai
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeShape(d *stitchrt.Decoder, x *Shape) {
@@ -1153,12 +1160,20 @@ func (x Grow) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Grow with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Grow) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallGrow(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Grow) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallGrow(x, data, false)
 }
 
-// stitchToolCallGrow is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallGrow is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallGrow(x *Grow, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallGrow(x *Grow, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1171,12 +1186,11 @@ func stitchToolCallGrow(x *Grow, data []byte, nullAsAbsent bool) (dropped, repai
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
@@ -1503,7 +1517,9 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
+				o0 := s0
 				s0 = strings.TrimSpace(s0)
+				d.Rewrote(o0, s0)
 				if len(s0) > 5 || len(s0) < 1 {
 					d.StrLen(s0, 1, 5)
 				}
@@ -1520,7 +1536,9 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
+				o0 := s0
 				s0 = strings.ToLower(s0)
+				d.Rewrote(o0, s0)
 				switch s0 {
 				case "red", "blue":
 				default:
@@ -1539,7 +1557,9 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
+				o0 := s0
 				s0 = strings.ToUpper(s0)
+				d.Rewrote(o0, s0)
 				if !stitchMatch0(s0) {
 					d.PatternFailOn("^[A-Z]+$", s0)
 				}
@@ -1665,12 +1685,20 @@ func (x Tolerate) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Tolerate with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Tolerate) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTolerate(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Tolerate) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTolerate(x, data, false)
 }
 
-// stitchToolCallTolerate is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTolerate is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTolerate(x *Tolerate, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTolerate(x *Tolerate, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1683,12 +1711,11 @@ func stitchToolCallTolerate(x *Tolerate, data []byte, nullAsAbsent bool) (droppe
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 // stitchMatch0 reports whether s matches the pattern "^[A-Z]+$", as regexp.MatchString does
@@ -1736,8 +1763,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: DrawGeminiSchema, OpenAPI: true},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Draw
-			dropped, repaired, err := stitchToolCallDraw(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallDraw(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Draw(ctx, in.(Draw))
@@ -1753,8 +1783,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: GrowInputSchema},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Grow
-			dropped, repaired, err := stitchToolCallGrow(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallGrow(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Grow(ctx, in.(Grow))
@@ -1770,8 +1803,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: TolerateGeminiSchema, OpenAPI: true},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Tolerate
-			dropped, repaired, err := stitchToolCallTolerate(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTolerate(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Tolerate(ctx, in.(Tolerate))
