@@ -153,7 +153,7 @@ func (d *Decoder) hintKeys() {
 		if !ok {
 			continue
 		}
-		obj, ok := lookup(root, parent, d.repair).(map[string]any)
+		obj, ok := lookup(&root, parent, d.repair).(map[string]any)
 		if !ok {
 			continue
 		}
@@ -182,34 +182,51 @@ func splitPointer(p string) (parent []string, last string, ok bool) {
 	return toks[:len(toks)-1], toks[len(toks)-1], true
 }
 
-// lookup follows the tokens from v; with repair, a string on the way is
-// read as the JSON it holds (JSON-string repair decoded it so).
-func lookup(v any, toks []string, repair bool) any {
+// lookup follows the tokens from *root; with repair, a string on the way
+// is read as the JSON it holds (JSON-string repair decoded it so) and put
+// in its place, so that the issues of one decode parse each string once.
+func lookup(root *any, toks []string, repair bool) any {
+	*root = reparse(*root, repair)
+	v := *root
 	for _, t := range toks {
-		if s, ok := v.(string); ok && repair {
-			r := NewDecoder([]byte(s), false)
-			v, _ = r.Any()
-			r.Release()
-		}
 		switch x := v.(type) {
 		case map[string]any:
-			v = x[t]
+			c, has := x[t]
+			if !has {
+				return nil
+			}
+			v = reparse(c, repair)
+			x[t] = v
 		case []any:
 			i, err := strconv.Atoi(t)
 			if err != nil || i < 0 || i >= len(x) {
 				return nil
 			}
-			v = x[i]
+			v = reparse(x[i], repair)
+			x[i] = v
 		default:
 			return nil
 		}
 	}
-	if s, ok := v.(string); ok && repair {
-		r := NewDecoder([]byte(s), false)
-		v, _ = r.Any()
-		r.Release()
-	}
 	return v
+}
+
+// reparse returns the value a string holds as JSON when repair is on (the
+// string itself when it holds none), else v.
+func reparse(v any, repair bool) any {
+	s, ok := v.(string)
+	if !ok || !repair {
+		return v
+	}
+	r := NewDecoder([]byte(s), false)
+	p, pok := r.Any()
+	r.end()
+	bad := !pok || r.fatal
+	r.Release()
+	if bad {
+		return v
+	}
+	return p
 }
 
 // UniqueRaw judges uniqueItems on an array whose items did not all decode

@@ -105,3 +105,23 @@ func TestHintKeysLookup(t *testing.T) {
 		d.Release()
 	}
 }
+
+// TestHintKeysParseOnce: the issues of one decode share the parse of the
+// document and of each repaired string in it, and a lookup of a missing
+// member adds no key (which would hide a suggestion).
+func TestHintKeysParseOnce(t *testing.T) {
+	d := NewDecoder([]byte(`{"a":"[{\"Nam\":1},{\"Nam\":2}]","b":{"Nme":1}}`), true)
+	defer d.Release()
+	for _, p := range []string{"/a/0/Nam", "/a/1/Nam", "/b/name/Nme", "/b/Nme"} {
+		d.issues = append(d.issues, stitch.Issue{Path: p, Code: "unknown_key", Expected: "name, x", Message: "m"})
+	}
+	d.hintKeys()
+	var got []string
+	for _, is := range d.issues {
+		got = append(got, is.Message)
+	}
+	want := []string{`m; did you mean "name"?`, `m; did you mean "name"?`, "m", `m; did you mean "name"?`}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
