@@ -2,6 +2,7 @@ package flatten
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/stitchgen/stitchgen/model"
 )
@@ -37,15 +38,28 @@ func (u *union) flat(key string) *model.Object {
 	return out
 }
 
-// discriminatorSchema lists every value, in variant order (SPEC §5.4).
+// discriminatorSchema lists every value, in variant order (SPEC §5.4),
+// and says what each means: its description is the variants' own
+// descriptions (their doc comments), each labelled with the variant's
+// values, "assign: Assign gives the ticket to an agent; close | drop:
+// ...". A variant without a description adds no part; none: no
+// description.
 func (u *union) discriminatorSchema() *model.Object {
 	var values []any
+	var parts []string
 	for _, v := range u.variants {
 		for _, x := range v.values {
 			values = append(values, x)
 		}
+		if v.desc != "" {
+			parts = append(parts, joinLabels([]*variant{v})+": "+strings.TrimSuffix(v.desc, "."))
+		}
 	}
-	return model.NewObject("type", "string", "enum", values)
+	out := model.NewObject("type", "string", "enum", values)
+	if len(parts) > 0 {
+		out.Set("description", strings.Join(parts, "; ")+".")
+	}
+	return out
 }
 
 // keys returns every non-discriminator key in order of first appearance.

@@ -23,6 +23,7 @@ type variant struct {
 	required []string
 	policy   policy
 	values   []string // discriminator values, once the key is chosen
+	desc     string   // the branch's own description
 }
 
 // A union is a "oneOf" node whose branches are all inline objects.
@@ -91,6 +92,7 @@ func parseVariant(b any) (*variant, bool) {
 		return nil, false
 	}
 	v := &variant{props: props, policy: loose}
+	v.desc, _ = get(o, "description").(string)
 	v.required, _ = asStrings(get(o, "required"))
 	switch ap, ok := o.Get("additionalProperties"); {
 	case !ok:

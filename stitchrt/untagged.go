@@ -103,7 +103,7 @@ func (d *Decoder) Unmatched(raw []byte, hit []bool, u *Union, try func(t *Decode
 	kind := kindBit(raw[0])
 	code, msg := "type", "expected one of "+list+", got "+kindOf(raw[0])
 	if kind == KindNull {
-		code, msg = "null", "null is not allowed here; expected one of "+list
+		code, msg = "null", "null is not allowed here; expected one of "+list+d.nullHint(d.pos-len(raw))
 	}
 	best := -1
 	// A caught value's issues are dropped, and issues beyond the cap are

@@ -139,8 +139,10 @@ func (d *Decoder) Bool(coerce bool) (bool, bool) {
 			}
 			switch string(b) {
 			case "true":
+				d.changedHere(coerced)
 				return true, true
 			case "false":
+				d.changedHere(coerced)
 				return false, true
 			}
 			d.issue("type", "boolean", "expected boolean or its string form, got string "+quoteClip(b))
@@ -173,6 +175,7 @@ func (d *Decoder) number(expected string, coerce bool) bool {
 			return false
 		}
 		d.num = b
+		d.changedHere(coerced)
 		return true
 	}
 	d.want(expected)
@@ -378,7 +381,7 @@ func (d *Decoder) BeginRepair() (Repair, bool) {
 		return Repair{}, false
 	}
 	d.repaired = append(d.repaired, d.pointer(nil, false))
-	d.data, d.text, d.pos = inner.data, "", 0
+	d.data, d.text, d.pos, d.opt = inner.data, "", 0, 0
 	return saved, true
 }
 
@@ -391,5 +394,5 @@ type Repair struct {
 
 // EndRepair returns to the document after a repaired string.
 func (d *Decoder) EndRepair(r Repair) {
-	d.data, d.text, d.pos = r.data, r.text, r.pos
+	d.data, d.text, d.pos, d.opt = r.data, r.text, r.pos, 0
 }

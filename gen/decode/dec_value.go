@@ -134,6 +134,10 @@ func (e *emitter) convert(t *model.Type, val string) jen.Code {
 func (e *emitter) decString(t *model.Type, lhs string, s site, lvl int) []jen.Code {
 	x := v("s", lvl)
 	var body []jen.Code
+	rewrites := s.trim || s.lower || s.upper
+	if rewrites { // the value as sent, to report a rewrite that changed it
+		body = append(body, id(v("o", lvl)).Op(":=").Id(x))
+	}
 	if s.trim {
 		body = append(body, id(x).Op("=").Qual("strings", "TrimSpace").Call(id(x)))
 	}
@@ -142,6 +146,9 @@ func (e *emitter) decString(t *model.Type, lhs string, s site, lvl int) []jen.Co
 	}
 	if s.upper {
 		body = append(body, id(x).Op("=").Qual("strings", "ToUpper").Call(id(x)))
+	}
+	if rewrites {
+		body = append(body, d.Clone().Dot("Rewrote").Call(id(v("o", lvl)), id(x)))
 	}
 	body = append(body, e.stringChecks(t, s.check, x)...)
 	if t.Kind == model.KindText {
@@ -234,7 +241,7 @@ func (e *emitter) decSlice(t *model.Type, lhs string, s site, lvl int) []jen.Cod
 	body = append(body, uniqueClean(s.check, um)...)
 	body = append(body, e.arrayChecks(t, s.check, sl, um)...)
 	body = append(body, id(lhs).Op("=").Id(sl))
-	return []jen.Code{jen.If(d.Clone().Dot("ArrStart").Call()).Block(body...)}
+	return []jen.Code{jen.If(arrStart(t)).Block(body...)}
 }
 
 // decArray decodes exactly Len items into a Go array.
@@ -258,7 +265,28 @@ func (e *emitter) decArray(t *model.Type, lhs string, s site, lvl int) []jen.Cod
 		d.Clone().Dot("Count").Call(id(n), jen.Lit(t.Len), jen.Lit(t.Len), jen.Lit("item count")),
 	)
 	body = append(body, e.arrayChecks(t, s.check, lhs+"[:]", um)...)
-	return []jen.Code{jen.If(d.Clone().Dot("ArrStart").Call()).Block(body...)}
+	return []jen.Code{jen.If(arrStart(t)).Block(body...)}
+}
+
+// arrStart opens the array t: ArrStartOf when its items are scalars of
+// one JSON type, so that a single item sent without its array gets an
+// issue showing it wrapped.
+func arrStart(t *model.Type) jen.Code {
+	var item string
+	switch el := t.Elem; el.Kind {
+	case model.KindString:
+		item = "string"
+	case model.KindInt, model.KindUint:
+		item = "integer"
+	case model.KindFloat:
+		item = "number"
+	case model.KindBool:
+		item = "boolean"
+	}
+	if item == "" {
+		return d.Clone().Dot("ArrStart").Call()
+	}
+	return d.Clone().Dot("ArrStartOf").Call(jen.Lit(item))
 }
 
 // decMap decodes an object into a fresh map; duplicate keys are issues.
@@ -323,8 +351,11 @@ func (e *emitter) arrayChecks(t *model.Type, c *model.Constraints, sl, um string
 		if comparable(t.Elem) && t.Elem.Kind != model.KindTime {
 			fn = "FirstDup"
 		}
+		// A failed item holds no value to compare: the items' JSON is
+		// compared instead, so an item's issue never hides a duplicate.
 		out = append(out, jen.If(id(um+"ok")).Block(
-			d.Clone().Dot("Unique").Call(rt(fn).Call(id(sl)))))
+			d.Clone().Dot("Unique").Call(rt(fn).Call(id(sl)))).Else().Block(
+			d.Clone().Dot("UniqueRaw").Call(id(um))))
 	}
 	return out
 }
@@ -360,14 +391,14 @@ func (e *emitter) stringChecks(t *model.Type, c *model.Constraints, x string) []
 	if c.Pattern != "" {
 		if fn, ok := e.matcherFunc(c.Pattern); ok {
 			out = append(out, jen.If(jen.Op("!").Id(fn).Call(id(x))).Block(
-				d.Clone().Dot("PatternFail").Call(jen.Lit(c.Pattern))))
+				d.Clone().Dot("PatternFailOn").Call(jen.Lit(c.Pattern), id(x))))
 		} else {
 			out = append(out, d.Clone().Dot("Pattern").Call(id(x), id(e.regexpVar(c.Pattern))))
 		}
 	}
 	if c.Format != "" && (t.Kind == model.KindString || t.Kind == model.KindText) {
 		if fn, ok := formatFuncs[c.Format]; ok {
-			out = append(out, d.Clone().Dot("Format").Call(rt(fn).Call(id(x)), jen.Lit(c.Format)))
+			out = append(out, d.Clone().Dot("FormatOn").Call(rt(fn).Call(id(x)), jen.Lit(c.Format), id(x)))
 		}
 	}
 	out = append(out, e.enumChecks(t, c, x)...)

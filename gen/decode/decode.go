@@ -135,27 +135,36 @@ func (e *emitter) structType(t *model.Type, input, output bool) {
 	if !input {
 		return
 	}
+	report := jen.Qual(names.API, "DecodeReport")
 	e.f.Comment("DecodeToolCall decodes the arguments of a tool call into " + name + " with JSON-string repair on")
 	e.f.Comment("(SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.")
 	e.f.Func().Params(jen.Id("x").Op("*").Id(name)).Id("DecodeToolCall").Params(jen.Id("data").Index().Byte()).
 		Params(jen.List(jen.Id("dropped"), jen.Id("repaired")).Index().String(), jen.Err().Error()).Block(
+		jen.List(jen.Id("r"), jen.Err()).Op(":=").Id(names.ToolCallFunc(t)).Call(jen.Id("x"), jen.Id("data"), jen.False()),
+		jen.Return(jen.Id("r").Dot("Dropped"), jen.Id("r").Dot("Repaired"), jen.Err()),
+	)
+	e.f.Line()
+	e.f.Comment("DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the")
+	e.f.Comment("strings trim, lower or upper changed, of the values coerce read from a string and of the")
+	e.f.Comment("values catch replaced.")
+	e.f.Func().Params(jen.Id("x").Op("*").Id(name)).Id("DecodeToolCallReport").Params(jen.Id("data").Index().Byte()).
+		Params(report.Clone(), jen.Error()).Block(
 		jen.Return(jen.Id(names.ToolCallFunc(t)).Call(jen.Id("x"), jen.Id("data"), jen.False())),
 	)
 	e.f.Line()
-	e.f.Commentf("%s is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent", names.ToolCallFunc(t))
+	e.f.Commentf("%s is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent", names.ToolCallFunc(t))
 	e.f.Comment("(stitch.DecodeOptions.NullAsAbsent).")
 	e.f.Func().Id(names.ToolCallFunc(t)).Params(jen.Id("x").Op("*").Id(name), jen.Id("data").Index().Byte(), jen.Id("nullAsAbsent").Bool()).
-		Params(jen.List(jen.Id("dropped"), jen.Id("repaired")).Index().String(), jen.Err().Error()).Block(
+		Params(report.Clone(), jen.Error()).Block(
 		jen.Id("d").Op(":=").Add(rt("NewDecoder")).Call(jen.Id("data"), jen.True()),
 		jen.If(jen.Id("nullAsAbsent")).Block(jen.Id("d").Dot("ReadNullAsAbsent").Call()),
 		jen.Var().Id("v").Id(name),
 		jen.Id("r").Op(",").Id("rep").Op(":=").Id("d").Dot("BeginRepair").Call(),
 		jen.If(jen.Id("d").Dot("Root").Call()).Block(jen.Id(decodeFuncName(t)).Call(jen.Id("d"), jen.Op("&").Id("v"))),
 		jen.If(jen.Id("rep")).Block(jen.Id("d").Dot("EndRepair").Call(jen.Id("r"))),
-		jen.List(jen.Id("dropped"), jen.Id("repaired"), jen.Err()).Op("=").Id("d").Dot("FinishToolCall").Call(),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Nil(), jen.Err())),
-		jen.Op("*").Id("x").Op("=").Id("v"),
-		jen.Return(jen.Id("dropped"), jen.Id("repaired"), jen.Nil()),
+		jen.List(jen.Id("report"), jen.Err()).Op(":=").Id("d").Dot("FinishToolCallReport").Call(),
+		jen.If(jen.Err().Op("==").Nil()).Block(jen.Op("*").Id("x").Op("=").Id("v")),
+		jen.Return(jen.Id("report"), jen.Err()),
 	)
 }
 

@@ -59,7 +59,7 @@ const uriBytes = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 var (
 	durationGap      = regexp.MustCompile(`Y[0-9]+D|H[0-9]+S`)
 	templateOperator = regexp.MustCompile(`\{[+#./;?&=,!@|]|\{[^}]*[:*]`)
-	notValid         = regexp.MustCompile(`^not a valid (.+)$`)
+	notValid         = regexp.MustCompile(`^not a valid ([^:]+)(?:: ".*)?$`) // the format, then the value quoted
 )
 
 // decoderFormatGap explains a decoder issue: a format issue on a value the

@@ -11,17 +11,17 @@ import (
 	"strings"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
 	// SendBroadcastInputSchema is the input schema served for tool send_broadcast: flattened.
-	SendBroadcastInputSchema = `{"type":"object","properties":{"channel":{"type":"string","minLength":1,"maxLength":80,"description":"Channel to post in, without the leading #."},"parts":{"type":"array","items":{"type":"object","properties":{"kind":{"type":"string","enum":["text","image","gallery"]},"text":{"type":"string","minLength":1,"maxLength":4000,"description":"Available if kind = text. Required if kind = text."},"media":{"type":["object","array"],"description":"kind=image: The image.; kind=gallery: The images, in display order. Available if kind = image | gallery. Required if kind = image | gallery."},"caption":{"type":"string","maxLength":200,"description":"Caption under the image. Available if kind = image."}},"required":["kind"],"additionalProperties":{},"description":"Part is one piece of a broadcast."},"minItems":1,"maxItems":20,"description":"The message, in order."},"silent":{"type":"boolean","description":"Post silently, without notifying members."}},"required":["channel","parts"],"additionalProperties":false}`
+	SendBroadcastInputSchema = `{"type":"object","properties":{"channel":{"type":"string","minLength":1,"maxLength":80,"description":"Channel to post in, without the leading #."},"parts":{"type":"array","items":{"type":"object","properties":{"kind":{"type":"string","enum":["text","image","gallery"],"description":"text: TextPart is a paragraph of text. It is strict: keys of other parts are errors here; image: ImagePart is a single image. It strips keys it does not know (and reports them); gallery: GalleryPart is several images shown together."},"text":{"type":"string","minLength":1,"maxLength":4000,"description":"Available if kind = text. Required if kind = text."},"media":{"type":["object","array"],"description":"kind=image: The image.; kind=gallery: The images, in display order. Available if kind = image | gallery. Required if kind = image | gallery."},"caption":{"type":"string","maxLength":200,"description":"Caption under the image. Available if kind = image."}},"required":["kind"],"additionalProperties":{},"description":"Part is one piece of a broadcast."},"minItems":1,"maxItems":20,"description":"The message, in order."},"silent":{"type":"boolean","description":"Post silently, without notifying members."}},"required":["channel","parts"],"additionalProperties":false}`
 	// SendBroadcastLosslessSchema is the lossless input schema of tool send_broadcast (unions as oneOf/anyOf).
 	SendBroadcastLosslessSchema = `{"type":"object","properties":{"channel":{"type":"string","minLength":1,"maxLength":80,"description":"Channel to post in, without the leading #."},"parts":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"text"},"text":{"type":"string","minLength":1,"maxLength":4000}},"required":["kind","text"],"additionalProperties":false,"description":"TextPart is a paragraph of text. It is strict: keys of other parts are errors here."},{"type":"object","properties":{"kind":{"type":"string","const":"image"},"media":{"type":"object","properties":{"url":{"type":"string","format":"uri"},"alt":{"type":"string","maxLength":300,"description":"Alternative text for screen readers."}},"required":["url"],"additionalProperties":false,"description":"The image."},"caption":{"type":"string","maxLength":200,"description":"Caption under the image."}},"required":["kind","media"],"description":"ImagePart is a single image. It strips keys it does not know (and reports them)."},{"type":"object","properties":{"kind":{"type":"string","const":"gallery"},"media":{"type":"array","items":{"type":"object","properties":{"url":{"type":"string","format":"uri"},"alt":{"type":"string","maxLength":300,"description":"Alternative text for screen readers."}},"required":["url"],"additionalProperties":false,"description":"Media is an image reference."},"minItems":2,"maxItems":10,"description":"The images, in display order."}},"required":["kind","media"],"additionalProperties":false,"description":"GalleryPart is several images shown together."}],"description":"Part is one piece of a broadcast."},"minItems":1,"maxItems":20,"description":"The message, in order."},"silent":{"type":"boolean","description":"Post silently, without notifying members."}},"required":["channel","parts"],"additionalProperties":false}`
 	// SendBroadcastOutputSchema is the output schema of tool send_broadcast.
@@ -30,15 +30,15 @@ const (
 
 const (
 	// EditBroadcastInputSchema is the input schema served for tool edit_broadcast: flattened.
-	EditBroadcastInputSchema = `{"type":"object","properties":{"broadcastId":{"type":"string","pattern":"^b-[0-9]+$"},"ops":{"type":"array","items":{"type":"object","properties":{"op":{"type":"string","enum":["remove","move","replace_text"]},"index":{"type":"integer","minimum":0,"description":"Zero-based part index."},"to":{"type":"integer","minimum":0,"description":"Zero-based target position. Available if op = move. Required if op = move."},"text":{"type":"string","minLength":1,"maxLength":4000,"description":"Available if op = replace_text. Required if op = replace_text."}},"required":["op","index"],"additionalProperties":false,"description":"Op is one edit operation."},"minItems":1}},"required":["broadcastId","ops"],"additionalProperties":false}`
+	EditBroadcastInputSchema = `{"type":"object","properties":{"broadcastId":{"type":"string","pattern":"^b-[0-9]+$"},"ops":{"type":"array","items":{"type":"object","properties":{"op":{"type":"string","enum":["remove","move","replace_text"],"description":"remove: RemoveOp removes the part at index; move: MoveOp moves the part at index to position to; replace_text: ReplaceTextOp replaces the text of the text part at index."},"index":{"type":"integer","minimum":0,"description":"Zero-based part index."},"to":{"type":"integer","minimum":0,"description":"Zero-based target position. Available if op = move. Required if op = move."},"text":{"type":"string","minLength":1,"maxLength":4000,"description":"Available if op = replace_text. Required if op = replace_text."}},"required":["op","index"],"additionalProperties":false,"description":"Op is one edit operation."},"minItems":1}},"required":["broadcastId","ops"],"additionalProperties":false}`
 	// EditBroadcastLosslessSchema is the lossless input schema of tool edit_broadcast (unions as oneOf/anyOf).
 	EditBroadcastLosslessSchema = `{"type":"object","properties":{"broadcastId":{"type":"string","pattern":"^b-[0-9]+$"},"ops":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"op":{"type":"string","const":"remove"},"index":{"type":"integer","minimum":0,"description":"Zero-based part index."}},"required":["op","index"],"additionalProperties":false,"description":"RemoveOp removes the part at index."},{"type":"object","properties":{"op":{"type":"string","const":"move"},"index":{"type":"integer","minimum":0,"description":"Zero-based part index."},"to":{"type":"integer","minimum":0,"description":"Zero-based target position."}},"required":["op","index","to"],"additionalProperties":false,"description":"MoveOp moves the part at index to position to."},{"type":"object","properties":{"op":{"type":"string","const":"replace_text"},"index":{"type":"integer","minimum":0,"description":"Zero-based part index."},"text":{"type":"string","minLength":1,"maxLength":4000}},"required":["op","index","text"],"additionalProperties":false,"description":"ReplaceTextOp replaces the text of the text part at index."}],"description":"Op is one edit operation."},"minItems":1}},"required":["broadcastId","ops"],"additionalProperties":false}`
 	// EditBroadcastOpenAIStrictSchema is the input schema of tool edit_broadcast under profile openai-strict.
-	EditBroadcastOpenAIStrictSchema = `{"type":"object","properties":{"broadcastId":{"type":"string","pattern":"^b-[0-9]+$"},"ops":{"type":"array","items":{"type":"object","properties":{"op":{"type":"string","enum":["remove","move","replace_text"]},"index":{"type":"integer","minimum":0,"description":"Zero-based part index."},"to":{"type":["integer","null"],"minimum":0,"description":"Zero-based target position. Available if op = move. Required if op = move."},"text":{"type":["string","null"],"description":"Available if op = replace_text. Required if op = replace_text. Constraints: minLength 1, maxLength 4000."}},"required":["op","index","to","text"],"additionalProperties":false,"description":"Op is one edit operation."},"minItems":1}},"required":["broadcastId","ops"],"additionalProperties":false}`
+	EditBroadcastOpenAIStrictSchema = `{"type":"object","properties":{"broadcastId":{"type":"string","pattern":"^b-[0-9]+$"},"ops":{"type":"array","items":{"type":"object","properties":{"op":{"type":"string","enum":["remove","move","replace_text"],"description":"remove: RemoveOp removes the part at index; move: MoveOp moves the part at index to position to; replace_text: ReplaceTextOp replaces the text of the text part at index."},"index":{"type":"integer","minimum":0,"description":"Zero-based part index."},"to":{"type":["integer","null"],"minimum":0,"description":"Zero-based target position. Available if op = move. Required if op = move."},"text":{"type":["string","null"],"description":"Available if op = replace_text. Required if op = replace_text. Constraints: minLength 1, maxLength 4000."}},"required":["op","index","to","text"],"additionalProperties":false,"description":"Op is one edit operation."},"minItems":1}},"required":["broadcastId","ops"],"additionalProperties":false}`
 	// EditBroadcastAnthropicStrictSchema is the input schema of tool edit_broadcast under profile anthropic-strict.
-	EditBroadcastAnthropicStrictSchema = `{"type":"object","properties":{"broadcastId":{"type":"string","pattern":"^b-[0-9]+$"},"ops":{"type":"array","items":{"type":"object","properties":{"op":{"type":"string","enum":["remove","move","replace_text"]},"index":{"type":"integer","description":"Zero-based part index. Constraints: minimum 0."},"to":{"type":"integer","description":"Zero-based target position. Available if op = move. Required if op = move. Constraints: minimum 0."},"text":{"type":"string","description":"Available if op = replace_text. Required if op = replace_text. Constraints: minLength 1, maxLength 4000."}},"required":["op","index"],"additionalProperties":false,"description":"Op is one edit operation."},"minItems":1}},"required":["broadcastId","ops"],"additionalProperties":false}`
+	EditBroadcastAnthropicStrictSchema = `{"type":"object","properties":{"broadcastId":{"type":"string","pattern":"^b-[0-9]+$"},"ops":{"type":"array","items":{"type":"object","properties":{"op":{"type":"string","enum":["remove","move","replace_text"],"description":"remove: RemoveOp removes the part at index; move: MoveOp moves the part at index to position to; replace_text: ReplaceTextOp replaces the text of the text part at index."},"index":{"type":"integer","description":"Zero-based part index. Constraints: minimum 0."},"to":{"type":"integer","description":"Zero-based target position. Available if op = move. Required if op = move. Constraints: minimum 0."},"text":{"type":"string","description":"Available if op = replace_text. Required if op = replace_text. Constraints: minLength 1, maxLength 4000."}},"required":["op","index"],"additionalProperties":false,"description":"Op is one edit operation."},"minItems":1}},"required":["broadcastId","ops"],"additionalProperties":false}`
 	// EditBroadcastGeminiSchema is the input schema of tool edit_broadcast under profile gemini.
-	EditBroadcastGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"broadcastId":{"type":"STRING","pattern":"^b-[0-9]+$"},"ops":{"type":"ARRAY","items":{"type":"OBJECT","description":"Op is one edit operation. Constraints: additionalProperties false.","properties":{"op":{"type":"STRING","enum":["remove","move","replace_text"]},"index":{"type":"INTEGER","description":"Zero-based part index.","minimum":0},"to":{"type":"INTEGER","description":"Zero-based target position. Available if op = move. Required if op = move.","minimum":0},"text":{"type":"STRING","description":"Available if op = replace_text. Required if op = replace_text.","minLength":1,"maxLength":4000}},"required":["op","index"],"propertyOrdering":["op","index","to","text"]},"minItems":1}},"required":["broadcastId","ops"],"propertyOrdering":["broadcastId","ops"]}`
+	EditBroadcastGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"broadcastId":{"type":"STRING","pattern":"^b-[0-9]+$"},"ops":{"type":"ARRAY","items":{"type":"OBJECT","description":"Op is one edit operation. Constraints: additionalProperties false.","properties":{"op":{"type":"STRING","description":"remove: RemoveOp removes the part at index; move: MoveOp moves the part at index to position to; replace_text: ReplaceTextOp replaces the text of the text part at index.","enum":["remove","move","replace_text"]},"index":{"type":"INTEGER","description":"Zero-based part index.","minimum":0},"to":{"type":"INTEGER","description":"Zero-based target position. Available if op = move. Required if op = move.","minimum":0},"text":{"type":"STRING","description":"Available if op = replace_text. Required if op = replace_text.","minLength":1,"maxLength":4000}},"required":["op","index"],"propertyOrdering":["op","index","to","text"]},"minItems":1}},"required":["broadcastId","ops"],"propertyOrdering":["broadcastId","ops"]}`
 )
 
 const (
@@ -236,12 +236,20 @@ func (x SendBroadcast) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into SendBroadcast with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *SendBroadcast) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallSendBroadcast(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *SendBroadcast) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallSendBroadcast(x, data, false)
 }
 
-// stitchToolCallSendBroadcast is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallSendBroadcast is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallSendBroadcast(x *SendBroadcast, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallSendBroadcast(x *SendBroadcast, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -254,12 +262,11 @@ func stitchToolCallSendBroadcast(x *SendBroadcast, data []byte, nullAsAbsent boo
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodePart(d *stitchrt.Decoder, x *Part) {
@@ -680,7 +687,7 @@ func stitchDecodeMedia(d *stitchrt.Decoder, x *Media) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatURI(s0), "uri")
+				d.FormatOn(stitchrt.FormatURI(s0), "uri", s0)
 				x.URL = s0
 			}
 			d.Pop()
@@ -877,7 +884,7 @@ func stitchDecodeEditBroadcast(d *stitchrt.Decoder, x *EditBroadcast) {
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch0(s0) {
-					d.PatternFail("^b-[0-9]+$")
+					d.PatternFailOn("^b-[0-9]+$", s0)
 				}
 				x.BroadcastID = s0
 			}
@@ -993,12 +1000,20 @@ func (x EditBroadcast) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into EditBroadcast with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *EditBroadcast) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallEditBroadcast(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *EditBroadcast) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallEditBroadcast(x, data, false)
 }
 
-// stitchToolCallEditBroadcast is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallEditBroadcast is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallEditBroadcast(x *EditBroadcast, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallEditBroadcast(x *EditBroadcast, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1011,12 +1026,11 @@ func stitchToolCallEditBroadcast(x *EditBroadcast, data []byte, nullAsAbsent boo
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeOp(d *stitchrt.Decoder, x *Op) {
@@ -1404,7 +1418,7 @@ func stitchDecodePreviewBroadcast(d *stitchrt.Decoder, x *PreviewBroadcast) {
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch0(s0) {
-					d.PatternFail("^b-[0-9]+$")
+					d.PatternFailOn("^b-[0-9]+$", s0)
 				}
 				x.BroadcastID = s0
 			}
@@ -1456,12 +1470,20 @@ func (x PreviewBroadcast) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into PreviewBroadcast with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *PreviewBroadcast) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallPreviewBroadcast(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *PreviewBroadcast) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallPreviewBroadcast(x, data, false)
 }
 
-// stitchToolCallPreviewBroadcast is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallPreviewBroadcast is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallPreviewBroadcast(x *PreviewBroadcast, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallPreviewBroadcast(x *PreviewBroadcast, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1474,12 +1496,11 @@ func stitchToolCallPreviewBroadcast(x *PreviewBroadcast, data []byte, nullAsAbse
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 // stitchMatch0 reports whether s matches the pattern "^b-[0-9]+$", as regexp.MatchString does
@@ -1532,8 +1553,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: SendBroadcastInputSchema},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in SendBroadcast
-			dropped, repaired, err := stitchToolCallSendBroadcast(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallSendBroadcast(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.SendBroadcast(ctx, in.(SendBroadcast))
@@ -1549,8 +1573,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: EditBroadcastGeminiSchema, OpenAPI: true},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in EditBroadcast
-			dropped, repaired, err := stitchToolCallEditBroadcast(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallEditBroadcast(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.EditBroadcast(ctx, in.(EditBroadcast))
@@ -1567,8 +1594,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: PreviewBroadcastGeminiSchema, OpenAPI: true},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in PreviewBroadcast
-			dropped, repaired, err := stitchToolCallPreviewBroadcast(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallPreviewBroadcast(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.PreviewBroadcast(ctx, in.(PreviewBroadcast))

@@ -14,12 +14,12 @@ import (
 	"time"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
@@ -534,12 +534,20 @@ func (x Ints) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Ints with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Ints) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallInts(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Ints) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallInts(x, data, false)
 }
 
-// stitchToolCallInts is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallInts is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallInts(x *Ints, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallInts(x *Ints, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -552,12 +560,11 @@ func stitchToolCallInts(x *Ints, data []byte, nullAsAbsent bool) (dropped, repai
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
@@ -749,12 +756,20 @@ func (x Floats) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Floats with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Floats) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallFloats(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Floats) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallFloats(x, data, false)
 }
 
-// stitchToolCallFloats is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallFloats is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallFloats(x *Floats, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallFloats(x *Floats, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -767,12 +782,11 @@ func stitchToolCallFloats(x *Floats, data []byte, nullAsAbsent bool) (dropped, r
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
@@ -801,7 +815,7 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch0(s0) {
-					d.PatternFail("^[a-z]{2}-[0-9]+$")
+					d.PatternFailOn("^[a-z]{2}-[0-9]+$", s0)
 				}
 				x.Code = s0
 			}
@@ -960,12 +974,20 @@ func (x Strings) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Strings with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Strings) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallStrings(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Strings) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallStrings(x, data, false)
 }
 
-// stitchToolCallStrings is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallStrings is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallStrings(x *Strings, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallStrings(x *Strings, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -978,12 +1000,11 @@ func stitchToolCallStrings(x *Strings, data []byte, nullAsAbsent bool) (dropped,
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
@@ -1005,7 +1026,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatDate(s0), "date")
+				d.FormatOn(stitchrt.FormatDate(s0), "date", s0)
 				x.Date = s0
 			}
 			d.Pop()
@@ -1019,7 +1040,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatTime(s0), "time")
+				d.FormatOn(stitchrt.FormatTime(s0), "time", s0)
 				x.Time = s0
 			}
 			d.Pop()
@@ -1033,7 +1054,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatDateTime(s0), "date-time")
+				d.FormatOn(stitchrt.FormatDateTime(s0), "date-time", s0)
 				x.DateTime = s0
 			}
 			d.Pop()
@@ -1047,7 +1068,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatDuration(s0), "duration")
+				d.FormatOn(stitchrt.FormatDuration(s0), "duration", s0)
 				x.Duration = s0
 			}
 			d.Pop()
@@ -1061,7 +1082,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatURI(s0), "uri")
+				d.FormatOn(stitchrt.FormatURI(s0), "uri", s0)
 				x.URI = s0
 			}
 			d.Pop()
@@ -1075,7 +1096,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatURIReference(s0), "uri-reference")
+				d.FormatOn(stitchrt.FormatURIReference(s0), "uri-reference", s0)
 				x.URIRef = s0
 			}
 			d.Pop()
@@ -1089,7 +1110,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatURITemplate(s0), "uri-template")
+				d.FormatOn(stitchrt.FormatURITemplate(s0), "uri-template", s0)
 				x.URITmpl = s0
 			}
 			d.Pop()
@@ -1103,7 +1124,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatEmail(s0), "email")
+				d.FormatOn(stitchrt.FormatEmail(s0), "email", s0)
 				x.Email = s0
 			}
 			d.Pop()
@@ -1117,7 +1138,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatHostname(s0), "hostname")
+				d.FormatOn(stitchrt.FormatHostname(s0), "hostname", s0)
 				x.Host = s0
 			}
 			d.Pop()
@@ -1131,7 +1152,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatIPv4(s0), "ipv4")
+				d.FormatOn(stitchrt.FormatIPv4(s0), "ipv4", s0)
 				x.IPv4 = s0
 			}
 			d.Pop()
@@ -1145,7 +1166,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatIPv6(s0), "ipv6")
+				d.FormatOn(stitchrt.FormatIPv6(s0), "ipv6", s0)
 				x.IPv6 = s0
 			}
 			d.Pop()
@@ -1159,7 +1180,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatRegex(s0), "regex")
+				d.FormatOn(stitchrt.FormatRegex(s0), "regex", s0)
 				x.Regex = s0
 			}
 			d.Pop()
@@ -1173,7 +1194,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatUUID(s0), "uuid")
+				d.FormatOn(stitchrt.FormatUUID(s0), "uuid", s0)
 				x.UUID = s0
 			}
 			d.Pop()
@@ -1187,7 +1208,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatJSONPointer(s0), "json-pointer")
+				d.FormatOn(stitchrt.FormatJSONPointer(s0), "json-pointer", s0)
 				x.Pointer = s0
 			}
 			d.Pop()
@@ -1201,7 +1222,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatRelativeJSONPointer(s0), "relative-json-pointer")
+				d.FormatOn(stitchrt.FormatRelativeJSONPointer(s0), "relative-json-pointer", s0)
 				x.RelPtr = s0
 			}
 			d.Pop()
@@ -1334,7 +1355,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
-				if d.ArrStart() {
+				if d.ArrStartOf("string") {
 					um0 := d.Mark()
 					var buf0 [8]string
 					var h0 []string
@@ -1367,6 +1388,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 					d.Count(len(s0), 1, 4, "item count")
 					if um0ok {
 						d.Unique(stitchrt.FirstDup(s0))
+					} else {
+						d.UniqueRaw(um0)
 					}
 					x.Tags = s0
 				}
@@ -1386,7 +1409,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
-				if d.ArrStart() {
+				if d.ArrStartOf("number") {
 					um0 := d.Mark()
 					var buf0 [8]float64
 					var h0 []float64
@@ -1415,6 +1438,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 					um0ok := !d.FailedSince(um0)
 					if um0ok {
 						d.Unique(stitchrt.FirstDup(s0))
+					} else {
+						d.UniqueRaw(um0)
 					}
 					x.Nums = s0
 				}
@@ -1430,7 +1455,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
-				if d.ArrStart() {
+				if d.ArrStartOf("integer") {
 					n0 := 0
 					for d.ArrNext() {
 						d.PushIdx(n0)
@@ -1501,7 +1526,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 						var e0 []bool
 						{
 							r1, rep1 := d.BeginRepair()
-							if d.ArrStart() {
+							if d.ArrStartOf("boolean") {
 								var buf1 [8]bool
 								var h1 []bool
 								n1 := 0
@@ -1600,6 +1625,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 					d.Count(len(s0), -1, 3, "item count")
 					if um0ok {
 						d.Unique(stitchrt.FirstDup(s0))
+					} else {
+						d.UniqueRaw(um0)
 					}
 					x.Points = s0
 				}
@@ -1876,12 +1903,20 @@ func (x Containers) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Containers with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Containers) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallContainers(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Containers) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallContainers(x, data, false)
 }
 
-// stitchToolCallContainers is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallContainers is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallContainers(x *Containers, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallContainers(x *Containers, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1894,12 +1929,11 @@ func stitchToolCallContainers(x *Containers, data []byte, nullAsAbsent bool) (dr
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodePoint(d *stitchrt.Decoder, x *Point) {
@@ -2075,7 +2109,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			{
 				r0, rep0 := d.BeginRepair()
 				if !d.Null() {
-					if d.ArrStart() {
+					if d.ArrStartOf("string") {
 						var buf0 [8]string
 						var h0 []string
 						n0 := 0
@@ -2416,12 +2450,20 @@ func (x Nulls) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Nulls with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Nulls) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallNulls(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Nulls) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallNulls(x, data, false)
 }
 
-// stitchToolCallNulls is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallNulls is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallNulls(x *Nulls, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallNulls(x *Nulls, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -2434,12 +2476,11 @@ func stitchToolCallNulls(x *Nulls, data []byte, nullAsAbsent bool) (dropped, rep
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodePolicies(d *stitchrt.Decoder, x *Policies) {
@@ -2577,12 +2618,20 @@ func (x Policies) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Policies with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Policies) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallPolicies(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Policies) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallPolicies(x, data, false)
 }
 
-// stitchToolCallPolicies is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallPolicies is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallPolicies(x *Policies, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallPolicies(x *Policies, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -2595,12 +2644,11 @@ func stitchToolCallPolicies(x *Policies, data []byte, nullAsAbsent bool) (droppe
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeStripped(d *stitchrt.Decoder, x *Stripped) {
@@ -2945,7 +2993,7 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatIPv6(s0), "ipv6")
+				d.FormatOn(stitchrt.FormatIPv6(s0), "ipv6", s0)
 				if err := x.Addr.UnmarshalText([]byte(s0)); err != nil {
 					d.FormatErr("Addr", err)
 				}
@@ -3051,12 +3099,20 @@ func (x Free) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Free with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Free) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallFree(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Free) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallFree(x, data, false)
 }
 
-// stitchToolCallFree is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallFree is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallFree(x *Free, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallFree(x *Free, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -3069,12 +3125,11 @@ func stitchToolCallFree(x *Free, data []byte, nullAsAbsent bool) (dropped, repai
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeBase(d *stitchrt.Decoder, x *Base) {
@@ -3313,8 +3368,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: IntsGeminiSchema, OpenAPI: true},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Ints
-			dropped, repaired, err := stitchToolCallInts(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallInts(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Ints(ctx, in.(Ints))
@@ -3330,8 +3388,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: FloatsGeminiSchema, OpenAPI: true},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Floats
-			dropped, repaired, err := stitchToolCallFloats(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallFloats(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Floats(ctx, in.(Floats))
@@ -3347,8 +3408,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: StringsGeminiSchema, OpenAPI: true},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Strings
-			dropped, repaired, err := stitchToolCallStrings(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallStrings(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Strings(ctx, in.(Strings))
@@ -3364,8 +3428,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: ContainersInputSchema},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Containers
-			dropped, repaired, err := stitchToolCallContainers(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallContainers(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Containers(ctx, in.(Containers))
@@ -3381,8 +3448,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: NullsInputSchema},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Nulls
-			dropped, repaired, err := stitchToolCallNulls(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallNulls(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Nulls(ctx, in.(Nulls))
@@ -3398,8 +3468,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: PoliciesGeminiSchema, OpenAPI: true},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Policies
-			dropped, repaired, err := stitchToolCallPolicies(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallPolicies(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Policies(ctx, in.(Policies))
@@ -3415,8 +3488,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: FreeInputSchema},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Free
-			dropped, repaired, err := stitchToolCallFree(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallFree(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Free(ctx, in.(Free))

@@ -10,12 +10,12 @@ import (
 	"strconv"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
@@ -186,12 +186,20 @@ func (x Review) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Review with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Review) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallReview(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Review) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallReview(x, data, false)
 }
 
-// stitchToolCallReview is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallReview is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallReview(x *Review, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallReview(x *Review, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -204,12 +212,11 @@ func stitchToolCallReview(x *Review, data []byte, nullAsAbsent bool) (dropped, r
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeComment(d *stitchrt.Decoder, x *Comment) {
@@ -277,7 +284,7 @@ func stitchTryComment(d *stitchrt.Decoder, x *Comment, i int) bool {
 		}
 	case 4:
 		var v Labels
-		if d.ArrStart() {
+		if d.ArrStartOf("string") {
 			var buf1 [8]string
 			var h1 []string
 			n1 := 0
@@ -999,12 +1006,20 @@ func (x Eval) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Eval with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Eval) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallEval(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Eval) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallEval(x, data, false)
 }
 
-// stitchToolCallEval is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallEval is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallEval(x *Eval, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallEval(x *Eval, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1017,12 +1032,11 @@ func stitchToolCallEval(x *Eval, data []byte, nullAsAbsent bool) (dropped, repai
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeExpr(d *stitchrt.Decoder, x *Expr) {
@@ -1365,8 +1379,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: ReviewGeminiSchema, OpenAPI: true},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Review
-			dropped, repaired, err := stitchToolCallReview(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallReview(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Review(ctx, in.(Review))
@@ -1382,8 +1399,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: EvalInputSchema},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Eval
-			dropped, repaired, err := stitchToolCallEval(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallEval(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Eval(ctx, in.(Eval))
