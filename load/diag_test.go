@@ -325,7 +325,7 @@ type Point struct{}`, []string{
 type T struct {
 	U url.URL ` + "`json:\"u\"`" + `
 }`, []string{
-		`contract.go:6:2: field T.U: type url.URL is a struct of another package; stitchgen generates decoders only for this package's types (declare the type here)`}},
+		`contract.go:6:2: field T.U: type url.URL is not supported: encoding/json writes it as an object of its parts; use a string with jsonschema:"format=uri" and parse it with url.Parse`}},
 	{"decodes_itself", `
 //stitch:tool
 type T struct {
@@ -337,7 +337,21 @@ type Status string
 
 func (s *Status) UnmarshalJSON([]byte) error { return nil }`, []string{
 		`contract.go:6:2: field T.S: type Status has its own UnmarshalJSON, so stitchgen cannot know its JSON shape; mark it //stitch:schema {...} with its schema`,
-		`contract.go:7:2: field T.B: type big.Int decodes itself with UnmarshalJSON, so stitchgen cannot know its JSON shape; wrap it in a type of this package marked //stitch:schema {...}`}},
+		`contract.go:7:2: field T.B: type big.Int is not supported: its own UnmarshalJSON takes null as no value and refuses integers written 1e3 or 1.0, which no schema says; use json.Number (a JSON number, its text kept) and convert it with big.Rat's SetString, which reads every JSON number`}},
+	{"std_unsupported", `
+//stitch:tool
+type T struct {
+	N   net.IPNet      ` + "`json:\"n\"`" + `
+	L   *time.Location ` + "`json:\"l\"`" + `
+	S   sql.NullString ` + "`json:\"s\"`" + `
+	I64 sql.NullInt64  ` + "`json:\"i64\"`" + `
+	G   sql.Null[int]  ` + "`json:\"g\"`" + `
+}`, []string{
+		`contract.go:8:2: field T.N: type net.IPNet is not supported: encoding/json writes it as an object of its parts; use netip.Prefix (a string such as "10.0.0.0/8")`,
+		`contract.go:9:2: field T.L: type time.Location is not supported: it has no JSON form; use a string holding an IANA time zone name and load it with time.LoadLocation`,
+		`contract.go:10:2: field T.S: type sql.NullString is not supported: encoding/json writes it as an object with a Valid member; use stitch.Nullable[T] (absent, null or a value) or a pointer with jsonschema:"nullable"`,
+		`contract.go:11:2: field T.I64: type sql.NullInt64 is not supported: encoding/json writes it as an object with a Valid member; use stitch.Nullable[T] (absent, null or a value) or a pointer with jsonschema:"nullable"`,
+		`contract.go:12:2: field T.G: type sql.Null[int] is not supported: encoding/json writes it as an object with a Valid member; use stitch.Nullable[T] (absent, null or a value) or a pointer with jsonschema:"nullable"`}},
 	{"validate_signature", `
 //stitch:tool
 type T struct{}
@@ -518,7 +532,7 @@ func loadDiagCases(t *testing.T) map[string][]string {
 		files := map[string]string{}
 		for _, c := range diagCases {
 			imports := ""
-			for _, imp := range []string{"fmt", "net/url", "math/big", "time"} {
+			for _, imp := range []string{"fmt", "net/url", "math/big", "time", "net", "database/sql"} {
 				if strings.Contains(c.src, imp[strings.LastIndex(imp, "/")+1:]+".") {
 					imports += "import \"" + imp + "\"\n"
 				}

@@ -49,7 +49,7 @@ func scalar(t *model.Type) *node {
 	case model.KindInt, model.KindUint:
 		lo, hi := IntRange(t)
 		return &node{types: []string{"integer"}, minimum: lo, maximum: hi}
-	case model.KindFloat:
+	case model.KindFloat, model.KindNumber:
 		return &node{types: []string{"number"}}
 	case model.KindString, model.KindText:
 		return &node{types: []string{"string"}}
@@ -57,6 +57,8 @@ func scalar(t *model.Type) *node {
 		return &node{types: []string{"string"}, contentEncoding: "base64"}
 	case model.KindTime:
 		return &node{types: []string{"string"}, format: "date-time"}
+	case model.KindDuration:
+		return &node{types: []string{"string"}, format: "duration"}
 	}
 	return &node{} // KindAny: free-form
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/stitchgen/stitchgen/gen/names"
 	"github.com/stitchgen/stitchgen/model"
 )
 
@@ -50,6 +51,9 @@ func GoType(pkg string, t *model.Type) (c *jen.Statement, ok bool) {
 		return elem(jen.Map(jen.String()))
 	case model.KindPointer:
 		return elem(jen.Op("*"))
+	case model.KindNullable:
+		e, ok := GoType(pkg, t.Elem)
+		return jen.Qual(names.API, "Nullable").Types(e), ok
 	}
 	return jen.Any(), false
 }
@@ -65,7 +69,7 @@ func (e *emitter) local(t *model.Type) bool {
 func acceptsString(t *model.Type) bool {
 	t = t.Deref()
 	switch t.Kind {
-	case model.KindString, model.KindBytes, model.KindTime, model.KindText, model.KindAny, model.KindOpaque:
+	case model.KindString, model.KindBytes, model.KindTime, model.KindText, model.KindAny, model.KindOpaque, model.KindDuration:
 		return true
 	case model.KindUnion:
 		if t.Union.Discriminator != "" {
@@ -98,7 +102,7 @@ func comparable(t *model.Type) bool {
 	switch t.Kind {
 	case model.KindSlice, model.KindMap, model.KindBytes, model.KindAny, model.KindOpaque, model.KindText:
 		return false
-	case model.KindArray:
+	case model.KindArray, model.KindNullable:
 		return comparable(t.Elem)
 	case model.KindStruct:
 		for _, f := range t.Struct.Fields {
