@@ -352,6 +352,20 @@ type T struct {
 		`contract.go:10:2: field T.S: type sql.NullString is not supported: encoding/json writes it as an object with a Valid member; use stitch.Nullable[T] (absent, null or a value) or a pointer with jsonschema:"nullable"`,
 		`contract.go:11:2: field T.I64: type sql.NullInt64 is not supported: encoding/json writes it as an object with a Valid member; use stitch.Nullable[T] (absent, null or a value) or a pointer with jsonschema:"nullable"`,
 		`contract.go:12:2: field T.G: type sql.Null[int] is not supported: encoding/json writes it as an object with a Valid member; use stitch.Nullable[T] (absent, null or a value) or a pointer with jsonschema:"nullable"`}},
+	{"std_defaults", `
+//stitch:tool
+type T struct {
+	N json.Number   ` + "`json:\"n,omitempty\" jsonschema:\"default=abc\"`" + `
+	M json.Number   ` + "`json:\"m,omitempty\" jsonschema:\"default=5,maximum=4\"`" + `
+	D time.Duration ` + "`json:\"d,omitempty\" jsonschema:\"default=PT30S\"`" + `
+	L time.Duration ` + "`json:\"l\" jsonschema:\"minLength=1\"`" + `
+	O time.Month    ` + "`json:\"o,omitempty\" jsonschema:\"default=13\"`" + `
+}`, []string{
+		`contract.go:7:2: field T.N: default=abc is not a number`,
+		`contract.go:8:2: field T.M: default=5 is greater than maximum=4`,
+		`contract.go:9:2: field T.D: default applies to strings, numbers, bools, times, byte strings and slices or arrays of them, not to time.Duration`,
+		`contract.go:10:2: field T.L: minLength applies to strings, not to time.Duration`,
+		`contract.go:11:2: field T.O: default=13 is out of range for time.Month`}},
 	{"validate_signature", `
 //stitch:tool
 type T struct{}
@@ -532,7 +546,7 @@ func loadDiagCases(t *testing.T) map[string][]string {
 		files := map[string]string{}
 		for _, c := range diagCases {
 			imports := ""
-			for _, imp := range []string{"fmt", "net/url", "math/big", "time", "net", "database/sql"} {
+			for _, imp := range []string{"fmt", "net/url", "math/big", "time", "net", "database/sql", "encoding/json"} {
 				if strings.Contains(c.src, imp[strings.LastIndex(imp, "/")+1:]+".") {
 					imports += "import \"" + imp + "\"\n"
 				}
