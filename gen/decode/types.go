@@ -97,10 +97,12 @@ func repairable(t *model.Type) bool {
 	return false
 }
 
-// comparable reports whether values of t can be compared with == in Go.
+// comparable reports whether values of t can be compared with == in Go,
+// as uniqueItems compares them. A json.Number can, but == compares its
+// text, and 1 and 1.0 are one JSON value.
 func comparable(t *model.Type) bool {
 	switch t.Kind {
-	case model.KindSlice, model.KindMap, model.KindBytes, model.KindAny, model.KindOpaque, model.KindText:
+	case model.KindSlice, model.KindMap, model.KindBytes, model.KindAny, model.KindOpaque, model.KindText, model.KindNumber:
 		return false
 	case model.KindArray, model.KindNullable:
 		return comparable(t.Elem)
