@@ -55,6 +55,7 @@ func TestVariantShapesMatchSchema(t *testing.T) {
 		{Kind: model.KindBool, Name: "Flag", PkgPath: "p", Basic: "bool"},
 		{Kind: model.KindNumber, Name: "Number", PkgPath: "encoding/json", Basic: "string"},
 		{Kind: model.KindDuration, Name: "Duration", PkgPath: "time", Basic: "int64", Bits: 64},
+		{Kind: model.KindBigInt, Name: "Int", PkgPath: "math/big"},
 		{Kind: model.KindOpaque, Name: "Money", PkgPath: "p", Schema: `{"type":["string","null"],"pattern":"^[0-9]+$"}`},
 		{Kind: model.KindOpaque, Name: "Either", PkgPath: "p", Schema: `{"oneOf":[{"type":"string"},{"type":"integer"}]}`},
 	}

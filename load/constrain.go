@@ -128,6 +128,11 @@ func (l *pkgLoader) literal(s site, k, v string, t *model.Type) (string, bool) {
 		return string(model.MustMarshal(v)), true
 	case model.KindInt, model.KindUint:
 		return l.intLiteral(s, k, v, t)
+	case model.KindBigInt:
+		if r, ok := new(big.Rat).SetString(v); !isJSONNumber(v) || !ok || !r.IsInt() {
+			return bad("an integer")
+		}
+		return v, true
 	case model.KindFloat, model.KindNumber:
 		if !isJSONNumber(v) {
 			return bad("a number")

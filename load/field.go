@@ -193,7 +193,8 @@ func nilable(t *model.Type) bool {
 }
 
 func isNumeric(t *model.Type) bool {
-	return t.Kind == model.KindInt || t.Kind == model.KindUint || t.Kind == model.KindFloat || t.Kind == model.KindNumber
+	return t.Kind == model.KindInt || t.Kind == model.KindUint || t.Kind == model.KindFloat || t.Kind == model.KindNumber ||
+		t.Kind == model.KindBigInt
 }
 
 func isStringy(t *model.Type) bool {

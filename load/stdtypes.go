@@ -30,6 +30,8 @@ func (l *pkgLoader) stdNamed(n *types.Named, s site) (mt *model.Type, ok bool) {
 		return l.stdScalar(obj, model.Type{Kind: model.KindNumber, Basic: "string"}), true
 	case path == "time" && name == "Duration":
 		return l.stdScalar(obj, model.Type{Kind: model.KindDuration, Basic: "int64", Bits: 64}), true
+	case path == "math/big" && name == "Int":
+		return l.stdScalar(obj, model.Type{Kind: model.KindBigInt}), true
 	}
 	if msg := unsupportedStd(path, name); msg != "" {
 		l.errorf(s, "type %s %s", l.typeString(n), msg)
@@ -53,8 +55,6 @@ func (l *pkgLoader) stdScalar(obj *types.TypeName, t model.Type) *model.Type {
 // use instead, or "".
 func unsupportedStd(path, name string) string {
 	switch {
-	case path == "math/big" && name == "Int":
-		return "is not supported: its own UnmarshalJSON takes null as no value and refuses integers written 1e3 or 1.0, which no schema says; use json.Number (a JSON number, its text kept) and convert it with big.Rat's SetString, which reads every JSON number"
 	case path == "net/url" && name == "URL":
 		return "is not supported: encoding/json writes it as an object of its parts; use a string with jsonschema:\"format=uri\" and parse it with url.Parse"
 	case path == "net" && name == "IPNet":

@@ -79,9 +79,10 @@ const (
 	KindNumber   // json.Number: a JSON number whose text is kept verbatim
 	KindDuration // time.Duration: an ISO 8601 duration string ("PT1H30M")
 	KindNullable // stitch.Nullable[Elem]: absent, null or a value, told apart
+	KindBigInt   // big.Int: a JSON integer of any size
 )
 
-var kindNames = [...]string{"invalid", "bool", "int", "uint", "float", "string", "bytes", "time", "text", "any", "slice", "array", "map", "pointer", "struct", "union", "opaque", "number", "duration", "nullable"}
+var kindNames = [...]string{"invalid", "bool", "int", "uint", "float", "string", "bytes", "time", "text", "any", "slice", "array", "map", "pointer", "struct", "union", "opaque", "number", "duration", "nullable", "bigint"}
 
 // String returns the kind's lower-case name.
 func (k Kind) String() string {

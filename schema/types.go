@@ -51,6 +51,8 @@ func scalar(t *model.Type) *node {
 		return &node{types: []string{"integer"}, minimum: lo, maximum: hi}
 	case model.KindFloat, model.KindNumber:
 		return &node{types: []string{"number"}}
+	case model.KindBigInt:
+		return &node{types: []string{"integer"}}
 	case model.KindString, model.KindText:
 		return &node{types: []string{"string"}}
 	case model.KindBytes:

@@ -113,6 +113,12 @@ func (e *emitter) decKind(t *model.Type, lhs string, s site, lvl int) []jen.Code
 	case model.KindDuration:
 		du := v("du", lvl)
 		return e.scalar(du, d.Clone().Dot("Duration").Call(), nil, lhs, t, du)
+	case model.KindBigInt:
+		read := d.Clone().Dot("BigInt").Call(jen.Op("&").Id(lhs), jen.Lit(s.coerce))
+		if checks := e.numChecks(t, s.check); len(checks) > 0 {
+			return []jen.Code{jen.If(read).Block(checks...)}
+		}
+		return []jen.Code{read}
 	case model.KindAny:
 		a := v("a", lvl)
 		if t.RawMessage {

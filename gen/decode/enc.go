@@ -68,7 +68,7 @@ func (e *emitter) enc(t *model.Type, x string, nw nilWrite, where string, lvl in
 			return e.encNilable(x, nw, where, w)
 		}
 		return []jen.Code{w}
-	case model.KindTime, model.KindText, model.KindAny, model.KindOpaque, model.KindNumber:
+	case model.KindTime, model.KindText, model.KindAny, model.KindOpaque, model.KindNumber, model.KindBigInt:
 		return []jen.Code{check(rt("AppendJSON").Call(id("b"), jen.Op("&").Id(x)))}
 	case model.KindDuration:
 		return []jen.Code{id("b").Op("=").Add(rt("AppendDuration")).Call(id("b"), id(x))}

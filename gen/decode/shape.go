@@ -76,7 +76,7 @@ func kindWords(t *model.Type) (one, plural string, ok bool) {
 	switch t.Kind {
 	case model.KindBool:
 		return "a boolean", "booleans", true
-	case model.KindInt, model.KindUint:
+	case model.KindInt, model.KindUint, model.KindBigInt:
 		return "an integer", "integers", true
 	case model.KindFloat, model.KindNumber:
 		return "a number", "numbers", true
@@ -101,7 +101,7 @@ func kindConst(t *model.Type) string {
 	switch t.Deref().Kind {
 	case model.KindBool:
 		return "KindBool"
-	case model.KindInt, model.KindUint, model.KindFloat, model.KindNumber:
+	case model.KindInt, model.KindUint, model.KindFloat, model.KindNumber, model.KindBigInt:
 		return "KindNumber"
 	case model.KindString, model.KindText, model.KindBytes, model.KindTime, model.KindDuration:
 		return "KindString"

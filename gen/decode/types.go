@@ -102,7 +102,8 @@ func repairable(t *model.Type) bool {
 // text, and 1 and 1.0 are one JSON value.
 func comparable(t *model.Type) bool {
 	switch t.Kind {
-	case model.KindSlice, model.KindMap, model.KindBytes, model.KindAny, model.KindOpaque, model.KindText, model.KindNumber:
+	case model.KindSlice, model.KindMap, model.KindBytes, model.KindAny, model.KindOpaque, model.KindText, model.KindNumber,
+		model.KindBigInt:
 		return false
 	case model.KindArray, model.KindNullable:
 		return comparable(t.Elem)

@@ -8,6 +8,7 @@ package every
 import (
 	"encoding/json"
 	"errors"
+	"math/big"
 	"net/netip"
 	"time"
 
@@ -120,6 +121,7 @@ type Standard struct {
 	Owner  stitch.Nullable[Point]         `json:"owner,omitzero"`
 	Limit  stitch.Nullable[json.Number]   `json:"limit"`
 	Every  stitch.Nullable[time.Duration] `json:"every"`
+	Big    *big.Int                       `json:"big,omitempty" jsonschema:"multipleOf=3"`
 }
 
 // Nulls has a nullable property of every kind, required and optional.

@@ -8,6 +8,7 @@ import (
 	"github.com/stitchgen/stitchgen/stitch"
 	"github.com/stitchgen/stitchgen/stitchrt"
 	"maps"
+	"math/big"
 	"net/netip"
 	"slices"
 	"strconv"
@@ -70,15 +71,15 @@ const (
 
 const (
 	// StandardInputSchema is the input schema served for tool standard: flattened.
-	StandardInputSchema = `{"type":"object","properties":{"amount":{"type":"number","minimum":0},"delay":{"type":"string","format":"duration"},"delays":{"type":"array","items":{"type":"string","format":"duration"},"maxItems":2},"month":{"type":"integer","minimum":1,"maximum":12},"day":{"type":"integer","minimum":0,"maximum":6},"label":{"type":["string","null"],"maxLength":5},"owner":{"type":["object","null"],"properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"limit":{"type":["number","null"]},"every":{"type":["string","null"],"format":"duration"}},"required":["amount","delay","month"],"additionalProperties":false}`
+	StandardInputSchema = `{"type":"object","properties":{"amount":{"type":"number","minimum":0},"delay":{"type":"string","format":"duration"},"delays":{"type":"array","items":{"type":"string","format":"duration"},"maxItems":2},"month":{"type":"integer","minimum":1,"maximum":12},"day":{"type":"integer","minimum":0,"maximum":6},"label":{"type":["string","null"],"maxLength":5},"owner":{"type":["object","null"],"properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"limit":{"type":["number","null"]},"every":{"type":["string","null"],"format":"duration"},"big":{"type":"integer","multipleOf":3}},"required":["amount","delay","month"],"additionalProperties":false}`
 	// StandardLosslessSchema is the lossless input schema of tool standard (unions as oneOf/anyOf).
-	StandardLosslessSchema = `{"type":"object","properties":{"amount":{"type":"number","minimum":0},"delay":{"type":"string","format":"duration"},"delays":{"type":"array","items":{"type":"string","format":"duration"},"maxItems":2},"month":{"type":"integer","minimum":1,"maximum":12},"day":{"type":"integer","minimum":0,"maximum":6},"label":{"type":["string","null"],"maxLength":5},"owner":{"type":["object","null"],"properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"limit":{"type":["number","null"]},"every":{"type":["string","null"],"format":"duration"}},"required":["amount","delay","month"],"additionalProperties":false}`
+	StandardLosslessSchema = `{"type":"object","properties":{"amount":{"type":"number","minimum":0},"delay":{"type":"string","format":"duration"},"delays":{"type":"array","items":{"type":"string","format":"duration"},"maxItems":2},"month":{"type":"integer","minimum":1,"maximum":12},"day":{"type":"integer","minimum":0,"maximum":6},"label":{"type":["string","null"],"maxLength":5},"owner":{"type":["object","null"],"properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"limit":{"type":["number","null"]},"every":{"type":["string","null"],"format":"duration"},"big":{"type":"integer","multipleOf":3}},"required":["amount","delay","month"],"additionalProperties":false}`
 	// StandardOpenAIStrictSchema is the input schema of tool standard under profile openai-strict.
-	StandardOpenAIStrictSchema = `{"type":"object","properties":{"amount":{"type":"number","minimum":0},"delay":{"type":"string","format":"duration"},"delays":{"type":["array","null"],"items":{"type":"string","format":"duration"},"maxItems":2},"month":{"type":"integer","minimum":1,"maximum":12},"day":{"type":["integer","null"],"minimum":0,"maximum":6},"label":{"type":["string","null"],"description":"Constraints: maxLength 5."},"owner":{"type":["object","null"],"properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"limit":{"type":["number","null"]},"every":{"type":["string","null"],"format":"duration"}},"required":["amount","delay","delays","month","day","label","owner","limit","every"],"additionalProperties":false}`
+	StandardOpenAIStrictSchema = `{"type":"object","properties":{"amount":{"type":"number","minimum":0},"delay":{"type":"string","format":"duration"},"delays":{"type":["array","null"],"items":{"type":"string","format":"duration"},"maxItems":2},"month":{"type":"integer","minimum":1,"maximum":12},"day":{"type":["integer","null"],"minimum":0,"maximum":6},"label":{"type":["string","null"],"description":"Constraints: maxLength 5."},"owner":{"type":["object","null"],"properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"limit":{"type":["number","null"]},"every":{"type":["string","null"],"format":"duration"},"big":{"type":["integer","null"],"multipleOf":3}},"required":["amount","delay","delays","month","day","label","owner","limit","every","big"],"additionalProperties":false}`
 	// StandardAnthropicStrictSchema is the input schema of tool standard under profile anthropic-strict.
-	StandardAnthropicStrictSchema = `{"type":"object","properties":{"amount":{"type":"number","description":"Constraints: minimum 0."},"delay":{"type":"string","format":"duration"},"delays":{"type":"array","items":{"type":"string","format":"duration"},"description":"Constraints: maxItems 2."},"month":{"type":"integer","description":"Constraints: minimum 1, maximum 12."},"day":{"type":"integer","description":"Constraints: minimum 0, maximum 6."},"label":{"type":["string","null"],"description":"Constraints: maxLength 5."},"owner":{"type":["object","null"],"properties":{"x":{"type":"integer","description":"Constraints: minimum -32768, maximum 32767."},"y":{"type":"integer","description":"Constraints: minimum -32768, maximum 32767."}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"limit":{"type":["number","null"]},"every":{"type":["string","null"],"format":"duration"}},"required":["amount","delay","month"],"additionalProperties":false}`
+	StandardAnthropicStrictSchema = `{"type":"object","properties":{"amount":{"type":"number","description":"Constraints: minimum 0."},"delay":{"type":"string","format":"duration"},"delays":{"type":"array","items":{"type":"string","format":"duration"},"description":"Constraints: maxItems 2."},"month":{"type":"integer","description":"Constraints: minimum 1, maximum 12."},"day":{"type":"integer","description":"Constraints: minimum 0, maximum 6."},"label":{"type":["string","null"],"description":"Constraints: maxLength 5."},"owner":{"type":["object","null"],"properties":{"x":{"type":"integer","description":"Constraints: minimum -32768, maximum 32767."},"y":{"type":"integer","description":"Constraints: minimum -32768, maximum 32767."}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"limit":{"type":["number","null"]},"every":{"type":["string","null"],"format":"duration"},"big":{"type":"integer","description":"Constraints: multipleOf 3."}},"required":["amount","delay","month"],"additionalProperties":false}`
 	// StandardGeminiSchema is the input schema of tool standard under profile gemini.
-	StandardGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"amount":{"type":"NUMBER","minimum":0},"delay":{"type":"STRING","description":"Constraints: format \"duration\"."},"delays":{"type":"ARRAY","items":{"type":"STRING","description":"Constraints: format \"duration\"."},"maxItems":2},"month":{"type":"INTEGER","minimum":1,"maximum":12},"day":{"type":"INTEGER","minimum":0,"maximum":6},"label":{"type":"STRING","nullable":true,"maxLength":5},"owner":{"type":"OBJECT","description":"Point is a strict pair of coordinates. Constraints: additionalProperties false.","nullable":true,"properties":{"x":{"type":"INTEGER","minimum":-32768,"maximum":32767},"y":{"type":"INTEGER","minimum":-32768,"maximum":32767}},"required":["x","y"],"propertyOrdering":["x","y"]},"limit":{"type":"NUMBER","nullable":true},"every":{"type":"STRING","description":"Constraints: format \"duration\".","nullable":true}},"required":["amount","delay","month"],"propertyOrdering":["amount","delay","delays","month","day","label","owner","limit","every"]}`
+	StandardGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"amount":{"type":"NUMBER","minimum":0},"delay":{"type":"STRING","description":"Constraints: format \"duration\"."},"delays":{"type":"ARRAY","items":{"type":"STRING","description":"Constraints: format \"duration\"."},"maxItems":2},"month":{"type":"INTEGER","minimum":1,"maximum":12},"day":{"type":"INTEGER","minimum":0,"maximum":6},"label":{"type":"STRING","nullable":true,"maxLength":5},"owner":{"type":"OBJECT","description":"Point is a strict pair of coordinates. Constraints: additionalProperties false.","nullable":true,"properties":{"x":{"type":"INTEGER","minimum":-32768,"maximum":32767},"y":{"type":"INTEGER","minimum":-32768,"maximum":32767}},"required":["x","y"],"propertyOrdering":["x","y"]},"limit":{"type":"NUMBER","nullable":true},"every":{"type":"STRING","description":"Constraints: format \"duration\".","nullable":true},"big":{"type":"INTEGER","description":"Constraints: multipleOf 3."}},"required":["amount","delay","month"],"propertyOrdering":["amount","delay","delays","month","day","label","owner","limit","every","big"]}`
 )
 
 const (
@@ -179,6 +180,7 @@ func _() {
 	var _ stitch.Nullable[Point] = x6.Owner
 	var _ stitch.Nullable[json.Number] = x6.Limit
 	var _ stitch.Nullable[time.Duration] = x6.Every
+	var _ *big.Int = x6.Big
 	var x7 Nulls
 	var _ *string = x7.Str
 	var _ *int32 = x7.Int
@@ -2162,8 +2164,22 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 				x.Every = stitch.Value(nv0)
 			}
 			d.Pop()
+		case "big":
+			if !d.FirstKey(&seen[0], 0x200, k) {
+				continue
+			}
+			if d.NullAsAbsent() {
+				absent[0] |= 0x200
+				continue
+			}
+			d.Push(k)
+			x.Big = new(big.Int)
+			if d.BigInt(&(*x.Big), false) {
+				d.MultipleOf("3")
+			}
+			d.Pop()
 		default:
-			d.Unknown(&extra, k, "amount, delay, delays, month, day, label, owner, limit, every")
+			d.Unknown(&extra, k, "amount, delay, delays, month, day, label, owner, limit, every, big")
 		}
 	}
 	if seen[0]&0x1 == 0 {
@@ -2243,6 +2259,13 @@ func stitchEncodeStandard(b []byte, x *Standard) ([]byte, error) {
 			b = stitchrt.AppendDuration(b, nv0)
 		} else {
 			b = append(b, `null`...)
+		}
+		b = append(b, ',')
+	}
+	if x.Big != nil {
+		b = append(b, `"big":`...)
+		if b, err = stitchrt.AppendJSON(b, &(*x.Big)); err != nil {
+			return b, err
 		}
 		b = append(b, ',')
 	}

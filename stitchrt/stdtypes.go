@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"math/big"
 	"strconv"
 	"time"
 )
@@ -16,6 +17,41 @@ func (d *Decoder) Number(coerce bool) (json.Number, bool) {
 		return "", false
 	}
 	return json.Number(d.num), true
+}
+
+// maxBigDigits bounds the digits of a big.Int the decoder builds, so a
+// short input ("1e1000000000") cannot make it allocate without bound.
+const maxBigDigits = 10000
+
+// BigInt reads an integer of any size (up to maxBigDigits digits) into z:
+// any JSON number with an integral value (1, 1.0, 1e2), as for the other
+// integer kinds.
+func (d *Decoder) BigInt(z *big.Int, coerce bool) bool {
+	if !d.number("integer", coerce) {
+		return false
+	}
+	x := parseDecimal(d.num)
+	if x.zero() {
+		z.SetInt64(0)
+		return true
+	}
+	digits, e := digitsOf(&x)
+	switch {
+	case e < 0:
+		d.issue("type", "integer", "expected integer, got "+clip(d.num))
+		return false
+	case int64(len(digits))+e > maxBigDigits:
+		d.issue("range", "integer", "integer "+clip(d.num)+" has more than "+strconv.Itoa(maxBigDigits)+" digits")
+		return false
+	}
+	z.SetString(digits, 10)
+	if e > 0 {
+		z.Mul(z, new(big.Int).Exp(big.NewInt(10), big.NewInt(e), nil))
+	}
+	if x.neg {
+		z.Neg(z)
+	}
+	return true
 }
 
 // Duration reads a time.Duration from an ISO 8601 duration string

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"math/big"
 	"math/rand/v2"
 	"regexp"
 	"strings"
@@ -182,4 +183,29 @@ func FuzzParseDuration(f *testing.F) {
 			t.Fatalf("%q = %d, written %q, read back %d, %v", s, d, w, back, err)
 		}
 	})
+}
+
+func TestBigInt(t *testing.T) {
+	for _, tt := range []struct{ in, want, err string }{
+		{"0", "0", ""}, {"-0", "0", ""}, {"1.0", "1", ""}, {"1e2", "100", ""}, {"-5E+1", "-50", ""},
+		{"12.5e1", "125", ""}, {"0.0e5", "0", ""},
+		{"123456789012345678901234567890", "123456789012345678901234567890", ""},
+		{"1e9999", "1" + strings.Repeat("0", 9999), ""},
+		{"1.5", "", "(root): type: expected integer, got 1.5"},
+		{"1e-1", "", "(root): type: expected integer, got 1e-1"},
+		{`"1"`, "", "(root): type: expected integer, got string"},
+		{"1e10000", "", "(root): range: integer 1e10000 has more than 10000 digits"},
+		{"-1e1000000000", "", "(root): range: integer -1e1000000000 has more than 10000 digits"},
+	} {
+		var z big.Int
+		d := NewDecoder([]byte(tt.in), false)
+		d.BigInt(&z, false)
+		err := d.Finish()
+		switch {
+		case tt.err != "" && (err == nil || err.Error() != tt.err):
+			t.Errorf("%s: err %v, want %s", tt.in, err, tt.err)
+		case tt.err == "" && (err != nil || z.String() != tt.want):
+			t.Errorf("%s: %s, %v; want %s", tt.in, z.String(), err, tt.want)
+		}
+	}
 }
