@@ -98,12 +98,13 @@ func repairable(t *model.Type) bool {
 }
 
 // comparable reports whether values of t can be compared with == in Go,
-// as uniqueItems compares them. A json.Number can, but == compares its
-// text, and 1 and 1.0 are one JSON value.
+// as uniqueItems compares them. A json.Number or a pointer can, but ==
+// compares a number's text or a pointer's address, and 1 and 1.0, or two
+// pointers to "a", are one JSON value.
 func comparable(t *model.Type) bool {
 	switch t.Kind {
 	case model.KindSlice, model.KindMap, model.KindBytes, model.KindAny, model.KindOpaque, model.KindText, model.KindNumber,
-		model.KindBigInt:
+		model.KindBigInt, model.KindPointer:
 		return false
 	case model.KindArray, model.KindNullable:
 		return comparable(t.Elem)
