@@ -60,7 +60,7 @@ func (l *pkgLoader) reachesFault(t *model.Type, seen map[*model.Type]bool) bool 
 		return true // subjects name another package's type by its name or qualified (foreign.go)
 	}
 	switch t.Kind {
-	case model.KindPointer, model.KindSlice, model.KindArray, model.KindMap:
+	case model.KindPointer, model.KindSlice, model.KindArray, model.KindMap, model.KindNullable:
 		return l.reachesFault(t.Elem, seen)
 	case model.KindStruct:
 		for _, f := range t.Struct.Fields {

@@ -194,7 +194,9 @@ func (d *Decoder) Int(lo, hi int64, coerce bool) (int64, bool) {
 	}
 	var v int64
 	switch {
-	case over || (!neg && mag > uint64(hi)) || (neg && mag > uint64(-(lo+1))+1):
+	case over || (!neg && mag > uint64(hi)) || (neg && mag != 0 && (lo >= 0 || mag > uint64(-(lo+1))+1)) ||
+		(lo > 0 && (neg || mag < uint64(lo))):
+		// lo > 0 is a standard integer's meaningful range (time.Month 1..12).
 		d.rangeIssue(strconv.FormatInt(lo, 10), strconv.FormatInt(hi, 10))
 		return 0, false
 	case neg:

@@ -31,6 +31,9 @@ func v(name string, lvl int) string { return name + strconv.Itoa(lvl) }
 // dec returns statements that decode the next value into the addressable
 // Go expression lhs. lvl makes the names of temporaries unique per nesting.
 func (e *emitter) dec(t *model.Type, lhs string, s site, lvl int) []jen.Code {
+	if t.Kind == model.KindNullable {
+		return e.decNullable(t, lhs, s, lvl)
+	}
 	body := e.decValue(t, lhs, s, lvl)
 	if s.nullable {
 		body = []jen.Code{jen.If(jen.Op("!").Add(d).Dot("Null").Call()).Block(body...)}
@@ -42,6 +45,20 @@ func (e *emitter) dec(t *model.Type, lhs string, s site, lvl int) []jen.Code {
 		return []jen.Code{jen.Block(body...)}
 	}
 	return body
+}
+
+// decNullable decodes a stitch.Nullable: null makes it null, any other
+// value is decoded as its T (the key's absence leaves it absent).
+func (e *emitter) decNullable(t *model.Type, lhs string, s site, lvl int) []jen.Code {
+	val := v("nv", lvl)
+	inner := s
+	inner.nullable = false
+	body := []jen.Code{jen.Var().Id(val).Add(e.goType(t.Elem))}
+	body = append(body, e.dec(t.Elem, val, inner, lvl)...)
+	body = append(body, id(lhs).Op("=").Qual(names.API, "Value").Call(id(val)))
+	return []jen.Code{jen.If(d.Clone().Dot("Null").Call()).Block(
+		id(lhs).Op("=").Qual(names.API, "Null").Types(e.goType(t.Elem)).Call(),
+	).Else().Block(body...)}
 }
 
 // decValue decodes a non-null value of t into lhs. A named non-struct type
@@ -90,6 +107,18 @@ func (e *emitter) decKind(t *model.Type, lhs string, s site, lvl int) []jen.Code
 	case model.KindTime:
 		tm := v("t", lvl)
 		return e.scalar(tm, d.Clone().Dot("Time").Call(), nil, lhs, t, tm)
+	case model.KindNumber:
+		n := v("n", lvl)
+		return e.scalar(n, d.Clone().Dot("Number").Call(jen.Lit(s.coerce)), e.numChecks(t, s.check), lhs, t, n)
+	case model.KindDuration:
+		du := v("du", lvl)
+		return e.scalar(du, d.Clone().Dot("Duration").Call(), nil, lhs, t, du)
+	case model.KindBigInt:
+		read := d.Clone().Dot("BigInt").Call(jen.Op("&").Id(lhs), jen.Lit(s.coerce))
+		if checks := e.numChecks(t, s.check); len(checks) > 0 {
+			return []jen.Code{jen.If(read).Block(checks...)}
+		}
+		return []jen.Code{read}
 	case model.KindAny:
 		a := v("a", lvl)
 		if t.RawMessage {
@@ -123,7 +152,8 @@ func (e *emitter) scalar(x string, read jen.Code, checks []jen.Code, lhs string,
 // convert converts the runtime's value to a named type where needed.
 func (e *emitter) convert(t *model.Type, val string) jen.Code {
 	numeric := t.Kind == model.KindInt || t.Kind == model.KindUint || t.Kind == model.KindFloat
-	if (t.IsNamed() && t.Kind != model.KindTime) || numeric {
+	std := t.Kind == model.KindTime || t.Kind == model.KindNumber || t.Kind == model.KindDuration
+	if (t.IsNamed() && !std) || numeric {
 		return e.goType(t).(*jen.Statement).Clone().Call(id(val))
 	}
 	return id(val)

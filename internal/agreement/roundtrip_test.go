@@ -123,6 +123,11 @@ func (c *comparer) same(s obj, path string, in, out any) bool {
 		return ok && sameNumber(string(x), string(y))
 	case string:
 		y, ok := out.(string)
+		if ok && durationPaths.MatchString(path) {
+			// A time.Duration is written in one form ("P1D" as "PT24H").
+			a, b := isoDuration(x), isoDuration(y)
+			return a != nil && b != nil && a.Cmp(b) == 0
+		}
 		if ok && c.addrs != nil && c.addrs.MatchString(path) {
 			a, e1 := netip.ParseAddr(x)
 			b, e2 := netip.ParseAddr(y)

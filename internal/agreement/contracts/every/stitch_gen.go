@@ -8,6 +8,7 @@ import (
 	"github.com/stitchgen/stitchgen/stitch"
 	"github.com/stitchgen/stitchgen/stitchrt"
 	"maps"
+	"math/big"
 	"net/netip"
 	"slices"
 	"strconv"
@@ -66,6 +67,19 @@ const (
 	ContainersInputSchema = `{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string","maxLength":3},"minItems":1,"maxItems":4,"uniqueItems":true},"nums":{"type":"array","items":{"type":"number"},"uniqueItems":true},"trio":{"type":"array","items":{"type":"integer","minimum":-128,"maximum":127},"minItems":3,"maxItems":3},"labels":{"type":"object","additionalProperties":{"type":"integer","minimum":0,"maximum":65535},"minProperties":1,"maxProperties":3},"grid":{"type":"array","items":{"type":"array","items":{"type":"boolean"}},"maxItems":3},"points":{"type":"array","items":{"type":"object","properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"maxItems":3,"uniqueItems":true},"byName":{"type":"object","additionalProperties":{"type":"object","properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."}},"blob":{"type":"string","contentEncoding":"base64"},"when":{"type":"string","format":"date-time"},"times":{"type":"array","items":{"type":"string","format":"date-time"},"maxItems":2}},"required":["tags","trio","labels","blob","when"],"additionalProperties":false}`
 	// ContainersLosslessSchema is the lossless input schema of tool containers (unions as oneOf/anyOf).
 	ContainersLosslessSchema = `{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string","maxLength":3},"minItems":1,"maxItems":4,"uniqueItems":true},"nums":{"type":"array","items":{"type":"number"},"uniqueItems":true},"trio":{"type":"array","items":{"type":"integer","minimum":-128,"maximum":127},"minItems":3,"maxItems":3},"labels":{"type":"object","additionalProperties":{"type":"integer","minimum":0,"maximum":65535},"minProperties":1,"maxProperties":3},"grid":{"type":"array","items":{"type":"array","items":{"type":"boolean"}},"maxItems":3},"points":{"type":"array","items":{"type":"object","properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"maxItems":3,"uniqueItems":true},"byName":{"type":"object","additionalProperties":{"type":"object","properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."}},"blob":{"type":"string","contentEncoding":"base64"},"when":{"type":"string","format":"date-time"},"times":{"type":"array","items":{"type":"string","format":"date-time"},"maxItems":2}},"required":["tags","trio","labels","blob","when"],"additionalProperties":false}`
+)
+
+const (
+	// StandardInputSchema is the input schema served for tool standard: flattened.
+	StandardInputSchema = `{"type":"object","properties":{"amount":{"type":"number","minimum":0},"delay":{"type":"string","format":"duration"},"delays":{"type":"array","items":{"type":"string","format":"duration"},"maxItems":2},"month":{"type":"integer","minimum":1,"maximum":12},"day":{"type":"integer","minimum":0,"maximum":6},"label":{"type":["string","null"],"maxLength":5},"owner":{"type":["object","null"],"properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"limit":{"type":["number","null"]},"every":{"type":["string","null"],"format":"duration"},"big":{"type":"integer","multipleOf":3}},"required":["amount","delay","month"],"additionalProperties":false}`
+	// StandardLosslessSchema is the lossless input schema of tool standard (unions as oneOf/anyOf).
+	StandardLosslessSchema = `{"type":"object","properties":{"amount":{"type":"number","minimum":0},"delay":{"type":"string","format":"duration"},"delays":{"type":"array","items":{"type":"string","format":"duration"},"maxItems":2},"month":{"type":"integer","minimum":1,"maximum":12},"day":{"type":"integer","minimum":0,"maximum":6},"label":{"type":["string","null"],"maxLength":5},"owner":{"type":["object","null"],"properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"limit":{"type":["number","null"]},"every":{"type":["string","null"],"format":"duration"},"big":{"type":"integer","multipleOf":3}},"required":["amount","delay","month"],"additionalProperties":false}`
+	// StandardOpenAIStrictSchema is the input schema of tool standard under profile openai-strict.
+	StandardOpenAIStrictSchema = `{"type":"object","properties":{"amount":{"type":"number","minimum":0},"delay":{"type":"string","format":"duration"},"delays":{"type":["array","null"],"items":{"type":"string","format":"duration"},"maxItems":2},"month":{"type":"integer","minimum":1,"maximum":12},"day":{"type":["integer","null"],"minimum":0,"maximum":6},"label":{"type":["string","null"],"description":"Constraints: maxLength 5."},"owner":{"type":["object","null"],"properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"limit":{"type":["number","null"]},"every":{"type":["string","null"],"format":"duration"},"big":{"type":["integer","null"],"multipleOf":3}},"required":["amount","delay","delays","month","day","label","owner","limit","every","big"],"additionalProperties":false}`
+	// StandardAnthropicStrictSchema is the input schema of tool standard under profile anthropic-strict.
+	StandardAnthropicStrictSchema = `{"type":"object","properties":{"amount":{"type":"number","description":"Constraints: minimum 0."},"delay":{"type":"string","format":"duration"},"delays":{"type":"array","items":{"type":"string","format":"duration"},"description":"Constraints: maxItems 2."},"month":{"type":"integer","description":"Constraints: minimum 1, maximum 12."},"day":{"type":"integer","description":"Constraints: minimum 0, maximum 6."},"label":{"type":["string","null"],"description":"Constraints: maxLength 5."},"owner":{"type":["object","null"],"properties":{"x":{"type":"integer","description":"Constraints: minimum -32768, maximum 32767."},"y":{"type":"integer","description":"Constraints: minimum -32768, maximum 32767."}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"limit":{"type":["number","null"]},"every":{"type":["string","null"],"format":"duration"},"big":{"type":"integer","description":"Constraints: multipleOf 3."}},"required":["amount","delay","month"],"additionalProperties":false}`
+	// StandardGeminiSchema is the input schema of tool standard under profile gemini.
+	StandardGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"amount":{"type":"NUMBER","minimum":0},"delay":{"type":"STRING","description":"Constraints: format \"duration\"."},"delays":{"type":"ARRAY","items":{"type":"STRING","description":"Constraints: format \"duration\"."},"maxItems":2},"month":{"type":"INTEGER","minimum":1,"maximum":12},"day":{"type":"INTEGER","minimum":0,"maximum":6},"label":{"type":"STRING","nullable":true,"maxLength":5},"owner":{"type":"OBJECT","description":"Point is a strict pair of coordinates. Constraints: additionalProperties false.","nullable":true,"properties":{"x":{"type":"INTEGER","minimum":-32768,"maximum":32767},"y":{"type":"INTEGER","minimum":-32768,"maximum":32767}},"required":["x","y"],"propertyOrdering":["x","y"]},"limit":{"type":"NUMBER","nullable":true},"every":{"type":"STRING","description":"Constraints: format \"duration\".","nullable":true},"big":{"type":"INTEGER","description":"Constraints: multipleOf 3."}},"required":["amount","delay","month"],"propertyOrdering":["amount","delay","delays","month","day","label","owner","limit","every","big"]}`
 )
 
 const (
@@ -156,49 +170,60 @@ func _() {
 	var x5 Point
 	var _ int16 = x5.X
 	var _ int16 = x5.Y
-	var x6 Nulls
-	var _ *string = x6.Str
-	var _ *int32 = x6.Int
-	var _ *float64 = x6.Num
-	var _ *bool = x6.Bool
-	var _ *string = x6.Enum
-	var _ []string = x6.List
-	var _ map[string]string = x6.Map
-	var _ *Point = x6.Obj
-	var _ *time.Time = x6.Time
-	var _ []byte = x6.Blob
-	var _ *string = x6.OptStr
-	var _ *Point = x6.OptObj
-	var _ *string = x6.NoNull
-	var _ int = x6.Zero
-	var x7 Policies
-	var _ Point = x7.Strict
-	var _ Stripped = x7.Strip
-	var _ Loose = x7.Loose
-	var _ Open = x7.Open
-	var x8 Stripped
-	var _ string = x8.Name
-	var _ Point = x8.Deep
-	var x9 Loose
-	var _ int = x9.ID
-	var _ map[string]int = x9.Extra
-	var x10 Open
-	var _ string = x10.Kind
-	var _ map[string]any = x10.Extra
-	var x11 Free
-	var _ uint32 = x11.Base.ID
-	var _ string = x11.Base.Note
-	var _ any = x11.Any
-	var _ json.RawMessage = x11.Raw
-	var _ Checked = x11.Check
-	var _ netip.Addr = x11.Addr
-	var _ string = x11.Old
-	var x12 Base
-	var _ uint32 = x12.ID
-	var _ string = x12.Note
-	var x13 Checked
-	var _ int = x13.A
-	var _ int = x13.B
+	var x6 Standard
+	var _ json.Number = x6.Amount
+	var _ time.Duration = x6.Delay
+	var _ []time.Duration = x6.Delays
+	var _ time.Month = x6.Month
+	var _ time.Weekday = x6.Day
+	var _ stitch.Nullable[string] = x6.Label
+	var _ stitch.Nullable[Point] = x6.Owner
+	var _ stitch.Nullable[json.Number] = x6.Limit
+	var _ stitch.Nullable[time.Duration] = x6.Every
+	var _ *big.Int = x6.Big
+	var x7 Nulls
+	var _ *string = x7.Str
+	var _ *int32 = x7.Int
+	var _ *float64 = x7.Num
+	var _ *bool = x7.Bool
+	var _ *string = x7.Enum
+	var _ []string = x7.List
+	var _ map[string]string = x7.Map
+	var _ *Point = x7.Obj
+	var _ *time.Time = x7.Time
+	var _ []byte = x7.Blob
+	var _ *string = x7.OptStr
+	var _ *Point = x7.OptObj
+	var _ *string = x7.NoNull
+	var _ int = x7.Zero
+	var x8 Policies
+	var _ Point = x8.Strict
+	var _ Stripped = x8.Strip
+	var _ Loose = x8.Loose
+	var _ Open = x8.Open
+	var x9 Stripped
+	var _ string = x9.Name
+	var _ Point = x9.Deep
+	var x10 Loose
+	var _ int = x10.ID
+	var _ map[string]int = x10.Extra
+	var x11 Open
+	var _ string = x11.Kind
+	var _ map[string]any = x11.Extra
+	var x12 Free
+	var _ uint32 = x12.Base.ID
+	var _ string = x12.Base.Note
+	var _ any = x12.Any
+	var _ json.RawMessage = x12.Raw
+	var _ Checked = x12.Check
+	var _ netip.Addr = x12.Addr
+	var _ string = x12.Old
+	var x13 Base
+	var _ uint32 = x13.ID
+	var _ string = x13.Note
+	var x14 Checked
+	var _ int = x14.A
+	var _ int = x14.B
 }
 
 func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
@@ -2012,6 +2037,330 @@ func (x Point) MarshalJSON() ([]byte, error) {
 	return b, nil
 }
 
+func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
+	if !d.ObjStart() {
+		return
+	}
+	var seen [1]uint64
+	var absent [1]uint64
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		case "amount":
+			if !d.FirstKey(&seen[0], 0x1, k) {
+				continue
+			}
+			d.Push(k)
+			if n0, ok := d.Number(false); ok {
+				d.Minimum("0", false)
+				x.Amount = n0
+			}
+			d.Pop()
+		case "delay":
+			if !d.FirstKey(&seen[0], 0x2, k) {
+				continue
+			}
+			d.Push(k)
+			if du0, ok := d.Duration(); ok {
+				x.Delay = du0
+			}
+			d.Pop()
+		case "delays":
+			if !d.FirstKey(&seen[0], 0x4, k) {
+				continue
+			}
+			if d.NullAsAbsent() {
+				absent[0] |= 0x4
+				continue
+			}
+			d.Push(k)
+			{
+				r0, rep0 := d.BeginRepair()
+				if d.ArrStart() {
+					var buf0 [8]time.Duration
+					var h0 []time.Duration
+					n0 := 0
+					for i0 := 0; d.ArrNext(); i0++ {
+						d.PushIdx(i0)
+						var e0 time.Duration
+						if du1, ok := d.Duration(); ok {
+							e0 = du1
+						}
+						if h0 != nil {
+							h0 = append(h0, e0)
+						} else if n0 < len(buf0) {
+							buf0[n0] = e0
+							n0++
+						} else {
+							h0 = append(append(make([]time.Duration, 0, 4*len(buf0)), buf0[:]...), e0)
+						}
+						d.Pop()
+					}
+					s0 := h0
+					if s0 == nil {
+						s0 = make([]time.Duration, n0)
+						copy(s0, buf0[:n0])
+					}
+					d.Count(len(s0), -1, 2, "item count")
+					x.Delays = s0
+				}
+				if rep0 {
+					d.EndRepair(r0)
+				}
+			}
+			d.Pop()
+		case "month":
+			if !d.FirstKey(&seen[0], 0x8, k) {
+				continue
+			}
+			d.Push(k)
+			if n0, ok := d.Int(1, 12, false); ok {
+				x.Month = time.Month(n0)
+			}
+			d.Pop()
+		case "day":
+			if !d.FirstKey(&seen[0], 0x10, k) {
+				continue
+			}
+			if d.NullAsAbsent() {
+				absent[0] |= 0x10
+				continue
+			}
+			d.Push(k)
+			if n0, ok := d.Int(0, 6, false); ok {
+				x.Day = time.Weekday(n0)
+			}
+			d.Pop()
+		case "label":
+			if !d.FirstKey(&seen[0], 0x20, k) {
+				continue
+			}
+			d.Push(k)
+			if d.Null() {
+				x.Label = stitch.Null[string]()
+			} else {
+				var nv0 string
+				if s0, ok := d.Str(); ok {
+					if len(s0) > 5 {
+						d.StrLen(s0, -1, 5)
+					}
+					nv0 = s0
+				}
+				x.Label = stitch.Value(nv0)
+			}
+			d.Pop()
+		case "owner":
+			if !d.FirstKey(&seen[0], 0x40, k) {
+				continue
+			}
+			d.Push(k)
+			if d.Null() {
+				x.Owner = stitch.Null[Point]()
+			} else {
+				var nv0 Point
+				{
+					r0, rep0 := d.BeginRepair()
+					stitchDecodePoint(d, &nv0)
+					if rep0 {
+						d.EndRepair(r0)
+					}
+				}
+				x.Owner = stitch.Value(nv0)
+			}
+			d.Pop()
+		case "limit":
+			if !d.FirstKey(&seen[0], 0x80, k) {
+				continue
+			}
+			d.Push(k)
+			if d.Null() {
+				x.Limit = stitch.Null[json.Number]()
+			} else {
+				var nv0 json.Number
+				if n0, ok := d.Number(false); ok {
+					nv0 = n0
+				}
+				x.Limit = stitch.Value(nv0)
+			}
+			d.Pop()
+		case "every":
+			if !d.FirstKey(&seen[0], 0x100, k) {
+				continue
+			}
+			d.Push(k)
+			if d.Null() {
+				x.Every = stitch.Null[time.Duration]()
+			} else {
+				var nv0 time.Duration
+				if du0, ok := d.Duration(); ok {
+					nv0 = du0
+				}
+				x.Every = stitch.Value(nv0)
+			}
+			d.Pop()
+		case "big":
+			if !d.FirstKey(&seen[0], 0x200, k) {
+				continue
+			}
+			if d.NullAsAbsent() {
+				absent[0] |= 0x200
+				continue
+			}
+			d.Push(k)
+			x.Big = new(big.Int)
+			if d.BigInt(&(*x.Big), false) {
+				d.MultipleOf("3")
+			}
+			d.Pop()
+		default:
+			d.Unknown(&extra, k, "amount, delay, delays, month, day, label, owner, limit, every, big")
+		}
+	}
+	if seen[0]&0x1 == 0 {
+		d.Missing("amount")
+	}
+	if seen[0]&0x2 == 0 {
+		d.Missing("delay")
+	}
+	if seen[0]&0x8 == 0 {
+		d.Missing("month")
+	}
+}
+
+func stitchEncodeStandard(b []byte, x *Standard) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = append(b, `"amount":`...)
+	if b, err = stitchrt.AppendJSON(b, &x.Amount); err != nil {
+		return b, err
+	}
+	b = append(b, ',')
+	b = append(b, `"delay":`...)
+	b = stitchrt.AppendDuration(b, x.Delay)
+	b = append(b, ',')
+	if len(x.Delays) != 0 {
+		b = append(b, `"delays":`...)
+		b = append(b, '[')
+		for _, v0 := range x.Delays {
+			b = stitchrt.AppendDuration(b, v0)
+			b = append(b, ',')
+		}
+		b = stitchrt.AppendClose(b, ']')
+		b = append(b, ',')
+	}
+	b = append(b, `"month":`...)
+	b = strconv.AppendInt(b, int64(x.Month), 10)
+	b = append(b, ',')
+	if x.Day != 0 {
+		b = append(b, `"day":`...)
+		b = strconv.AppendInt(b, int64(x.Day), 10)
+		b = append(b, ',')
+	}
+	if x.Label.IsSet() {
+		b = append(b, `"label":`...)
+		if nv0, ok := x.Label.Get(); ok {
+			b = stitchrt.AppendString(b, string(nv0))
+		} else {
+			b = append(b, `null`...)
+		}
+		b = append(b, ',')
+	}
+	if x.Owner.IsSet() {
+		b = append(b, `"owner":`...)
+		if nv0, ok := x.Owner.Get(); ok {
+			if b, err = stitchEncodePoint(b, &nv0); err != nil {
+				return b, err
+			}
+		} else {
+			b = append(b, `null`...)
+		}
+		b = append(b, ',')
+	}
+	if x.Limit.IsSet() {
+		b = append(b, `"limit":`...)
+		if nv0, ok := x.Limit.Get(); ok {
+			if b, err = stitchrt.AppendJSON(b, &nv0); err != nil {
+				return b, err
+			}
+		} else {
+			b = append(b, `null`...)
+		}
+		b = append(b, ',')
+	}
+	if x.Every.IsSet() {
+		b = append(b, `"every":`...)
+		if nv0, ok := x.Every.Get(); ok {
+			b = stitchrt.AppendDuration(b, nv0)
+		} else {
+			b = append(b, `null`...)
+		}
+		b = append(b, ',')
+	}
+	if x.Big != nil {
+		b = append(b, `"big":`...)
+		if b, err = stitchrt.AppendJSON(b, &(*x.Big)); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes Standard exactly (SPEC §4); JSON-string repair is off.
+func (x *Standard) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v Standard
+	if d.Root() {
+		stitchDecodeStandard(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes Standard (SPEC §3).
+func (x Standard) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeStandard(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into Standard with JSON-string repair on
+// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *Standard) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallStandard(x, data, false)
+}
+
+// stitchToolCallStandard is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallStandard(x *Standard, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v Standard
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeStandard(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	dropped, repaired, err = d.FinishToolCall()
+	if err != nil {
+		return nil, nil, err
+	}
+	*x = v
+	return dropped, repaired, nil
+}
+
 func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 	if !d.ObjStart() {
 		return
@@ -3348,6 +3697,8 @@ type StitchHandler interface {
 	Strings(ctx context.Context, in Strings) (string, error)
 	// Containers handles tool containers.
 	Containers(ctx context.Context, in Containers) (string, error)
+	// Standard handles tool standard.
+	Standard(ctx context.Context, in Standard) (string, error)
 	// Nulls handles tool nulls.
 	Nulls(ctx context.Context, in Nulls) (string, error)
 	// Policies handles tool policies.
@@ -3436,6 +3787,23 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Containers(ctx, in.(Containers))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:            "standard",
+		Description:     "Standard has the standard types with a meaning of their own: a number whose text is kept, ISO 8601 durations, months and weekdays, and properties that tell absent, null and a value apart.",
+		InputSchema:     StandardInputSchema,
+		LosslessSchema:  StandardLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: StandardOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: StandardAnthropicStrictSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: StandardGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in Standard
+			dropped, repaired, err := stitchToolCallStandard(&in, args, opt.NullAsAbsent)
+			return in, dropped, repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.Standard(ctx, in.(Standard))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
