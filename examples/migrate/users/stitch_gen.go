@@ -9,12 +9,12 @@ import (
 	"strconv"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
@@ -109,7 +109,7 @@ func stitchDecodeCreateUser(d *stitchrt.Decoder, x *CreateUser) {
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
-				if d.ArrStart() {
+				if d.ArrStartOf("string") {
 					var buf0 [8]string
 					var h0 []string
 					n0 := 0
@@ -209,12 +209,20 @@ func (x CreateUser) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into CreateUser with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *CreateUser) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallCreateUser(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *CreateUser) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallCreateUser(x, data, false)
 }
 
-// stitchToolCallCreateUser is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallCreateUser is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallCreateUser(x *CreateUser, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallCreateUser(x *CreateUser, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -227,12 +235,11 @@ func stitchToolCallCreateUser(x *CreateUser, data []byte, nullAsAbsent bool) (dr
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeUser(d *stitchrt.Decoder, x *User) {
@@ -435,12 +442,20 @@ func (x FindUsers) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into FindUsers with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *FindUsers) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallFindUsers(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *FindUsers) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallFindUsers(x, data, false)
 }
 
-// stitchToolCallFindUsers is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallFindUsers is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallFindUsers(x *FindUsers, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallFindUsers(x *FindUsers, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -453,12 +468,11 @@ func stitchToolCallFindUsers(x *FindUsers, data []byte, nullAsAbsent bool) (drop
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 // StitchHandler is implemented by the service: one method per tool of package users.
@@ -486,8 +500,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: CreateUserGeminiSchema, OpenAPI: true},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in CreateUser
-			dropped, repaired, err := stitchToolCallCreateUser(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallCreateUser(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.CreateUser(ctx, in.(CreateUser))
@@ -503,8 +520,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: FindUsersGeminiSchema, OpenAPI: true},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in FindUsers
-			dropped, repaired, err := stitchToolCallFindUsers(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallFindUsers(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.FindUsers(ctx, in.(FindUsers))

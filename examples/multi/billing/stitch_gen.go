@@ -10,12 +10,12 @@ import (
 	"strconv"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
@@ -161,12 +161,20 @@ func (x CreateInvoice) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into CreateInvoice with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *CreateInvoice) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallCreateInvoice(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *CreateInvoice) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallCreateInvoice(x, data, false)
 }
 
-// stitchToolCallCreateInvoice is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallCreateInvoice is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallCreateInvoice(x *CreateInvoice, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallCreateInvoice(x *CreateInvoice, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -179,12 +187,11 @@ func stitchToolCallCreateInvoice(x *CreateInvoice, data []byte, nullAsAbsent boo
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeInvoice(d *stitchrt.Decoder, x *Invoice) {
@@ -344,12 +351,20 @@ func (x ListInvoices) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into ListInvoices with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *ListInvoices) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallListInvoices(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *ListInvoices) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallListInvoices(x, data, false)
 }
 
-// stitchToolCallListInvoices is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallListInvoices is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallListInvoices(x *ListInvoices, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallListInvoices(x *ListInvoices, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -362,12 +377,11 @@ func stitchToolCallListInvoices(x *ListInvoices, data []byte, nullAsAbsent bool)
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeInvoiceList(d *stitchrt.Decoder, x *InvoiceList) {
@@ -471,7 +485,7 @@ func stitchDecodeCommon_Address(d *stitchrt.Decoder, x *common.Address) {
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch0(s0) {
-					d.PatternFail("^[0-9]{4,5}$")
+					d.PatternFailOn("^[0-9]{4,5}$", s0)
 				}
 				x.Zip = s0
 			}
@@ -743,8 +757,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: CreateInvoiceGeminiSchema, OpenAPI: true},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in CreateInvoice
-			dropped, repaired, err := stitchToolCallCreateInvoice(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallCreateInvoice(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.CreateInvoice(ctx, in.(CreateInvoice))
@@ -762,8 +779,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: ListInvoicesGeminiSchema, OpenAPI: true},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in ListInvoices
-			dropped, repaired, err := stitchToolCallListInvoices(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallListInvoices(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.ListInvoices(ctx, in.(ListInvoices))

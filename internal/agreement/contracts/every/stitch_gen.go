@@ -2335,12 +2335,20 @@ func (x Standard) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Standard with JSON-string repair on
 // (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Standard) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallStandard(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Standard) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallStandard(x, data, false)
 }
 
-// stitchToolCallStandard is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallStandard is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallStandard(x *Standard, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallStandard(x *Standard, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -2353,12 +2361,11 @@ func stitchToolCallStandard(x *Standard, data []byte, nullAsAbsent bool) (droppe
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
@@ -3799,8 +3806,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: StandardGeminiSchema, OpenAPI: true},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Standard
-			dropped, repaired, err := stitchToolCallStandard(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallStandard(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Standard(ctx, in.(Standard))
