@@ -571,9 +571,7 @@ func cyclic(root *model.Object, name string) bool {
 	seen := map[string]bool{}
 	var stack []string
 	push := func(v any) {
-		for _, r := range refsIn(v) {
-			stack = append(stack, r)
-		}
+		stack = append(stack, refsIn(v)...)
 	}
 	def, _ := defs.Get(name)
 	push(def)

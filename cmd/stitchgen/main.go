@@ -109,9 +109,9 @@ func run(args []string, wd string, stdout, stderr io.Writer) int {
 	}
 }
 
-// removedMCP follows the flag package's error for -mcp, which a
-// go:generate line written for a stitchgen that copied its runtime and
-// MCP adapter into each file may still pass.
+// removedMCP follows the flag package's error for -mcp, which an old
+// generate directive (written for a stitchgen that copied its runtime
+// and MCP adapter into each file) may still pass.
 const removedMCP = "stitchgen: -mcp was removed: generated code names no MCP SDK (the SDK is chosen where the tools are served); " +
 	"drop the flag and serve the tool table with an adapter module (adapters/stitchgosdk or adapters/stitchmcpgo; docs/generated-api.md)"
 
