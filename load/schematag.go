@@ -8,7 +8,7 @@ import (
 )
 
 // schemaKeys is the jsonschema:"..." vocabulary (invopop/jsonschema's, as
-// pinned by SPEC §2), in the order diagnostics list it.
+// pinned by docs/contracts.md), in the order diagnostics list it.
 var schemaKeys = []string{"title", "description", "minimum", "maximum", "exclusiveMinimum",
 	"exclusiveMaximum", "multipleOf", "minLength", "maxLength", "pattern", "format", "enum",
 	"const", "default", "example", "minItems", "maxItems", "uniqueItems", "minProperties",

@@ -508,7 +508,7 @@ func (p *strictProj) ref(o *model.Object, in, out string) any {
 	return res
 }
 
-// nullable returns s widened to accept null (SPEC §2's spelling: null
+// nullable returns s widened to accept null (docs/contracts.md's spelling: null
 // appended to the type array and to an enum, a const as enum [c, null],
 // a reference or a typed union wrapped in anyOf with {"type":"null"}).
 func nullable(s any) any {

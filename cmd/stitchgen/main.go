@@ -132,7 +132,7 @@ func newFlagSet(cmd string, stderr io.Writer) (*flag.FlagSet, *options) {
 	}
 	fs.StringVar(&opt.tags, "tags", "", "comma-separated build tags to load the packages with")
 	fs.StringVar(&opt.policy, "policy", "strict", "key policy of structs without a //stitch:strict|strip|loose directive: strict, strip or loose")
-	fs.BoolVar(&opt.flatten, "flatten", true, "advertise flattened input schemas (SPEC §5); false serves the lossless ones")
+	fs.BoolVar(&opt.flatten, "flatten", true, "advertise flattened input schemas (docs/flattening.md); false serves the lossless ones")
 	fs.StringVar(&opt.allowFormats, "allow-format", "", "comma-separated formats to allow beyond the portable ones")
 	fs.StringVar(&opt.profiles, "profiles", "", "comma-separated provider profiles (openai-strict, anthropic-strict, gemini) to warn about: why a tool is served in a profile's fallback form")
 	if cmd == "manifest" {

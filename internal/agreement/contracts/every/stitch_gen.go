@@ -506,7 +506,7 @@ func stitchEncodeInts(b []byte, x *Ints) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Ints exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Ints exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Ints) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Ints
@@ -520,7 +520,7 @@ func (x *Ints) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Ints (SPEC §3).
+// MarshalJSON encodes Ints.
 func (x Ints) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeInts(*p, &x)
@@ -532,7 +532,7 @@ func (x Ints) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Ints with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Ints) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	return stitchToolCallInts(x, data, false)
 }
@@ -721,7 +721,7 @@ func stitchEncodeFloats(b []byte, x *Floats) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Floats exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Floats exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Floats) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Floats
@@ -735,7 +735,7 @@ func (x *Floats) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Floats (SPEC §3).
+// MarshalJSON encodes Floats.
 func (x Floats) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeFloats(*p, &x)
@@ -747,7 +747,7 @@ func (x Floats) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Floats with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Floats) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	return stitchToolCallFloats(x, data, false)
 }
@@ -932,7 +932,7 @@ func stitchEncodeStrings(b []byte, x *Strings) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Strings exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Strings exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Strings) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Strings
@@ -946,7 +946,7 @@ func (x *Strings) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Strings (SPEC §3).
+// MarshalJSON encodes Strings.
 func (x Strings) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeStrings(*p, &x)
@@ -958,7 +958,7 @@ func (x Strings) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Strings with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Strings) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	return stitchToolCallStrings(x, data, false)
 }
@@ -1293,7 +1293,7 @@ func stitchEncodeFormats(b []byte, x *Formats) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Formats exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Formats exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Formats) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Formats
@@ -1307,7 +1307,7 @@ func (x *Formats) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Formats (SPEC §3).
+// MarshalJSON encodes Formats.
 func (x Formats) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeFormats(*p, &x)
@@ -1848,7 +1848,7 @@ func stitchEncodeContainers(b []byte, x *Containers) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Containers exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Containers exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Containers) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Containers
@@ -1862,7 +1862,7 @@ func (x *Containers) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Containers (SPEC §3).
+// MarshalJSON encodes Containers.
 func (x Containers) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeContainers(*p, &x)
@@ -1874,7 +1874,7 @@ func (x Containers) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Containers with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Containers) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	return stitchToolCallContainers(x, data, false)
 }
@@ -1953,7 +1953,7 @@ func stitchEncodePoint(b []byte, x *Point) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Point exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Point exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Point) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Point
@@ -1967,7 +1967,7 @@ func (x *Point) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Point (SPEC §3).
+// MarshalJSON encodes Point.
 func (x Point) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodePoint(*p, &x)
@@ -2388,7 +2388,7 @@ func stitchEncodeNulls(b []byte, x *Nulls) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Nulls exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Nulls exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Nulls) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Nulls
@@ -2402,7 +2402,7 @@ func (x *Nulls) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Nulls (SPEC §3).
+// MarshalJSON encodes Nulls.
 func (x Nulls) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeNulls(*p, &x)
@@ -2414,7 +2414,7 @@ func (x Nulls) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Nulls with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Nulls) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	return stitchToolCallNulls(x, data, false)
 }
@@ -2549,7 +2549,7 @@ func stitchEncodePolicies(b []byte, x *Policies) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Policies exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Policies exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Policies) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Policies
@@ -2563,7 +2563,7 @@ func (x *Policies) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Policies (SPEC §3).
+// MarshalJSON encodes Policies.
 func (x Policies) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodePolicies(*p, &x)
@@ -2575,7 +2575,7 @@ func (x Policies) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Policies with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Policies) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	return stitchToolCallPolicies(x, data, false)
 }
@@ -2665,7 +2665,7 @@ func stitchEncodeStripped(b []byte, x *Stripped) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Stripped exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Stripped exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Stripped) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Stripped
@@ -2679,7 +2679,7 @@ func (x *Stripped) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Stripped (SPEC §3).
+// MarshalJSON encodes Stripped.
 func (x Stripped) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeStripped(*p, &x)
@@ -2752,7 +2752,7 @@ func stitchEncodeLoose(b []byte, x *Loose) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Loose exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Loose exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Loose) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Loose
@@ -2766,7 +2766,7 @@ func (x *Loose) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Loose (SPEC §3).
+// MarshalJSON encodes Loose.
 func (x Loose) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeLoose(*p, &x)
@@ -2842,7 +2842,7 @@ func stitchEncodeOpen(b []byte, x *Open) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Open exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Open exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Open) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Open
@@ -2856,7 +2856,7 @@ func (x *Open) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Open (SPEC §3).
+// MarshalJSON encodes Open.
 func (x Open) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeOpen(*p, &x)
@@ -3023,7 +3023,7 @@ func stitchEncodeFree(b []byte, x *Free) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Free exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Free exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Free) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Free
@@ -3037,7 +3037,7 @@ func (x *Free) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Free (SPEC §3).
+// MarshalJSON encodes Free.
 func (x Free) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeFree(*p, &x)
@@ -3049,7 +3049,7 @@ func (x Free) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Free with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Free) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	return stitchToolCallFree(x, data, false)
 }
@@ -3138,7 +3138,7 @@ func stitchEncodeBase(b []byte, x *Base) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Base exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Base exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Base) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Base
@@ -3152,7 +3152,7 @@ func (x *Base) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Base (SPEC §3).
+// MarshalJSON encodes Base.
 func (x Base) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeBase(*p, &x)
@@ -3218,7 +3218,7 @@ func stitchEncodeChecked(b []byte, x *Checked) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Checked exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Checked exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Checked) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Checked
@@ -3232,7 +3232,7 @@ func (x *Checked) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Checked (SPEC §3).
+// MarshalJSON encodes Checked.
 func (x Checked) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeChecked(*p, &x)

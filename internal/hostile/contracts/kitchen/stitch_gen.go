@@ -422,7 +422,7 @@ func stitchEncodeScalars(b []byte, x *Scalars) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Scalars exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Scalars exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Scalars) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Scalars
@@ -436,7 +436,7 @@ func (x *Scalars) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Scalars (SPEC §3).
+// MarshalJSON encodes Scalars.
 func (x Scalars) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeScalars(*p, &x)
@@ -448,7 +448,7 @@ func (x Scalars) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Scalars with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Scalars) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	return stitchToolCallScalars(x, data, false)
 }
@@ -723,7 +723,7 @@ func stitchEncodeFormats(b []byte, x *Formats) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Formats exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Formats exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Formats) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Formats
@@ -737,7 +737,7 @@ func (x *Formats) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Formats (SPEC §3).
+// MarshalJSON encodes Formats.
 func (x Formats) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeFormats(*p, &x)
@@ -749,7 +749,7 @@ func (x Formats) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Formats with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Formats) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	return stitchToolCallFormats(x, data, false)
 }
@@ -1159,7 +1159,7 @@ func stitchEncodeContainers(b []byte, x *Containers) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Containers exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Containers exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Containers) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Containers
@@ -1173,7 +1173,7 @@ func (x *Containers) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Containers (SPEC §3).
+// MarshalJSON encodes Containers.
 func (x Containers) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeContainers(*p, &x)
@@ -1185,7 +1185,7 @@ func (x Containers) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Containers with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Containers) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	return stitchToolCallContainers(x, data, false)
 }
@@ -1264,7 +1264,7 @@ func stitchEncodePoint(b []byte, x *Point) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Point exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Point exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Point) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Point
@@ -1278,7 +1278,7 @@ func (x *Point) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Point (SPEC §3).
+// MarshalJSON encodes Point.
 func (x Point) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodePoint(*p, &x)
@@ -1442,7 +1442,7 @@ func stitchEncodeShapes(b []byte, x *Shapes) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Shapes exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Shapes exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Shapes) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Shapes
@@ -1456,7 +1456,7 @@ func (x *Shapes) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Shapes (SPEC §3).
+// MarshalJSON encodes Shapes.
 func (x Shapes) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeShapes(*p, &x)
@@ -1468,7 +1468,7 @@ func (x Shapes) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Shapes with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Shapes) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	return stitchToolCallShapes(x, data, false)
 }
@@ -1617,7 +1617,7 @@ func stitchEncodeCircle(b []byte, x *Circle) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Circle exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Circle exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Circle) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Circle
@@ -1631,7 +1631,7 @@ func (x *Circle) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Circle (SPEC §3).
+// MarshalJSON encodes Circle.
 func (x Circle) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeCircle(*p, &x)
@@ -1731,7 +1731,7 @@ func stitchEncodeRect(b []byte, x *Rect) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Rect exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Rect exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Rect) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Rect
@@ -1745,7 +1745,7 @@ func (x *Rect) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Rect (SPEC §3).
+// MarshalJSON encodes Rect.
 func (x Rect) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeRect(*p, &x)
@@ -1934,7 +1934,7 @@ func stitchEncodeTree(b []byte, x *Tree) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Tree exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Tree exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Tree) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Tree
@@ -1948,7 +1948,7 @@ func (x *Tree) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Tree (SPEC §3).
+// MarshalJSON encodes Tree.
 func (x Tree) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTree(*p, &x)
@@ -1960,7 +1960,7 @@ func (x Tree) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Tree with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Tree) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	return stitchToolCallTree(x, data, false)
 }
@@ -2116,7 +2116,7 @@ func stitchEncodeNode(b []byte, x *Node) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Node exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Node exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Node) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Node
@@ -2130,7 +2130,7 @@ func (x *Node) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Node (SPEC §3).
+// MarshalJSON encodes Node.
 func (x Node) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeNode(*p, &x)
