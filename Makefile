@@ -21,7 +21,7 @@ demo: generate
 # generate regenerates every checked-in generated file of the workspace
 # (the benchmark contracts: make bench-regen).
 generate:
-	$(GO) run ./cmd/stitchgen ./examples/... ./internal/fixture ./internal/agreement/contracts/... ./internal/hostile/contracts/...
+	$(GO) run ./cmd/stitchgen ./examples/... ./internal/fixture ./internal/agreement/contracts/... ./internal/hostile/contracts/... ./adapters/stitchmcpgo/internal/migrating/after
 
 # The whole suite: vet and staticcheck, every Go test of every module (goldens, conformance,
 # library and adapter tests, e2e with the Go SDK client), the serving tests
