@@ -85,9 +85,14 @@ conformance:
 	bash e2e/conformance/run.sh
 
 # Every module's go.mod and go.sum are complete on their own (as a user of
-# that module gets them), without the workspace.
+# that module gets them), without the workspace; and go.work.sum holds every
+# checksum the workspace's module graph needs beyond them, so that no go
+# command writes to it (`go list -m all` completes it: commit what it adds).
 tidy-check:
 	@for m in $(MODULES); do echo "go mod tidy -diff: $$m"; (cd $$m && GOWORK=off $(GO) mod tidy -diff) || exit 1; done
+	@echo "go.work.sum: complete"; before="$$(cat go.work.sum)"; $(GO) list -m all >/dev/null; \
+	if [ "$$(cat go.work.sum)" != "$$before" ]; then \
+		echo "go list -m all added checksums to go.work.sum: commit them"; exit 1; fi
 
 # A short run of every fuzz target from its committed seeds (testdata/fuzz),
 # bounded by a count of calls, not by time: on Go 1.26 a time-bounded run can
