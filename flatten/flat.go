@@ -7,7 +7,7 @@ import (
 	"github.com/stitchgen/stitchgen/model"
 )
 
-// flat builds the one object that stands for every variant (SPEC §5.3):
+// flat builds the one object that stands for every variant (docs/flattening.md):
 // type, properties (discriminator first, then every key in order of first
 // appearance), required and the merged key policy, then the union node's
 // own annotations, then its $defs (the key order of package schema).
@@ -38,7 +38,7 @@ func (u *union) flat(key string) *model.Object {
 	return out
 }
 
-// discriminatorSchema lists every value, in variant order (SPEC §5.4),
+// discriminatorSchema lists every value, in variant order (docs/flattening.md),
 // and says what each means: its description is the variants' own
 // descriptions (their doc comments), each labelled with the variant's
 // values, "assign: Assign gives the ticket to an agent; close | drop:
@@ -75,7 +75,7 @@ func (u *union) keys(disc string) []string {
 	return keys
 }
 
-// policy merges the variants' key policies (SPEC §5.5): all strict → false,
+// policy merges the variants' key policies (docs/flattening.md): all strict → false,
 // all strip → no keyword, anything else → {} (a typed catchall is widened,
 // never copied: it would reject a sibling's differently typed key).
 func (u *union) policy() (any, bool) {

@@ -147,7 +147,7 @@ func TestDeterministicAndIdempotent(t *testing.T) {
 	}
 }
 
-// TestRuntimeToleranceNotAdvertised (SPEC §5.9): coerce and catch fields
+// TestRuntimeToleranceNotAdvertised (docs/flattening.md): coerce and catch fields
 // are already nominal in the lossless document (the schema stage writes
 // {"type":"integer","minimum":1} for a coerce int), so flatten has nothing
 // to do for them: such a schema passes through unchanged, and in a union it

@@ -8,7 +8,7 @@ import (
 )
 
 // A policy is what an object does with undeclared keys, as its
-// additionalProperties keyword says (SPEC §5.5).
+// additionalProperties keyword says (docs/flattening.md).
 type policy uint8
 
 const (
@@ -40,7 +40,7 @@ type union struct {
 var nodeKeys = []string{"type", "$defs", "$comment", "description", "title", "default", "examples", "deprecated", "readOnly", "writeOnly"}
 
 // union flattens node (its subschemas already walked) when it is a
-// flattenable discriminated union (SPEC §5.2).
+// flattenable discriminated union (docs/flattening.md).
 func (w walker) union(node *model.Object, ptr string) (*model.Object, bool) {
 	u, ok := parseUnion(node)
 	if !ok {

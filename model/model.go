@@ -124,7 +124,7 @@ type Type struct {
 	Doc       string // doc comment of a named type, directive lines removed
 	Pos       Pos    // position of a named type's name
 	Recursive bool   // the named type lies on a reference cycle: it gets a $defs entry
-	Validate  bool   // the type has a method Validate() error (hidden check, SPEC §2)
+	Validate  bool   // the type has a method Validate() error (hidden check, docs/contracts.md)
 	PtrRecv   bool   // Validate has a pointer receiver
 
 	// Foreign says the type is a struct or union of another package that
@@ -225,7 +225,7 @@ func (t *Type) Deref() *Type {
 // A Policy says what an object does with keys it does not declare.
 type Policy uint8
 
-// Key policies (SPEC §2, §4.1).
+// Key policies (docs/contracts.md).
 const (
 	Strict Policy = iota // unknown key → error (the default)
 	Strip                // unknown key dropped and reported

@@ -13,7 +13,7 @@ type Name string
 
 // The profiles, in the order Names lists them.
 const (
-	// MCP is the advertised document itself (SPEC §5), unchanged.
+	// MCP is the advertised document itself (docs/flattening.md), unchanged.
 	MCP Name = "mcp"
 	// OpenAIStrict is OpenAI strict function calling (Structured Outputs):
 	// every property required, optional ones made nullable,

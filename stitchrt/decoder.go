@@ -8,7 +8,7 @@ import (
 	"sync"
 )
 
-// defaultMaxDepth is the nesting limit of SPEC §4.8.
+// defaultMaxDepth is the nesting limit of docs/decoding.md
 const defaultMaxDepth = 512
 
 // A seg is one step of the current JSON Pointer: a key, or an index

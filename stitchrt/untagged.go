@@ -71,7 +71,7 @@ type Union struct {
 // value is dropped).
 //
 //   - Two or more matched: "ambiguous", naming the shapes that matched.
-//   - None matched: "null" for a null (SPEC §4.5: a nullable union takes
+//   - None matched: "null" for a null (docs/decoding.md: a nullable union takes
 //     null before its variants are tried), else "type"; when one variant
 //     is the closest (closest), its issues follow this one, with their own
 //     paths, as a whole decode of that variant reports them.

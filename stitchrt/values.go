@@ -360,7 +360,7 @@ func (d *Decoder) anyArray() (any, bool) {
 	return a, ok && !d.fatal
 }
 
-// BeginRepair implements JSON-string repair (SPEC §4.12) where an object,
+// BeginRepair implements JSON-string repair (docs/decoding.md) where an object,
 // array or union is expected: when repair is on and a string holding
 // exactly one JSON value arrives, the decoder switches to that value and
 // endRepair switches back. A string that is not JSON is left in place, so

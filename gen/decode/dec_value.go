@@ -160,7 +160,7 @@ func (e *emitter) convert(t *model.Type, val string) jen.Code {
 }
 
 // decString reads a string (or a TextUnmarshaler's text), applies the
-// rewrites, then the visible constraints (SPEC §4.13).
+// rewrites, then the visible constraints (docs/decoding.md).
 func (e *emitter) decString(t *model.Type, lhs string, s site, lvl int) []jen.Code {
 	x := v("s", lvl)
 	var body []jen.Code

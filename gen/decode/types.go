@@ -76,7 +76,7 @@ func (e *emitter) local(t *model.Type) bool {
 }
 
 // acceptsString reports whether a JSON string can be a valid value of t,
-// which turns JSON-string repair off where t is expected (SPEC §4.12).
+// which turns JSON-string repair off where t is expected (docs/decoding.md).
 func acceptsString(t *model.Type) bool {
 	t = t.Deref()
 	switch t.Kind {
@@ -166,7 +166,7 @@ func intRange(t *model.Type) (lo, hi string) {
 	return min.String(), max.String()
 }
 
-// formatFuncs names the runtime check of each portable format (SPEC §6).
+// formatFuncs names the runtime check of each portable format (docs/contracts.md).
 var formatFuncs = map[string]string{
 	"date": "FormatDate", "time": "FormatTime", "date-time": "FormatDateTime",
 	"duration": "FormatDuration", "uri": "FormatURI", "uri-reference": "FormatURIReference",

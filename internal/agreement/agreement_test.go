@@ -18,7 +18,7 @@ import (
 )
 
 // exceptions are the documented cases where the decoder rejects a document
-// that the validator accepts against the lossless schema (SPEC §5.10: hidden
+// that the validator accepts against the lossless schema (docs/flattening.md: hidden
 // checks and the unadvertised 64-bit range, plus what a validator never
 // sees). Each decoder issue of a disagreeing document must be explained by
 // one of them; the decoder never accepts what the validator rejects, except
@@ -28,7 +28,7 @@ var exceptions = []struct {
 	explains     func(is issue, c *context) bool
 }{
 	{"duplicate key",
-		"JSON parsing keeps the last value of a duplicated key, so the validator never sees the duplicate (SPEC §4.3) nor the earlier value, which the decoder also judges: an issue at or under a key that occurs twice in its object",
+		"JSON parsing keeps the last value of a duplicated key, so the validator never sees the duplicate (docs/decoding.md) nor the earlier value, which the decoder also judges: an issue at or under a key that occurs twice in its object",
 		func(is issue, c *context) bool {
 			for _, d := range c.dups {
 				if is.Path == d || strings.HasPrefix(is.Path, d+"/") {
@@ -38,16 +38,16 @@ var exceptions = []struct {
 			return false
 		}},
 	{"lone surrogate or invalid UTF-8",
-		"the validator's JSON parser (encoding/json) replaces lone surrogates and invalid UTF-8 with U+FFFD; the decoder rejects them (SPEC §4.7)",
+		"the validator's JSON parser (encoding/json) replaces lone surrogates and invalid UTF-8 with U+FFFD; the decoder rejects them (docs/decoding.md)",
 		func(is issue, c *context) bool { return is.Code == "syntax" }},
 	{"tolerance",
-		"coerce, trim, lower, upper and catch are runtime tolerance, never advertised (SPEC §5.9): at those properties (tool.tolerant) the decoder accepts a string for a number or bool, rewrites a string before judging it, or replaces an invalid value by the default; both directions (a validator error, or a decoder issue such as a padded string too short once trimmed) at those properties only",
+		"coerce, trim, lower, upper and catch are runtime tolerance, never advertised (docs/flattening.md): at those properties (tool.tolerant) the decoder accepts a string for a number or bool, rewrites a string before judging it, or replaces an invalid value by the default; both directions (a validator error, or a decoder issue such as a padded string too short once trimmed) at those properties only",
 		func(is issue, c *context) bool { return c.tolerant != nil && c.tolerant.MatchString(is.Path) }},
 	{"Validate()",
-		"a hidden check (SPEC §2): every.Checked.Validate requires a <= b, which no schema says",
+		"a hidden check (docs/contracts.md): every.Checked.Validate requires a <= b, which no schema says",
 		func(is issue, c *context) bool { return is.Code == "custom" }},
 	{"64-bit range",
-		"int, int64 and uint64 advertise no bounds (SPEC §2), but a Go value outside [-2^63, 2^63-1] (int/int64) or [0, 2^64-1] (uint64) cannot hold; judged by value: an integer outside the int64 range",
+		"int, int64 and uint64 advertise no bounds (docs/contracts.md), but a Go value outside [-2^63, 2^63-1] (int/int64) or [0, 2^64-1] (uint64) cannot hold; judged by value: an integer outside the int64 range",
 		func(is issue, c *context) bool {
 			r := c.number(is.Path)
 			return is.Code == "range" && r != nil && r.IsInt() && !r.Num().IsInt64()

@@ -28,8 +28,8 @@ var formatTools = map[string]func() toolValue{
 // non-string value of a string property. The suite calls such a value
 // valid (a format asserts nothing about non-strings); a stitchgen string
 // property is typed ("type": "string" is advertised beside the format), so
-// the decoder rejects it with code type (SPEC §4.6), or with code null for
-// null (SPEC §4.5), and never with code format.
+// the decoder rejects it with code type (docs/decoding.md), or with code null for
+// null (docs/decoding.md), and never with code format.
 func nonStringIssue(data json.RawMessage) string {
 	kind := "number"
 	switch data[0] {

@@ -208,7 +208,7 @@ func stitchEncodeSendBroadcast(b []byte, x *SendBroadcast) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes SendBroadcast exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes SendBroadcast exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *SendBroadcast) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v SendBroadcast
@@ -222,7 +222,7 @@ func (x *SendBroadcast) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes SendBroadcast (SPEC §3).
+// MarshalJSON encodes SendBroadcast.
 func (x SendBroadcast) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeSendBroadcast(*p, &x)
@@ -234,7 +234,7 @@ func (x SendBroadcast) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into SendBroadcast with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *SendBroadcast) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallSendBroadcast(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -412,7 +412,7 @@ func stitchEncodeTextPart(b []byte, x *TextPart) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes TextPart exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TextPart exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TextPart) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TextPart
@@ -426,7 +426,7 @@ func (x *TextPart) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TextPart (SPEC §3).
+// MarshalJSON encodes TextPart.
 func (x TextPart) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTextPart(*p, &x)
@@ -521,7 +521,7 @@ func stitchEncodeImagePart(b []byte, x *ImagePart) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes ImagePart exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes ImagePart exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *ImagePart) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v ImagePart
@@ -535,7 +535,7 @@ func (x *ImagePart) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes ImagePart (SPEC §3).
+// MarshalJSON encodes ImagePart.
 func (x ImagePart) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeImagePart(*p, &x)
@@ -647,7 +647,7 @@ func stitchEncodeGalleryPart(b []byte, x *GalleryPart) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes GalleryPart exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes GalleryPart exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *GalleryPart) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v GalleryPart
@@ -661,7 +661,7 @@ func (x *GalleryPart) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes GalleryPart (SPEC §3).
+// MarshalJSON encodes GalleryPart.
 func (x GalleryPart) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeGalleryPart(*p, &x)
@@ -731,7 +731,7 @@ func stitchEncodeMedia(b []byte, x *Media) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Media exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Media exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Media) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Media
@@ -745,7 +745,7 @@ func (x *Media) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Media (SPEC §3).
+// MarshalJSON encodes Media.
 func (x Media) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeMedia(*p, &x)
@@ -837,7 +837,7 @@ func stitchEncodeBroadcastReceipt(b []byte, x *BroadcastReceipt) ([]byte, error)
 	return b, err
 }
 
-// UnmarshalJSON decodes BroadcastReceipt exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes BroadcastReceipt exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *BroadcastReceipt) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v BroadcastReceipt
@@ -852,7 +852,7 @@ func (x *BroadcastReceipt) UnmarshalJSON(data []byte) error {
 }
 
 // MarshalJSON encodes BroadcastReceipt and checks the result against its schema: a tool output
-// either encodes to JSON its output schema accepts or fails (SPEC §3).
+// either encodes to JSON its output schema accepts or fails.
 func (x BroadcastReceipt) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeBroadcastReceipt(*p, &x)
@@ -972,7 +972,7 @@ func stitchEncodeEditBroadcast(b []byte, x *EditBroadcast) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes EditBroadcast exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes EditBroadcast exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *EditBroadcast) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v EditBroadcast
@@ -986,7 +986,7 @@ func (x *EditBroadcast) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes EditBroadcast (SPEC §3).
+// MarshalJSON encodes EditBroadcast.
 func (x EditBroadcast) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeEditBroadcast(*p, &x)
@@ -998,7 +998,7 @@ func (x EditBroadcast) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into EditBroadcast with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *EditBroadcast) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallEditBroadcast(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -1176,7 +1176,7 @@ func stitchEncodeRemoveOp(b []byte, x *RemoveOp) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes RemoveOp exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes RemoveOp exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *RemoveOp) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v RemoveOp
@@ -1190,7 +1190,7 @@ func (x *RemoveOp) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes RemoveOp (SPEC §3).
+// MarshalJSON encodes RemoveOp.
 func (x RemoveOp) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeRemoveOp(*p, &x)
@@ -1277,7 +1277,7 @@ func stitchEncodeMoveOp(b []byte, x *MoveOp) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes MoveOp exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes MoveOp exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *MoveOp) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v MoveOp
@@ -1291,7 +1291,7 @@ func (x *MoveOp) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes MoveOp (SPEC §3).
+// MarshalJSON encodes MoveOp.
 func (x MoveOp) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeMoveOp(*p, &x)
@@ -1378,7 +1378,7 @@ func stitchEncodeReplaceTextOp(b []byte, x *ReplaceTextOp) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes ReplaceTextOp exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes ReplaceTextOp exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *ReplaceTextOp) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v ReplaceTextOp
@@ -1392,7 +1392,7 @@ func (x *ReplaceTextOp) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes ReplaceTextOp (SPEC §3).
+// MarshalJSON encodes ReplaceTextOp.
 func (x ReplaceTextOp) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeReplaceTextOp(*p, &x)
@@ -1442,7 +1442,7 @@ func stitchEncodePreviewBroadcast(b []byte, x *PreviewBroadcast) ([]byte, error)
 	return b, err
 }
 
-// UnmarshalJSON decodes PreviewBroadcast exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes PreviewBroadcast exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *PreviewBroadcast) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v PreviewBroadcast
@@ -1456,7 +1456,7 @@ func (x *PreviewBroadcast) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes PreviewBroadcast (SPEC §3).
+// MarshalJSON encodes PreviewBroadcast.
 func (x PreviewBroadcast) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodePreviewBroadcast(*p, &x)
@@ -1468,7 +1468,7 @@ func (x PreviewBroadcast) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into PreviewBroadcast with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *PreviewBroadcast) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallPreviewBroadcast(x, data, false)
 	return r.Dropped, r.Repaired, err

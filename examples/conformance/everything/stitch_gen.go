@@ -161,7 +161,7 @@ func stitchEncodeTestSimpleText(b []byte, x *TestSimpleText) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes TestSimpleText exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestSimpleText exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestSimpleText) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestSimpleText
@@ -175,7 +175,7 @@ func (x *TestSimpleText) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestSimpleText (SPEC §3).
+// MarshalJSON encodes TestSimpleText.
 func (x TestSimpleText) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestSimpleText(*p, &x)
@@ -187,7 +187,7 @@ func (x TestSimpleText) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestSimpleText with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestSimpleText) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallTestSimpleText(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -242,7 +242,7 @@ func stitchEncodeTestImageContent(b []byte, x *TestImageContent) ([]byte, error)
 	return b, err
 }
 
-// UnmarshalJSON decodes TestImageContent exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestImageContent exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestImageContent) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestImageContent
@@ -256,7 +256,7 @@ func (x *TestImageContent) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestImageContent (SPEC §3).
+// MarshalJSON encodes TestImageContent.
 func (x TestImageContent) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestImageContent(*p, &x)
@@ -268,7 +268,7 @@ func (x TestImageContent) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestImageContent with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestImageContent) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallTestImageContent(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -323,7 +323,7 @@ func stitchEncodeTestAudioContent(b []byte, x *TestAudioContent) ([]byte, error)
 	return b, err
 }
 
-// UnmarshalJSON decodes TestAudioContent exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestAudioContent exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestAudioContent) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestAudioContent
@@ -337,7 +337,7 @@ func (x *TestAudioContent) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestAudioContent (SPEC §3).
+// MarshalJSON encodes TestAudioContent.
 func (x TestAudioContent) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestAudioContent(*p, &x)
@@ -349,7 +349,7 @@ func (x TestAudioContent) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestAudioContent with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestAudioContent) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallTestAudioContent(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -404,7 +404,7 @@ func stitchEncodeTestEmbeddedResource(b []byte, x *TestEmbeddedResource) ([]byte
 	return b, err
 }
 
-// UnmarshalJSON decodes TestEmbeddedResource exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestEmbeddedResource exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestEmbeddedResource) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestEmbeddedResource
@@ -418,7 +418,7 @@ func (x *TestEmbeddedResource) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestEmbeddedResource (SPEC §3).
+// MarshalJSON encodes TestEmbeddedResource.
 func (x TestEmbeddedResource) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestEmbeddedResource(*p, &x)
@@ -430,7 +430,7 @@ func (x TestEmbeddedResource) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestEmbeddedResource with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestEmbeddedResource) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallTestEmbeddedResource(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -485,7 +485,7 @@ func stitchEncodeTestMultipleContentTypes(b []byte, x *TestMultipleContentTypes)
 	return b, err
 }
 
-// UnmarshalJSON decodes TestMultipleContentTypes exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestMultipleContentTypes exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestMultipleContentTypes) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestMultipleContentTypes
@@ -499,7 +499,7 @@ func (x *TestMultipleContentTypes) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestMultipleContentTypes (SPEC §3).
+// MarshalJSON encodes TestMultipleContentTypes.
 func (x TestMultipleContentTypes) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestMultipleContentTypes(*p, &x)
@@ -511,7 +511,7 @@ func (x TestMultipleContentTypes) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestMultipleContentTypes with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestMultipleContentTypes) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallTestMultipleContentTypes(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -566,7 +566,7 @@ func stitchEncodeTestToolWithLogging(b []byte, x *TestToolWithLogging) ([]byte, 
 	return b, err
 }
 
-// UnmarshalJSON decodes TestToolWithLogging exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestToolWithLogging exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestToolWithLogging) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestToolWithLogging
@@ -580,7 +580,7 @@ func (x *TestToolWithLogging) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestToolWithLogging (SPEC §3).
+// MarshalJSON encodes TestToolWithLogging.
 func (x TestToolWithLogging) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestToolWithLogging(*p, &x)
@@ -592,7 +592,7 @@ func (x TestToolWithLogging) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestToolWithLogging with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestToolWithLogging) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallTestToolWithLogging(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -647,7 +647,7 @@ func stitchEncodeTestToolWithProgress(b []byte, x *TestToolWithProgress) ([]byte
 	return b, err
 }
 
-// UnmarshalJSON decodes TestToolWithProgress exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestToolWithProgress exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestToolWithProgress) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestToolWithProgress
@@ -661,7 +661,7 @@ func (x *TestToolWithProgress) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestToolWithProgress (SPEC §3).
+// MarshalJSON encodes TestToolWithProgress.
 func (x TestToolWithProgress) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestToolWithProgress(*p, &x)
@@ -673,7 +673,7 @@ func (x TestToolWithProgress) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestToolWithProgress with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestToolWithProgress) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallTestToolWithProgress(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -728,7 +728,7 @@ func stitchEncodeTestErrorHandling(b []byte, x *TestErrorHandling) ([]byte, erro
 	return b, err
 }
 
-// UnmarshalJSON decodes TestErrorHandling exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestErrorHandling exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestErrorHandling) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestErrorHandling
@@ -742,7 +742,7 @@ func (x *TestErrorHandling) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestErrorHandling (SPEC §3).
+// MarshalJSON encodes TestErrorHandling.
 func (x TestErrorHandling) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestErrorHandling(*p, &x)
@@ -754,7 +754,7 @@ func (x TestErrorHandling) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestErrorHandling with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestErrorHandling) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallTestErrorHandling(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -809,7 +809,7 @@ func stitchEncodeTestReconnection(b []byte, x *TestReconnection) ([]byte, error)
 	return b, err
 }
 
-// UnmarshalJSON decodes TestReconnection exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestReconnection exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestReconnection) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestReconnection
@@ -823,7 +823,7 @@ func (x *TestReconnection) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestReconnection (SPEC §3).
+// MarshalJSON encodes TestReconnection.
 func (x TestReconnection) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestReconnection(*p, &x)
@@ -835,7 +835,7 @@ func (x TestReconnection) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestReconnection with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestReconnection) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallTestReconnection(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -906,7 +906,7 @@ func stitchEncodeTestSampling(b []byte, x *TestSampling) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes TestSampling exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestSampling exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestSampling) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestSampling
@@ -920,7 +920,7 @@ func (x *TestSampling) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestSampling (SPEC §3).
+// MarshalJSON encodes TestSampling.
 func (x TestSampling) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestSampling(*p, &x)
@@ -932,7 +932,7 @@ func (x TestSampling) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestSampling with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestSampling) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallTestSampling(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -1003,7 +1003,7 @@ func stitchEncodeTestElicitation(b []byte, x *TestElicitation) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes TestElicitation exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestElicitation exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestElicitation) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestElicitation
@@ -1017,7 +1017,7 @@ func (x *TestElicitation) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestElicitation (SPEC §3).
+// MarshalJSON encodes TestElicitation.
 func (x TestElicitation) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestElicitation(*p, &x)
@@ -1029,7 +1029,7 @@ func (x TestElicitation) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestElicitation with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestElicitation) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallTestElicitation(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -1084,7 +1084,7 @@ func stitchEncodeTestElicitationSEP1034Defaults(b []byte, x *TestElicitationSEP1
 	return b, err
 }
 
-// UnmarshalJSON decodes TestElicitationSEP1034Defaults exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestElicitationSEP1034Defaults exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestElicitationSEP1034Defaults) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestElicitationSEP1034Defaults
@@ -1098,7 +1098,7 @@ func (x *TestElicitationSEP1034Defaults) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestElicitationSEP1034Defaults (SPEC §3).
+// MarshalJSON encodes TestElicitationSEP1034Defaults.
 func (x TestElicitationSEP1034Defaults) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestElicitationSEP1034Defaults(*p, &x)
@@ -1110,7 +1110,7 @@ func (x TestElicitationSEP1034Defaults) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestElicitationSEP1034Defaults with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestElicitationSEP1034Defaults) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallTestElicitationSEP1034Defaults(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -1165,7 +1165,7 @@ func stitchEncodeTestElicitationSEP1330Enums(b []byte, x *TestElicitationSEP1330
 	return b, err
 }
 
-// UnmarshalJSON decodes TestElicitationSEP1330Enums exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestElicitationSEP1330Enums exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestElicitationSEP1330Enums) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestElicitationSEP1330Enums
@@ -1179,7 +1179,7 @@ func (x *TestElicitationSEP1330Enums) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestElicitationSEP1330Enums (SPEC §3).
+// MarshalJSON encodes TestElicitationSEP1330Enums.
 func (x TestElicitationSEP1330Enums) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestElicitationSEP1330Enums(*p, &x)
@@ -1191,7 +1191,7 @@ func (x TestElicitationSEP1330Enums) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestElicitationSEP1330Enums with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestElicitationSEP1330Enums) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallTestElicitationSEP1330Enums(x, data, false)
 	return r.Dropped, r.Repaired, err

@@ -322,7 +322,7 @@ func stitchEncodePlaceOrder(b []byte, x *PlaceOrder) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes PlaceOrder exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes PlaceOrder exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *PlaceOrder) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v PlaceOrder
@@ -336,7 +336,7 @@ func (x *PlaceOrder) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes PlaceOrder (SPEC §3).
+// MarshalJSON encodes PlaceOrder.
 func (x PlaceOrder) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodePlaceOrder(*p, &x)
@@ -348,7 +348,7 @@ func (x PlaceOrder) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into PlaceOrder with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *PlaceOrder) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallPlaceOrder(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -462,7 +462,7 @@ func stitchEncodeItem(b []byte, x *Item) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Item exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Item exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Item) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Item
@@ -476,7 +476,7 @@ func (x *Item) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Item (SPEC §3).
+// MarshalJSON encodes Item.
 func (x Item) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeItem(*p, &x)
@@ -644,7 +644,7 @@ func stitchEncodeCourier(b []byte, x *Courier) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Courier exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Courier exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Courier) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Courier
@@ -658,7 +658,7 @@ func (x *Courier) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Courier (SPEC §3).
+// MarshalJSON encodes Courier.
 func (x Courier) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeCourier(*p, &x)
@@ -742,7 +742,7 @@ func stitchEncodePickup(b []byte, x *Pickup) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Pickup exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Pickup exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Pickup) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Pickup
@@ -756,7 +756,7 @@ func (x *Pickup) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Pickup (SPEC §3).
+// MarshalJSON encodes Pickup.
 func (x Pickup) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodePickup(*p, &x)
@@ -914,7 +914,7 @@ func stitchEncodeOrderReceipt(b []byte, x *OrderReceipt) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes OrderReceipt exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes OrderReceipt exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *OrderReceipt) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v OrderReceipt
@@ -929,7 +929,7 @@ func (x *OrderReceipt) UnmarshalJSON(data []byte) error {
 }
 
 // MarshalJSON encodes OrderReceipt and checks the result against its schema: a tool output
-// either encodes to JSON its output schema accepts or fails (SPEC §3).
+// either encodes to JSON its output schema accepts or fails.
 func (x OrderReceipt) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeOrderReceipt(*p, &x)
@@ -985,7 +985,7 @@ func stitchEncodeGetOrder(b []byte, x *GetOrder) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes GetOrder exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes GetOrder exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *GetOrder) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v GetOrder
@@ -999,7 +999,7 @@ func (x *GetOrder) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes GetOrder (SPEC §3).
+// MarshalJSON encodes GetOrder.
 func (x GetOrder) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeGetOrder(*p, &x)
@@ -1011,7 +1011,7 @@ func (x GetOrder) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into GetOrder with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *GetOrder) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallGetOrder(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -1108,7 +1108,7 @@ func stitchEncodeCancelOrder(b []byte, x *CancelOrder) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes CancelOrder exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes CancelOrder exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *CancelOrder) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v CancelOrder
@@ -1122,7 +1122,7 @@ func (x *CancelOrder) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes CancelOrder (SPEC §3).
+// MarshalJSON encodes CancelOrder.
 func (x CancelOrder) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeCancelOrder(*p, &x)
@@ -1134,7 +1134,7 @@ func (x CancelOrder) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into CancelOrder with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *CancelOrder) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallCancelOrder(x, data, false)
 	return r.Dropped, r.Repaired, err

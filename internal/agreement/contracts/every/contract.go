@@ -1,5 +1,5 @@
 // Package every is an agreement contract: together with package mixed it
-// uses every visible constraint and shape of the contract language (SPEC §2),
+// uses every visible constraint and shape of the contract language (docs/contracts.md),
 // so the agreement tests of package agreement can compare the generated
 // decoder with a JSON Schema validator on every keyword. stitch_gen.go is
 // generated from it.

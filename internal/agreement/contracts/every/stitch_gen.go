@@ -531,7 +531,7 @@ func stitchEncodeInts(b []byte, x *Ints) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Ints exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Ints exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Ints) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Ints
@@ -545,7 +545,7 @@ func (x *Ints) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Ints (SPEC §3).
+// MarshalJSON encodes Ints.
 func (x Ints) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeInts(*p, &x)
@@ -557,7 +557,7 @@ func (x Ints) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Ints with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Ints) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallInts(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -753,7 +753,7 @@ func stitchEncodeFloats(b []byte, x *Floats) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Floats exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Floats exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Floats) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Floats
@@ -767,7 +767,7 @@ func (x *Floats) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Floats (SPEC §3).
+// MarshalJSON encodes Floats.
 func (x Floats) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeFloats(*p, &x)
@@ -779,7 +779,7 @@ func (x Floats) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Floats with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Floats) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallFloats(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -971,7 +971,7 @@ func stitchEncodeStrings(b []byte, x *Strings) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Strings exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Strings exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Strings) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Strings
@@ -985,7 +985,7 @@ func (x *Strings) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Strings (SPEC §3).
+// MarshalJSON encodes Strings.
 func (x Strings) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeStrings(*p, &x)
@@ -997,7 +997,7 @@ func (x Strings) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Strings with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Strings) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallStrings(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -1339,7 +1339,7 @@ func stitchEncodeFormats(b []byte, x *Formats) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Formats exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Formats exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Formats) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Formats
@@ -1353,7 +1353,7 @@ func (x *Formats) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Formats (SPEC §3).
+// MarshalJSON encodes Formats.
 func (x Formats) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeFormats(*p, &x)
@@ -1900,7 +1900,7 @@ func stitchEncodeContainers(b []byte, x *Containers) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Containers exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Containers exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Containers) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Containers
@@ -1914,7 +1914,7 @@ func (x *Containers) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Containers (SPEC §3).
+// MarshalJSON encodes Containers.
 func (x Containers) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeContainers(*p, &x)
@@ -1926,7 +1926,7 @@ func (x Containers) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Containers with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Containers) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallContainers(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -2012,7 +2012,7 @@ func stitchEncodePoint(b []byte, x *Point) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Point exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Point exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Point) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Point
@@ -2026,7 +2026,7 @@ func (x *Point) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Point (SPEC §3).
+// MarshalJSON encodes Point.
 func (x Point) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodePoint(*p, &x)
@@ -2778,7 +2778,7 @@ func stitchEncodeNulls(b []byte, x *Nulls) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Nulls exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Nulls exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Nulls) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Nulls
@@ -2792,7 +2792,7 @@ func (x *Nulls) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Nulls (SPEC §3).
+// MarshalJSON encodes Nulls.
 func (x Nulls) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeNulls(*p, &x)
@@ -2804,7 +2804,7 @@ func (x Nulls) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Nulls with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Nulls) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallNulls(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -2946,7 +2946,7 @@ func stitchEncodePolicies(b []byte, x *Policies) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Policies exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Policies exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Policies) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Policies
@@ -2960,7 +2960,7 @@ func (x *Policies) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Policies (SPEC §3).
+// MarshalJSON encodes Policies.
 func (x Policies) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodePolicies(*p, &x)
@@ -2972,7 +2972,7 @@ func (x Policies) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Policies with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Policies) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallPolicies(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -3069,7 +3069,7 @@ func stitchEncodeStripped(b []byte, x *Stripped) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Stripped exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Stripped exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Stripped) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Stripped
@@ -3083,7 +3083,7 @@ func (x *Stripped) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Stripped (SPEC §3).
+// MarshalJSON encodes Stripped.
 func (x Stripped) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeStripped(*p, &x)
@@ -3156,7 +3156,7 @@ func stitchEncodeLoose(b []byte, x *Loose) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Loose exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Loose exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Loose) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Loose
@@ -3170,7 +3170,7 @@ func (x *Loose) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Loose (SPEC §3).
+// MarshalJSON encodes Loose.
 func (x Loose) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeLoose(*p, &x)
@@ -3246,7 +3246,7 @@ func stitchEncodeOpen(b []byte, x *Open) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Open exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Open exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Open) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Open
@@ -3260,7 +3260,7 @@ func (x *Open) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Open (SPEC §3).
+// MarshalJSON encodes Open.
 func (x Open) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeOpen(*p, &x)
@@ -3427,7 +3427,7 @@ func stitchEncodeFree(b []byte, x *Free) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Free exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Free exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Free) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Free
@@ -3441,7 +3441,7 @@ func (x *Free) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Free (SPEC §3).
+// MarshalJSON encodes Free.
 func (x Free) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeFree(*p, &x)
@@ -3453,7 +3453,7 @@ func (x Free) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Free with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Free) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallFree(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -3549,7 +3549,7 @@ func stitchEncodeBase(b []byte, x *Base) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Base exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Base exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Base) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Base
@@ -3563,7 +3563,7 @@ func (x *Base) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Base (SPEC §3).
+// MarshalJSON encodes Base.
 func (x Base) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeBase(*p, &x)
@@ -3629,7 +3629,7 @@ func stitchEncodeChecked(b []byte, x *Checked) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Checked exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Checked exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Checked) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Checked
@@ -3643,7 +3643,7 @@ func (x *Checked) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Checked (SPEC §3).
+// MarshalJSON encodes Checked.
 func (x Checked) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeChecked(*p, &x)

@@ -323,7 +323,7 @@ func stitchEncodeDraw(b []byte, x *Draw) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Draw exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Draw exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Draw) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Draw
@@ -337,7 +337,7 @@ func (x *Draw) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Draw (SPEC §3).
+// MarshalJSON encodes Draw.
 func (x Draw) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeDraw(*p, &x)
@@ -349,7 +349,7 @@ func (x Draw) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Draw with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Draw) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallDraw(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -549,7 +549,7 @@ func stitchEncodeCircle(b []byte, x *Circle) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Circle exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Circle exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Circle) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Circle
@@ -563,7 +563,7 @@ func (x *Circle) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Circle (SPEC §3).
+// MarshalJSON encodes Circle.
 func (x Circle) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeCircle(*p, &x)
@@ -663,7 +663,7 @@ func stitchEncodeRect(b []byte, x *Rect) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Rect exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Rect exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Rect) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Rect
@@ -677,7 +677,7 @@ func (x *Rect) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Rect (SPEC §3).
+// MarshalJSON encodes Rect.
 func (x Rect) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeRect(*p, &x)
@@ -766,7 +766,7 @@ func stitchEncodeBlob(b []byte, x *Blob) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Blob exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Blob exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Blob) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Blob
@@ -780,7 +780,7 @@ func (x *Blob) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Blob (SPEC §3).
+// MarshalJSON encodes Blob.
 func (x Blob) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeBlob(*p, &x)
@@ -1004,7 +1004,7 @@ func stitchEncodePair(b []byte, x *Pair) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Pair exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Pair exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Pair) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Pair
@@ -1018,7 +1018,7 @@ func (x *Pair) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Pair (SPEC §3).
+// MarshalJSON encodes Pair.
 func (x Pair) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodePair(*p, &x)
@@ -1132,7 +1132,7 @@ func stitchEncodeGrow(b []byte, x *Grow) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Grow exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Grow exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Grow) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Grow
@@ -1146,7 +1146,7 @@ func (x *Grow) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Grow (SPEC §3).
+// MarshalJSON encodes Grow.
 func (x Grow) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeGrow(*p, &x)
@@ -1158,7 +1158,7 @@ func (x Grow) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Grow with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Grow) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallGrow(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -1346,7 +1346,7 @@ func stitchEncodeNode(b []byte, x *Node) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Node exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Node exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Node) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Node
@@ -1360,7 +1360,7 @@ func (x *Node) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Node (SPEC §3).
+// MarshalJSON encodes Node.
 func (x Node) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeNode(*p, &x)
@@ -1436,7 +1436,7 @@ func stitchEncodeLeaf(b []byte, x *Leaf) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Leaf exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Leaf exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Leaf) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Leaf
@@ -1450,7 +1450,7 @@ func (x *Leaf) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Leaf (SPEC §3).
+// MarshalJSON encodes Leaf.
 func (x Leaf) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeLeaf(*p, &x)
@@ -1657,7 +1657,7 @@ func stitchEncodeTolerate(b []byte, x *Tolerate) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Tolerate exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Tolerate exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Tolerate) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Tolerate
@@ -1671,7 +1671,7 @@ func (x *Tolerate) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Tolerate (SPEC §3).
+// MarshalJSON encodes Tolerate.
 func (x Tolerate) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTolerate(*p, &x)
@@ -1683,7 +1683,7 @@ func (x Tolerate) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Tolerate with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Tolerate) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallTolerate(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -1795,7 +1795,7 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		},
 	}, {
 		Name:            "tolerate",
-		Description:     "Tolerate has every runtime tolerance of SPEC §2 (coerce, trim, lower, upper, catch); none is advertised.",
+		Description:     "Tolerate has every runtime tolerance a stitch tag asks for (coerce, trim, lower, upper, catch); none is advertised.",
 		InputSchema:     TolerateInputSchema,
 		LosslessSchema:  TolerateLosslessSchema,
 		OpenAIStrict:    stitch.ProfileSchema{Schema: TolerateOpenAIStrictSchema, Strict: true, NullAsAbsent: true},

@@ -25,7 +25,7 @@ type report struct {
 
 // implNotes say what each impl does; the order is the report's.
 var implNotes = [][2]string{
-	{"stitch-unmarshal", "generated `(*T).UnmarshalJSON`, called directly (exact, see docs/decoding.md; repair off)"},
+	{"stitch-unmarshal", "generated `(*T).UnmarshalJSON`, called directly (exact, docs/decoding.md; repair off)"},
 	{"stitch-before", "generated `(*T).UnmarshalJSON` as the generator wrote it before issue 11 (commit cec3d60: the runtime copied into the file), frozen in `baseline/`; runs next to stitch-unmarshal, the two in alternating order"},
 	{"stitch-toolcall", "generated `(*T).DecodeToolCall` (exact, JSON-string repair on)"},
 	{"encoding-json", "`encoding/json.Unmarshal` into the twin type"},

@@ -263,7 +263,7 @@ func stitchEncodeSearchProducts(b []byte, x *SearchProducts) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes SearchProducts exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes SearchProducts exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *SearchProducts) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v SearchProducts
@@ -277,7 +277,7 @@ func (x *SearchProducts) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes SearchProducts (SPEC §3).
+// MarshalJSON encodes SearchProducts.
 func (x SearchProducts) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeSearchProducts(*p, &x)
@@ -289,7 +289,7 @@ func (x SearchProducts) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into SearchProducts with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *SearchProducts) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallSearchProducts(x, data, false)
 	return r.Dropped, r.Repaired, err

@@ -160,7 +160,7 @@ func stitchEncodeSendNotification(b []byte, x *SendNotification) ([]byte, error)
 	return b, err
 }
 
-// UnmarshalJSON decodes SendNotification exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes SendNotification exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *SendNotification) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v SendNotification
@@ -174,7 +174,7 @@ func (x *SendNotification) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes SendNotification (SPEC §3).
+// MarshalJSON encodes SendNotification.
 func (x SendNotification) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeSendNotification(*p, &x)
@@ -186,7 +186,7 @@ func (x SendNotification) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into SendNotification with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *SendNotification) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallSendNotification(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -443,7 +443,7 @@ func stitchEncodeEmail(b []byte, x *Email) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Email exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Email exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Email) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Email
@@ -457,7 +457,7 @@ func (x *Email) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Email (SPEC §3).
+// MarshalJSON encodes Email.
 func (x Email) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeEmail(*p, &x)
@@ -525,7 +525,7 @@ func stitchEncodeRecipient(b []byte, x *Recipient) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Recipient exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Recipient exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Recipient) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Recipient
@@ -539,7 +539,7 @@ func (x *Recipient) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Recipient (SPEC §3).
+// MarshalJSON encodes Recipient.
 func (x Recipient) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeRecipient(*p, &x)
@@ -653,7 +653,7 @@ func stitchEncodeSMS(b []byte, x *SMS) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes SMS exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes SMS exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *SMS) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v SMS
@@ -667,7 +667,7 @@ func (x *SMS) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes SMS (SPEC §3).
+// MarshalJSON encodes SMS.
 func (x SMS) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeSMS(*p, &x)
@@ -732,7 +732,7 @@ func stitchEncodeSender(b []byte, x *Sender) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Sender exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Sender exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Sender) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Sender
@@ -746,7 +746,7 @@ func (x *Sender) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Sender (SPEC §3).
+// MarshalJSON encodes Sender.
 func (x Sender) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeSender(*p, &x)
@@ -890,7 +890,7 @@ func stitchEncodeWebhook(b []byte, x *Webhook) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Webhook exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Webhook exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Webhook) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Webhook
@@ -904,7 +904,7 @@ func (x *Webhook) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Webhook (SPEC §3).
+// MarshalJSON encodes Webhook.
 func (x Webhook) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeWebhook(*p, &x)
@@ -1027,7 +1027,7 @@ func stitchEncodePayload(b []byte, x *Payload) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Payload exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Payload exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Payload) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Payload
@@ -1041,7 +1041,7 @@ func (x *Payload) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Payload (SPEC §3).
+// MarshalJSON encodes Payload.
 func (x Payload) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodePayload(*p, &x)

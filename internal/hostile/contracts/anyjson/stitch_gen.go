@@ -77,7 +77,7 @@ func stitchEncodeWrap(b []byte, x *Wrap) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Wrap exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Wrap exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Wrap) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Wrap
@@ -91,7 +91,7 @@ func (x *Wrap) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Wrap (SPEC §3).
+// MarshalJSON encodes Wrap.
 func (x Wrap) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeWrap(*p, &x)
@@ -103,7 +103,7 @@ func (x Wrap) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Wrap with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Wrap) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallWrap(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -176,7 +176,7 @@ func stitchEncodeRawWrap(b []byte, x *RawWrap) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes RawWrap exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes RawWrap exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *RawWrap) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v RawWrap
@@ -190,7 +190,7 @@ func (x *RawWrap) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes RawWrap (SPEC §3).
+// MarshalJSON encodes RawWrap.
 func (x RawWrap) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeRawWrap(*p, &x)
@@ -202,7 +202,7 @@ func (x RawWrap) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into RawWrap with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *RawWrap) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallRawWrap(x, data, false)
 	return r.Dropped, r.Repaired, err

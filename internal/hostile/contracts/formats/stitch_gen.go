@@ -244,7 +244,7 @@ func stitchEncodeDate(b []byte, x *Date) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Date exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Date exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Date) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Date
@@ -258,7 +258,7 @@ func (x *Date) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Date (SPEC §3).
+// MarshalJSON encodes Date.
 func (x Date) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeDate(*p, &x)
@@ -270,7 +270,7 @@ func (x Date) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Date with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Date) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallDate(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -342,7 +342,7 @@ func stitchEncodeTime(b []byte, x *Time) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Time exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Time exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Time) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Time
@@ -356,7 +356,7 @@ func (x *Time) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Time (SPEC §3).
+// MarshalJSON encodes Time.
 func (x Time) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTime(*p, &x)
@@ -368,7 +368,7 @@ func (x Time) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Time with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Time) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallTime(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -440,7 +440,7 @@ func stitchEncodeDateTime(b []byte, x *DateTime) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes DateTime exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes DateTime exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *DateTime) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v DateTime
@@ -454,7 +454,7 @@ func (x *DateTime) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes DateTime (SPEC §3).
+// MarshalJSON encodes DateTime.
 func (x DateTime) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeDateTime(*p, &x)
@@ -466,7 +466,7 @@ func (x DateTime) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into DateTime with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *DateTime) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallDateTime(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -538,7 +538,7 @@ func stitchEncodeDuration(b []byte, x *Duration) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Duration exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Duration exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Duration) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Duration
@@ -552,7 +552,7 @@ func (x *Duration) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Duration (SPEC §3).
+// MarshalJSON encodes Duration.
 func (x Duration) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeDuration(*p, &x)
@@ -564,7 +564,7 @@ func (x Duration) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Duration with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Duration) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallDuration(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -636,7 +636,7 @@ func stitchEncodeURI(b []byte, x *URI) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes URI exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes URI exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *URI) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v URI
@@ -650,7 +650,7 @@ func (x *URI) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes URI (SPEC §3).
+// MarshalJSON encodes URI.
 func (x URI) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeURI(*p, &x)
@@ -662,7 +662,7 @@ func (x URI) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into URI with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *URI) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallURI(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -734,7 +734,7 @@ func stitchEncodeURIReference(b []byte, x *URIReference) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes URIReference exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes URIReference exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *URIReference) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v URIReference
@@ -748,7 +748,7 @@ func (x *URIReference) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes URIReference (SPEC §3).
+// MarshalJSON encodes URIReference.
 func (x URIReference) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeURIReference(*p, &x)
@@ -760,7 +760,7 @@ func (x URIReference) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into URIReference with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *URIReference) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallURIReference(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -832,7 +832,7 @@ func stitchEncodeURITemplate(b []byte, x *URITemplate) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes URITemplate exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes URITemplate exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *URITemplate) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v URITemplate
@@ -846,7 +846,7 @@ func (x *URITemplate) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes URITemplate (SPEC §3).
+// MarshalJSON encodes URITemplate.
 func (x URITemplate) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeURITemplate(*p, &x)
@@ -858,7 +858,7 @@ func (x URITemplate) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into URITemplate with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *URITemplate) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallURITemplate(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -930,7 +930,7 @@ func stitchEncodeEmail(b []byte, x *Email) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Email exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Email exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Email) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Email
@@ -944,7 +944,7 @@ func (x *Email) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Email (SPEC §3).
+// MarshalJSON encodes Email.
 func (x Email) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeEmail(*p, &x)
@@ -956,7 +956,7 @@ func (x Email) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Email with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Email) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallEmail(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -1028,7 +1028,7 @@ func stitchEncodeHostname(b []byte, x *Hostname) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Hostname exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Hostname exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Hostname) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Hostname
@@ -1042,7 +1042,7 @@ func (x *Hostname) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Hostname (SPEC §3).
+// MarshalJSON encodes Hostname.
 func (x Hostname) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeHostname(*p, &x)
@@ -1054,7 +1054,7 @@ func (x Hostname) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Hostname with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Hostname) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallHostname(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -1126,7 +1126,7 @@ func stitchEncodeIPv4(b []byte, x *IPv4) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes IPv4 exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes IPv4 exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *IPv4) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v IPv4
@@ -1140,7 +1140,7 @@ func (x *IPv4) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes IPv4 (SPEC §3).
+// MarshalJSON encodes IPv4.
 func (x IPv4) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeIPv4(*p, &x)
@@ -1152,7 +1152,7 @@ func (x IPv4) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into IPv4 with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *IPv4) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallIPv4(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -1224,7 +1224,7 @@ func stitchEncodeIPv6(b []byte, x *IPv6) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes IPv6 exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes IPv6 exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *IPv6) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v IPv6
@@ -1238,7 +1238,7 @@ func (x *IPv6) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes IPv6 (SPEC §3).
+// MarshalJSON encodes IPv6.
 func (x IPv6) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeIPv6(*p, &x)
@@ -1250,7 +1250,7 @@ func (x IPv6) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into IPv6 with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *IPv6) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallIPv6(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -1322,7 +1322,7 @@ func stitchEncodeRegex(b []byte, x *Regex) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Regex exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Regex exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Regex) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Regex
@@ -1336,7 +1336,7 @@ func (x *Regex) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Regex (SPEC §3).
+// MarshalJSON encodes Regex.
 func (x Regex) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeRegex(*p, &x)
@@ -1348,7 +1348,7 @@ func (x Regex) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Regex with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Regex) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallRegex(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -1420,7 +1420,7 @@ func stitchEncodeUUID(b []byte, x *UUID) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes UUID exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes UUID exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *UUID) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v UUID
@@ -1434,7 +1434,7 @@ func (x *UUID) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes UUID (SPEC §3).
+// MarshalJSON encodes UUID.
 func (x UUID) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeUUID(*p, &x)
@@ -1446,7 +1446,7 @@ func (x UUID) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into UUID with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *UUID) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallUUID(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -1518,7 +1518,7 @@ func stitchEncodeJSONPointer(b []byte, x *JSONPointer) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes JSONPointer exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes JSONPointer exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *JSONPointer) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v JSONPointer
@@ -1532,7 +1532,7 @@ func (x *JSONPointer) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes JSONPointer (SPEC §3).
+// MarshalJSON encodes JSONPointer.
 func (x JSONPointer) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeJSONPointer(*p, &x)
@@ -1544,7 +1544,7 @@ func (x JSONPointer) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into JSONPointer with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *JSONPointer) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallJSONPointer(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -1616,7 +1616,7 @@ func stitchEncodeRelativeJSONPointer(b []byte, x *RelativeJSONPointer) ([]byte, 
 	return b, err
 }
 
-// UnmarshalJSON decodes RelativeJSONPointer exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes RelativeJSONPointer exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *RelativeJSONPointer) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v RelativeJSONPointer
@@ -1630,7 +1630,7 @@ func (x *RelativeJSONPointer) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes RelativeJSONPointer (SPEC §3).
+// MarshalJSON encodes RelativeJSONPointer.
 func (x RelativeJSONPointer) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeRelativeJSONPointer(*p, &x)
@@ -1642,7 +1642,7 @@ func (x RelativeJSONPointer) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into RelativeJSONPointer with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *RelativeJSONPointer) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallRelativeJSONPointer(x, data, false)
 	return r.Dropped, r.Repaired, err

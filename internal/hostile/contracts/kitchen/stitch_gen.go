@@ -422,7 +422,7 @@ func stitchEncodeScalars(b []byte, x *Scalars) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Scalars exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Scalars exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Scalars) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Scalars
@@ -436,7 +436,7 @@ func (x *Scalars) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Scalars (SPEC §3).
+// MarshalJSON encodes Scalars.
 func (x Scalars) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeScalars(*p, &x)
@@ -448,7 +448,7 @@ func (x Scalars) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Scalars with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Scalars) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallScalars(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -730,7 +730,7 @@ func stitchEncodeFormats(b []byte, x *Formats) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Formats exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Formats exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Formats) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Formats
@@ -744,7 +744,7 @@ func (x *Formats) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Formats (SPEC §3).
+// MarshalJSON encodes Formats.
 func (x Formats) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeFormats(*p, &x)
@@ -756,7 +756,7 @@ func (x Formats) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Formats with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Formats) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallFormats(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -1177,7 +1177,7 @@ func stitchEncodeContainers(b []byte, x *Containers) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Containers exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Containers exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Containers) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Containers
@@ -1191,7 +1191,7 @@ func (x *Containers) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Containers (SPEC §3).
+// MarshalJSON encodes Containers.
 func (x Containers) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeContainers(*p, &x)
@@ -1203,7 +1203,7 @@ func (x Containers) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Containers with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Containers) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallContainers(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -1289,7 +1289,7 @@ func stitchEncodePoint(b []byte, x *Point) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Point exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Point exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Point) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Point
@@ -1303,7 +1303,7 @@ func (x *Point) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Point (SPEC §3).
+// MarshalJSON encodes Point.
 func (x Point) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodePoint(*p, &x)
@@ -1467,7 +1467,7 @@ func stitchEncodeShapes(b []byte, x *Shapes) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Shapes exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Shapes exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Shapes) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Shapes
@@ -1481,7 +1481,7 @@ func (x *Shapes) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Shapes (SPEC §3).
+// MarshalJSON encodes Shapes.
 func (x Shapes) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeShapes(*p, &x)
@@ -1493,7 +1493,7 @@ func (x Shapes) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Shapes with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Shapes) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallShapes(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -1649,7 +1649,7 @@ func stitchEncodeCircle(b []byte, x *Circle) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Circle exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Circle exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Circle) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Circle
@@ -1663,7 +1663,7 @@ func (x *Circle) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Circle (SPEC §3).
+// MarshalJSON encodes Circle.
 func (x Circle) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeCircle(*p, &x)
@@ -1763,7 +1763,7 @@ func stitchEncodeRect(b []byte, x *Rect) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Rect exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Rect exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Rect) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Rect
@@ -1777,7 +1777,7 @@ func (x *Rect) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Rect (SPEC §3).
+// MarshalJSON encodes Rect.
 func (x Rect) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeRect(*p, &x)
@@ -1966,7 +1966,7 @@ func stitchEncodeTree(b []byte, x *Tree) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Tree exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Tree exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Tree) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Tree
@@ -1980,7 +1980,7 @@ func (x *Tree) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Tree (SPEC §3).
+// MarshalJSON encodes Tree.
 func (x Tree) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTree(*p, &x)
@@ -1992,7 +1992,7 @@ func (x Tree) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Tree with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Tree) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallTree(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -2155,7 +2155,7 @@ func stitchEncodeNode(b []byte, x *Node) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Node exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Node exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Node) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Node
@@ -2169,7 +2169,7 @@ func (x *Node) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Node (SPEC §3).
+// MarshalJSON encodes Node.
 func (x Node) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeNode(*p, &x)

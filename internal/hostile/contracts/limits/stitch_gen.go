@@ -150,7 +150,7 @@ func stitchEncodeBag(b []byte, x *Bag) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Bag exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Bag exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Bag) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Bag
@@ -164,7 +164,7 @@ func (x *Bag) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Bag (SPEC §3).
+// MarshalJSON encodes Bag.
 func (x Bag) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeBag(*p, &x)
@@ -176,7 +176,7 @@ func (x Bag) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Bag with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Bag) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallBag(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -279,7 +279,7 @@ func stitchEncodeDict(b []byte, x *Dict) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Dict exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Dict exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Dict) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Dict
@@ -293,7 +293,7 @@ func (x *Dict) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Dict (SPEC §3).
+// MarshalJSON encodes Dict.
 func (x Dict) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeDict(*p, &x)
@@ -305,7 +305,7 @@ func (x Dict) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Dict with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Dict) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallDict(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -376,7 +376,7 @@ func stitchEncodeTight(b []byte, x *Tight) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Tight exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Tight exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Tight) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Tight
@@ -390,7 +390,7 @@ func (x *Tight) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Tight (SPEC §3).
+// MarshalJSON encodes Tight.
 func (x Tight) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTight(*p, &x)
@@ -402,7 +402,7 @@ func (x Tight) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Tight with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Tight) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallTight(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -518,7 +518,7 @@ func stitchEncodeNumbers(b []byte, x *Numbers) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Numbers exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Numbers exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Numbers) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Numbers
@@ -532,7 +532,7 @@ func (x *Numbers) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Numbers (SPEC §3).
+// MarshalJSON encodes Numbers.
 func (x Numbers) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeNumbers(*p, &x)
@@ -544,7 +544,7 @@ func (x Numbers) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Numbers with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Numbers) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallNumbers(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -663,7 +663,7 @@ func stitchEncodeScalars(b []byte, x *Scalars) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Scalars exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Scalars exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Scalars) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Scalars
@@ -677,7 +677,7 @@ func (x *Scalars) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Scalars (SPEC §3).
+// MarshalJSON encodes Scalars.
 func (x Scalars) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeScalars(*p, &x)
@@ -689,7 +689,7 @@ func (x Scalars) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Scalars with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Scalars) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallScalars(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -771,7 +771,7 @@ func stitchEncodeNest(b []byte, x *Nest) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Nest exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Nest exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Nest) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Nest
@@ -785,7 +785,7 @@ func (x *Nest) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Nest (SPEC §3).
+// MarshalJSON encodes Nest.
 func (x Nest) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeNest(*p, &x)
@@ -797,7 +797,7 @@ func (x Nest) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Nest with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Nest) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallNest(x, data, false)
 	return r.Dropped, r.Repaired, err

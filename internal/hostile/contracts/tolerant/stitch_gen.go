@@ -263,7 +263,7 @@ func stitchEncodeRegister(b []byte, x *Register) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Register exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Register exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Register) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Register
@@ -277,7 +277,7 @@ func (x *Register) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Register (SPEC §3).
+// MarshalJSON encodes Register.
 func (x Register) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeRegister(*p, &x)
@@ -289,7 +289,7 @@ func (x Register) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Register with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Register) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallRegister(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -372,7 +372,7 @@ func stitchEncodeOpts(b []byte, x *Opts) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Opts exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Opts exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Opts) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Opts
@@ -386,7 +386,7 @@ func (x *Opts) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Opts (SPEC §3).
+// MarshalJSON encodes Opts.
 func (x Opts) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeOpts(*p, &x)
@@ -459,7 +459,7 @@ func stitchEncodeTag(b []byte, x *Tag) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Tag exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Tag exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Tag) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Tag
@@ -473,7 +473,7 @@ func (x *Tag) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Tag (SPEC §3).
+// MarshalJSON encodes Tag.
 func (x Tag) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTag(*p, &x)
@@ -485,7 +485,7 @@ func (x Tag) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Tag with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Tag) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallTag(x, data, false)
 	return r.Dropped, r.Repaired, err

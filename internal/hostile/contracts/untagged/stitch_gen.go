@@ -158,7 +158,7 @@ func stitchEncodeReview(b []byte, x *Review) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Review exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Review exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Review) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Review
@@ -172,7 +172,7 @@ func (x *Review) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Review (SPEC §3).
+// MarshalJSON encodes Review.
 func (x Review) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeReview(*p, &x)
@@ -184,7 +184,7 @@ func (x Review) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Review with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Review) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallReview(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -556,7 +556,7 @@ func stitchEncodePositionComment(b []byte, x *PositionComment) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes PositionComment exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes PositionComment exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *PositionComment) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v PositionComment
@@ -570,7 +570,7 @@ func (x *PositionComment) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes PositionComment (SPEC §3).
+// MarshalJSON encodes PositionComment.
 func (x PositionComment) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodePositionComment(*p, &x)
@@ -635,7 +635,7 @@ func stitchEncodeLineComment(b []byte, x *LineComment) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes LineComment exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes LineComment exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *LineComment) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v LineComment
@@ -649,7 +649,7 @@ func (x *LineComment) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes LineComment (SPEC §3).
+// MarshalJSON encodes LineComment.
 func (x LineComment) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeLineComment(*p, &x)
@@ -720,7 +720,7 @@ func stitchEncodeRangeComment(b []byte, x *RangeComment) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes RangeComment exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes RangeComment exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *RangeComment) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v RangeComment
@@ -734,7 +734,7 @@ func (x *RangeComment) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes RangeComment (SPEC §3).
+// MarshalJSON encodes RangeComment.
 func (x RangeComment) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeRangeComment(*p, &x)
@@ -908,7 +908,7 @@ func stitchEncodeSpan(b []byte, x *Span) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Span exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Span exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Span) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Span
@@ -922,7 +922,7 @@ func (x *Span) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Span (SPEC §3).
+// MarshalJSON encodes Span.
 func (x Span) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeSpan(*p, &x)
@@ -978,7 +978,7 @@ func stitchEncodeEval(b []byte, x *Eval) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Eval exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Eval exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Eval) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Eval
@@ -992,7 +992,7 @@ func (x *Eval) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Eval (SPEC §3).
+// MarshalJSON encodes Eval.
 func (x Eval) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeEval(*p, &x)
@@ -1004,7 +1004,7 @@ func (x Eval) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Eval with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Eval) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallEval(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -1330,7 +1330,7 @@ func stitchEncodeCall(b []byte, x *Call) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Call exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Call exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Call) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Call
@@ -1344,7 +1344,7 @@ func (x *Call) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Call (SPEC §3).
+// MarshalJSON encodes Call.
 func (x Call) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeCall(*p, &x)
