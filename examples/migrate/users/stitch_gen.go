@@ -181,7 +181,7 @@ func stitchEncodeCreateUser(b []byte, x *CreateUser) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes CreateUser exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes CreateUser exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *CreateUser) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v CreateUser
@@ -195,7 +195,7 @@ func (x *CreateUser) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes CreateUser (SPEC §3).
+// MarshalJSON encodes CreateUser.
 func (x CreateUser) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeCreateUser(*p, &x)
@@ -207,7 +207,7 @@ func (x CreateUser) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into CreateUser with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *CreateUser) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallCreateUser(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -327,7 +327,7 @@ func stitchEncodeUser(b []byte, x *User) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes User exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes User exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *User) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v User
@@ -342,7 +342,7 @@ func (x *User) UnmarshalJSON(data []byte) error {
 }
 
 // MarshalJSON encodes User and checks the result against its schema: a tool output
-// either encodes to JSON its output schema accepts or fails (SPEC §3).
+// either encodes to JSON its output schema accepts or fails.
 func (x User) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeUser(*p, &x)
@@ -414,7 +414,7 @@ func stitchEncodeFindUsers(b []byte, x *FindUsers) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes FindUsers exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes FindUsers exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *FindUsers) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v FindUsers
@@ -428,7 +428,7 @@ func (x *FindUsers) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes FindUsers (SPEC §3).
+// MarshalJSON encodes FindUsers.
 func (x FindUsers) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeFindUsers(*p, &x)
@@ -440,7 +440,7 @@ func (x FindUsers) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into FindUsers with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *FindUsers) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallFindUsers(x, data, false)
 	return r.Dropped, r.Repaired, err

@@ -133,7 +133,7 @@ func stitchEncodeCreateInvoice(b []byte, x *CreateInvoice) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes CreateInvoice exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes CreateInvoice exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *CreateInvoice) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v CreateInvoice
@@ -147,7 +147,7 @@ func (x *CreateInvoice) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes CreateInvoice (SPEC §3).
+// MarshalJSON encodes CreateInvoice.
 func (x CreateInvoice) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeCreateInvoice(*p, &x)
@@ -159,7 +159,7 @@ func (x CreateInvoice) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into CreateInvoice with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *CreateInvoice) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallCreateInvoice(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -251,7 +251,7 @@ func stitchEncodeInvoice(b []byte, x *Invoice) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Invoice exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Invoice exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Invoice) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Invoice
@@ -266,7 +266,7 @@ func (x *Invoice) UnmarshalJSON(data []byte) error {
 }
 
 // MarshalJSON encodes Invoice and checks the result against its schema: a tool output
-// either encodes to JSON its output schema accepts or fails (SPEC §3).
+// either encodes to JSON its output schema accepts or fails.
 func (x Invoice) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeInvoice(*p, &x)
@@ -323,7 +323,7 @@ func stitchEncodeListInvoices(b []byte, x *ListInvoices) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes ListInvoices exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes ListInvoices exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *ListInvoices) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v ListInvoices
@@ -337,7 +337,7 @@ func (x *ListInvoices) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes ListInvoices (SPEC §3).
+// MarshalJSON encodes ListInvoices.
 func (x ListInvoices) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeListInvoices(*p, &x)
@@ -349,7 +349,7 @@ func (x ListInvoices) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into ListInvoices with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *ListInvoices) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallListInvoices(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -426,7 +426,7 @@ func stitchEncodeInvoiceList(b []byte, x *InvoiceList) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes InvoiceList exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes InvoiceList exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *InvoiceList) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v InvoiceList
@@ -441,7 +441,7 @@ func (x *InvoiceList) UnmarshalJSON(data []byte) error {
 }
 
 // MarshalJSON encodes InvoiceList and checks the result against its schema: a tool output
-// either encodes to JSON its output schema accepts or fails (SPEC §3).
+// either encodes to JSON its output schema accepts or fails.
 func (x InvoiceList) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeInvoiceList(*p, &x)

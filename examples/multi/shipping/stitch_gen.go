@@ -288,7 +288,7 @@ func stitchEncodeQuoteShipment(b []byte, x *QuoteShipment) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes QuoteShipment exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes QuoteShipment exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *QuoteShipment) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v QuoteShipment
@@ -302,7 +302,7 @@ func (x *QuoteShipment) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes QuoteShipment (SPEC §3).
+// MarshalJSON encodes QuoteShipment.
 func (x QuoteShipment) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeQuoteShipment(*p, &x)
@@ -314,7 +314,7 @@ func (x QuoteShipment) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into QuoteShipment with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *QuoteShipment) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallQuoteShipment(x, data, false)
 	return r.Dropped, r.Repaired, err
@@ -391,7 +391,7 @@ func stitchEncodeQuote(b []byte, x *Quote) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Quote exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Quote exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Quote) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Quote
@@ -406,7 +406,7 @@ func (x *Quote) UnmarshalJSON(data []byte) error {
 }
 
 // MarshalJSON encodes Quote and checks the result against its schema: a tool output
-// either encodes to JSON its output schema accepts or fails (SPEC §3).
+// either encodes to JSON its output schema accepts or fails.
 func (x Quote) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeQuote(*p, &x)

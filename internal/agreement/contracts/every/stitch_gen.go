@@ -2307,7 +2307,7 @@ func stitchEncodeStandard(b []byte, x *Standard) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Standard exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Standard exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Standard) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Standard
@@ -2321,7 +2321,7 @@ func (x *Standard) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Standard (SPEC §3).
+// MarshalJSON encodes Standard.
 func (x Standard) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeStandard(*p, &x)
@@ -2333,7 +2333,7 @@ func (x Standard) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Standard with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Standard) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
 	r, err := stitchToolCallStandard(x, data, false)
 	return r.Dropped, r.Repaired, err

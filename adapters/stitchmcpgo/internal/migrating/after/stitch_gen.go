@@ -9,12 +9,12 @@ import (
 	"strconv"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
@@ -130,12 +130,20 @@ func (x Greet) MarshalJSON() ([]byte, error) {
 // DecodeToolCall decodes the arguments of a tool call into Greet with JSON-string repair on
 // (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Greet) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallGreet(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Greet) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallGreet(x, data, false)
 }
 
-// stitchToolCallGreet is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallGreet is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallGreet(x *Greet, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallGreet(x *Greet, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -148,12 +156,11 @@ func stitchToolCallGreet(x *Greet, data []byte, nullAsAbsent bool) (dropped, rep
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 // StitchHandler is implemented by the service: one method per tool of package after.
@@ -179,8 +186,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		Gemini:          stitch.ProfileSchema{Schema: GreetGeminiSchema, OpenAPI: true},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Greet
-			dropped, repaired, err := stitchToolCallGreet(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallGreet(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Greet(ctx, in.(Greet))
