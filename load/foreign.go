@@ -26,8 +26,9 @@ import (
 // A foreignPkg is another package whose struct or union types the
 // contract uses, with its type declarations in source order.
 type foreignPkg struct {
-	p     *packages.Package
-	order []*decl
+	p       *packages.Package
+	order   []*decl
+	dialect string // of its jsonschema tags (dialect.go)
 }
 
 // foreignType returns the struct or union n of another package as the
@@ -60,6 +61,7 @@ func (l *pkgLoader) foreignPackage(path string) *foreignPkg {
 	}
 	fp := &foreignPkg{p: p}
 	l.foreign[path] = fp
+	fp.dialect = l.readDialect(p)
 	for _, f := range p.Syntax {
 		if isGenerated(f) {
 			continue

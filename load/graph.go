@@ -56,7 +56,7 @@ func refs(t *model.Type) []*model.Type {
 			return
 		}
 		switch u.Kind {
-		case model.KindPointer, model.KindSlice, model.KindArray, model.KindMap:
+		case model.KindPointer, model.KindSlice, model.KindArray, model.KindMap, model.KindNullable:
 			walk(u.Elem, false)
 		case model.KindStruct:
 			for _, f := range u.Struct.Fields {

@@ -9,6 +9,9 @@ import (
 // namedType converts a declared type. Every named type converts once; all
 // references share the result, so recursive contracts become cyclic graphs.
 func (l *pkgLoader) namedType(n *types.Named, s site) *model.Type {
+	if mt, ok := l.stdNamed(n, s); ok {
+		return mt
+	}
 	obj := n.Obj()
 	if mt, ok := l.named[obj]; ok {
 		return mt

@@ -82,7 +82,7 @@ func (l *pkgLoader) run() *model.Package {
 	if l.pkg.Types == nil || l.pkg.TypesInfo == nil {
 		return mp
 	}
-	l.readDialect()
+	l.dialect = l.readDialect(l.pkg)
 	l.collectDecls()
 	l.strayDirectives(true)
 	mp.Tools = l.buildTools()

@@ -80,9 +80,14 @@ const (
 	KindStruct  // struct; see Struct
 	KindUnion   // interface marked //stitch:union; see Union
 	KindOpaque  // type marked //stitch:schema: Schema is its schema, its own UnmarshalJSON decodes it
+
+	KindNumber   // json.Number: a JSON number whose text is kept verbatim
+	KindDuration // time.Duration: an ISO 8601 duration string ("PT1H30M")
+	KindNullable // stitch.Nullable[Elem]: absent, null or a value, told apart
+	KindBigInt   // big.Int: a JSON integer of any size
 )
 
-var kindNames = [...]string{"invalid", "bool", "int", "uint", "float", "string", "bytes", "time", "text", "any", "slice", "array", "map", "pointer", "struct", "union", "opaque"}
+var kindNames = [...]string{"invalid", "bool", "int", "uint", "float", "string", "bytes", "time", "text", "any", "slice", "array", "map", "pointer", "struct", "union", "opaque", "number", "duration", "nullable", "bigint"}
 
 // String returns the kind's lower-case name.
 func (k Kind) String() string {
@@ -107,7 +112,7 @@ type Type struct {
 	Basic   string // predeclared underlying type name for Bool, Int, Uint, Float, String
 	Bits    int    // Int, Uint, Float: 8, 16, 32 or 64 (int and uint are 64)
 
-	Elem *Type // Slice, Array, Map (value type), Pointer
+	Elem *Type // Slice, Array, Map (value type), Pointer, Nullable
 	Len  int   // Array
 
 	Struct *Struct // Kind Struct
@@ -119,7 +124,7 @@ type Type struct {
 	Doc       string // doc comment of a named type, directive lines removed
 	Pos       Pos    // position of a named type's name
 	Recursive bool   // the named type lies on a reference cycle: it gets a $defs entry
-	Validate  bool   // the type has a method Validate() error (hidden check, SPEC §2)
+	Validate  bool   // the type has a method Validate() error (hidden check, docs/contracts.md)
 	PtrRecv   bool   // Validate has a pointer receiver
 
 	// Foreign says the type is a struct or union of another package that
@@ -207,9 +212,11 @@ func (t *Type) Stem() string {
 // IsNamed reports whether t is a declared (named) type.
 func (t *Type) IsNamed() bool { return t.Name != "" }
 
-// Deref returns the type a chain of pointers points to.
+// Deref returns the type a chain of pointers points to. A
+// stitch.Nullable[T] is transparent too: its schema, constraints and
+// options are those of T, made nullable.
 func (t *Type) Deref() *Type {
-	for t.Kind == KindPointer {
+	for t.Kind == KindPointer || t.Kind == KindNullable {
 		t = t.Elem
 	}
 	return t
@@ -218,7 +225,7 @@ func (t *Type) Deref() *Type {
 // A Policy says what an object does with keys it does not declare.
 type Policy uint8
 
-// Key policies (SPEC §2, §4.1).
+// Key policies (docs/contracts.md).
 const (
 	Strict Policy = iota // unknown key → error (the default)
 	Strip                // unknown key dropped and reported

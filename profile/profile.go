@@ -14,7 +14,7 @@ type Name string
 // The profiles of the registry (package facts), which Names lists in its
 // order; the projection of each is in projections.
 const (
-	// MCP is the advertised document itself (SPEC §5), unchanged.
+	// MCP is the advertised document itself (docs/flattening.md), unchanged.
 	MCP Name = facts.MCP
 	// OpenAIStrict is OpenAI strict function calling (Structured Outputs):
 	// every property required, optional ones made nullable,

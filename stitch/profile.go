@@ -82,4 +82,17 @@ type DecodeOptions struct {
 	// a profile that made every property required and nullable
 	// (ProfileSchema.NullAsAbsent). Nothing else is tolerated.
 	NullAsAbsent bool
+	// Report, when not nil, receives everything the decode changed or
+	// left out (a generated tool's Decode fills it; a hand-built one may
+	// leave it as it is). The dispatcher sets it and copies it into Call.
+	Report *DecodeReport
+}
+
+// A DecodeReport lists, as JSON Pointers into the arguments, every value a
+// tool call's decode did not take as it came: the keys a strip policy
+// dropped, the strings JSON-string repair parsed, the strings trim, lower
+// or upper changed, the values coerce read from their string form, and the
+// invalid values catch replaced with the default.
+type DecodeReport struct {
+	Dropped, Repaired, Rewritten, Coerced, Caught []string
 }

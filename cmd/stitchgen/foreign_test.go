@@ -61,7 +61,7 @@ import "testing"
 func TestCalls(t *testing.T) {
 	for in, want := range map[string]string{
 		` + "`" + `{"to":{"zip":"10115","bogus":1}}` + "`" + `: "/to/bogus: unknown_key: unknown key \"bogus\"; allowed keys: zip, city",
-		` + "`" + `{"to":{"zip":"1"}}` + "`" + `:                  "/to/zip: pattern: does not match the pattern ^[0-9]{5}$",
+		` + "`" + `{"to":{"zip":"1"}}` + "`" + `:                  "/to/zip: pattern: \"1\" does not match the pattern ^[0-9]{5}$",
 		` + "`" + `{"to":{"zip":"10115","city":"Berlin"}}` + "`" + `: "",
 		` + "`" + `{"to":{"zip":"10115"},"items":{"entries":[{"grams":1},{"grams":"2"},{"kg":3}]}}` + "`" + `: "/items/entries/1/grams: type: expected integer, got string\n/items/entries/2/kg: unknown_key: unknown key \"kg\"; allowed keys: grams\n/items/entries/2/grams: missing: missing required key \"grams\"\n/items/entries: length: item count 3 is above the maximum 2",
 	} {

@@ -109,9 +109,9 @@ func run(args []string, wd string, stdout, stderr io.Writer) int {
 	}
 }
 
-// removedMCP follows the flag package's error for -mcp, which a
-// go:generate line written for a stitchgen that copied its runtime and
-// MCP adapter into each file may still pass.
+// removedMCP follows the flag package's error for -mcp, which an old
+// generate directive (written for a stitchgen that copied its runtime
+// and MCP adapter into each file) may still pass.
 const removedMCP = "stitchgen: -mcp was removed: generated code names no MCP SDK (the SDK is chosen where the tools are served); " +
 	"drop the flag and serve the tool table with an adapter module (adapters/stitchgosdk or adapters/stitchmcpgo; docs/generated-api.md)"
 
@@ -132,7 +132,7 @@ func newFlagSet(cmd string, stderr io.Writer) (*flag.FlagSet, *options) {
 	}
 	fs.StringVar(&opt.tags, "tags", "", "comma-separated build tags to load the packages with")
 	fs.StringVar(&opt.policy, "policy", "strict", "key policy of structs without a //stitch:strict|strip|loose directive: strict, strip or loose")
-	fs.BoolVar(&opt.flatten, "flatten", true, "advertise flattened input schemas (SPEC §5); false serves the lossless ones")
+	fs.BoolVar(&opt.flatten, "flatten", true, "advertise flattened input schemas (docs/flattening.md); false serves the lossless ones")
 	fs.StringVar(&opt.allowFormats, "allow-format", "", "comma-separated formats to allow beyond the portable ones")
 	fs.StringVar(&opt.profiles, "profiles", "", "comma-separated provider profiles ("+strings.Join(profileNames(false), ", ")+") to warn about: why a tool is served in a profile's fallback form")
 	if cmd == "manifest" {

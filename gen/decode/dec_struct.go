@@ -193,7 +193,7 @@ func (e *emitter) afterMember(m member) []jen.Code {
 
 // nullAsAbsent reports whether a null for member m is read as absent
 // under DecodeOptions.NullAsAbsent: it is an optional property that does
-// not accept null itself (SPEC §8, openai-strict).
+// not accept null itself (docs/profiles.md, openai-strict).
 func nullAsAbsent(m member) bool {
 	f := m.field
 	return f != nil && !f.Required && !f.Nullable && !f.Discriminator && f.Type.Kind != model.KindAny

@@ -123,9 +123,10 @@ func toolLiteral(pkg *model.Package, t *model.Tool, profiles []Profile) *jen.Sta
 		jen.Line().Id("Decode").Op(":").Func().Params(jen.Id("args").Index().Byte(), jen.Id("opt").Qual(names.API, "DecodeOptions")).
 			Params(jen.Any(), jen.Index().String(), jen.Index().String(), jen.Error()).Block(
 			jen.Var().Id("in").Add(typeRef(pkg, t.Input)),
-			jen.List(jen.Id("dropped"), jen.Id("repaired"), jen.Err()).Op(":=").Id(names.ToolCallFunc(t.Input)).Call(
+			jen.List(jen.Id("r"), jen.Err()).Op(":=").Id(names.ToolCallFunc(t.Input)).Call(
 				jen.Op("&").Id("in"), jen.Id("args"), jen.Id("opt").Dot("NullAsAbsent")),
-			jen.Return(jen.Id("in"), jen.Id("dropped"), jen.Id("repaired"), jen.Err()),
+			jen.If(jen.Id("opt").Dot("Report").Op("!=").Nil()).Block(jen.Op("*").Id("opt").Dot("Report").Op("=").Id("r")),
+			jen.Return(jen.Id("in"), jen.Id("r").Dot("Dropped"), jen.Id("r").Dot("Repaired"), jen.Err()),
 		),
 		jen.Line().Id("Run").Op(":").Func().Params(jen.Id("ctx").Qual(pathContext, "Context"), jen.Id("in").Any()).
 			Params(jen.Qual(names.API, "Output"), jen.Error()).Block(

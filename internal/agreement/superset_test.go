@@ -12,7 +12,7 @@ import (
 	"github.com/stitchgen/stitchgen/profile"
 )
 
-// superset checks SPEC §5.10 for a document UnmarshalJSON accepted: when
+// superset checks docs/flattening.md for a document UnmarshalJSON accepted: when
 // DecodeToolCall accepts it without a repair and no catchall member of a
 // union variant carries a key a sibling variant declares, it validates
 // against the advertised schema, except where every validator error is at

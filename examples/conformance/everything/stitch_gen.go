@@ -8,12 +8,12 @@ import (
 	"github.com/stitchgen/stitchgen/stitchrt"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
@@ -161,7 +161,7 @@ func stitchEncodeTestSimpleText(b []byte, x *TestSimpleText) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes TestSimpleText exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestSimpleText exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestSimpleText) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestSimpleText
@@ -175,7 +175,7 @@ func (x *TestSimpleText) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestSimpleText (SPEC §3).
+// MarshalJSON encodes TestSimpleText.
 func (x TestSimpleText) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestSimpleText(*p, &x)
@@ -187,14 +187,22 @@ func (x TestSimpleText) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestSimpleText with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestSimpleText) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestSimpleText(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestSimpleText) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestSimpleText(x, data, false)
 }
 
-// stitchToolCallTestSimpleText is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestSimpleText is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestSimpleText(x *TestSimpleText, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestSimpleText(x *TestSimpleText, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -207,12 +215,11 @@ func stitchToolCallTestSimpleText(x *TestSimpleText, data []byte, nullAsAbsent b
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestImageContent(d *stitchrt.Decoder, x *TestImageContent) {
@@ -235,7 +242,7 @@ func stitchEncodeTestImageContent(b []byte, x *TestImageContent) ([]byte, error)
 	return b, err
 }
 
-// UnmarshalJSON decodes TestImageContent exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestImageContent exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestImageContent) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestImageContent
@@ -249,7 +256,7 @@ func (x *TestImageContent) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestImageContent (SPEC §3).
+// MarshalJSON encodes TestImageContent.
 func (x TestImageContent) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestImageContent(*p, &x)
@@ -261,14 +268,22 @@ func (x TestImageContent) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestImageContent with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestImageContent) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestImageContent(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestImageContent) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestImageContent(x, data, false)
 }
 
-// stitchToolCallTestImageContent is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestImageContent is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestImageContent(x *TestImageContent, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestImageContent(x *TestImageContent, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -281,12 +296,11 @@ func stitchToolCallTestImageContent(x *TestImageContent, data []byte, nullAsAbse
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestAudioContent(d *stitchrt.Decoder, x *TestAudioContent) {
@@ -309,7 +323,7 @@ func stitchEncodeTestAudioContent(b []byte, x *TestAudioContent) ([]byte, error)
 	return b, err
 }
 
-// UnmarshalJSON decodes TestAudioContent exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestAudioContent exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestAudioContent) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestAudioContent
@@ -323,7 +337,7 @@ func (x *TestAudioContent) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestAudioContent (SPEC §3).
+// MarshalJSON encodes TestAudioContent.
 func (x TestAudioContent) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestAudioContent(*p, &x)
@@ -335,14 +349,22 @@ func (x TestAudioContent) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestAudioContent with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestAudioContent) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestAudioContent(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestAudioContent) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestAudioContent(x, data, false)
 }
 
-// stitchToolCallTestAudioContent is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestAudioContent is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestAudioContent(x *TestAudioContent, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestAudioContent(x *TestAudioContent, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -355,12 +377,11 @@ func stitchToolCallTestAudioContent(x *TestAudioContent, data []byte, nullAsAbse
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestEmbeddedResource(d *stitchrt.Decoder, x *TestEmbeddedResource) {
@@ -383,7 +404,7 @@ func stitchEncodeTestEmbeddedResource(b []byte, x *TestEmbeddedResource) ([]byte
 	return b, err
 }
 
-// UnmarshalJSON decodes TestEmbeddedResource exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestEmbeddedResource exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestEmbeddedResource) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestEmbeddedResource
@@ -397,7 +418,7 @@ func (x *TestEmbeddedResource) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestEmbeddedResource (SPEC §3).
+// MarshalJSON encodes TestEmbeddedResource.
 func (x TestEmbeddedResource) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestEmbeddedResource(*p, &x)
@@ -409,14 +430,22 @@ func (x TestEmbeddedResource) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestEmbeddedResource with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestEmbeddedResource) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestEmbeddedResource(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestEmbeddedResource) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestEmbeddedResource(x, data, false)
 }
 
-// stitchToolCallTestEmbeddedResource is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestEmbeddedResource is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestEmbeddedResource(x *TestEmbeddedResource, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestEmbeddedResource(x *TestEmbeddedResource, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -429,12 +458,11 @@ func stitchToolCallTestEmbeddedResource(x *TestEmbeddedResource, data []byte, nu
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestMultipleContentTypes(d *stitchrt.Decoder, x *TestMultipleContentTypes) {
@@ -457,7 +485,7 @@ func stitchEncodeTestMultipleContentTypes(b []byte, x *TestMultipleContentTypes)
 	return b, err
 }
 
-// UnmarshalJSON decodes TestMultipleContentTypes exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestMultipleContentTypes exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestMultipleContentTypes) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestMultipleContentTypes
@@ -471,7 +499,7 @@ func (x *TestMultipleContentTypes) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestMultipleContentTypes (SPEC §3).
+// MarshalJSON encodes TestMultipleContentTypes.
 func (x TestMultipleContentTypes) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestMultipleContentTypes(*p, &x)
@@ -483,14 +511,22 @@ func (x TestMultipleContentTypes) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestMultipleContentTypes with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestMultipleContentTypes) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestMultipleContentTypes(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestMultipleContentTypes) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestMultipleContentTypes(x, data, false)
 }
 
-// stitchToolCallTestMultipleContentTypes is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestMultipleContentTypes is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestMultipleContentTypes(x *TestMultipleContentTypes, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestMultipleContentTypes(x *TestMultipleContentTypes, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -503,12 +539,11 @@ func stitchToolCallTestMultipleContentTypes(x *TestMultipleContentTypes, data []
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestToolWithLogging(d *stitchrt.Decoder, x *TestToolWithLogging) {
@@ -531,7 +566,7 @@ func stitchEncodeTestToolWithLogging(b []byte, x *TestToolWithLogging) ([]byte, 
 	return b, err
 }
 
-// UnmarshalJSON decodes TestToolWithLogging exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestToolWithLogging exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestToolWithLogging) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestToolWithLogging
@@ -545,7 +580,7 @@ func (x *TestToolWithLogging) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestToolWithLogging (SPEC §3).
+// MarshalJSON encodes TestToolWithLogging.
 func (x TestToolWithLogging) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestToolWithLogging(*p, &x)
@@ -557,14 +592,22 @@ func (x TestToolWithLogging) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestToolWithLogging with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestToolWithLogging) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestToolWithLogging(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestToolWithLogging) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestToolWithLogging(x, data, false)
 }
 
-// stitchToolCallTestToolWithLogging is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestToolWithLogging is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestToolWithLogging(x *TestToolWithLogging, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestToolWithLogging(x *TestToolWithLogging, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -577,12 +620,11 @@ func stitchToolCallTestToolWithLogging(x *TestToolWithLogging, data []byte, null
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestToolWithProgress(d *stitchrt.Decoder, x *TestToolWithProgress) {
@@ -605,7 +647,7 @@ func stitchEncodeTestToolWithProgress(b []byte, x *TestToolWithProgress) ([]byte
 	return b, err
 }
 
-// UnmarshalJSON decodes TestToolWithProgress exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestToolWithProgress exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestToolWithProgress) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestToolWithProgress
@@ -619,7 +661,7 @@ func (x *TestToolWithProgress) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestToolWithProgress (SPEC §3).
+// MarshalJSON encodes TestToolWithProgress.
 func (x TestToolWithProgress) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestToolWithProgress(*p, &x)
@@ -631,14 +673,22 @@ func (x TestToolWithProgress) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestToolWithProgress with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestToolWithProgress) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestToolWithProgress(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestToolWithProgress) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestToolWithProgress(x, data, false)
 }
 
-// stitchToolCallTestToolWithProgress is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestToolWithProgress is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestToolWithProgress(x *TestToolWithProgress, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestToolWithProgress(x *TestToolWithProgress, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -651,12 +701,11 @@ func stitchToolCallTestToolWithProgress(x *TestToolWithProgress, data []byte, nu
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestErrorHandling(d *stitchrt.Decoder, x *TestErrorHandling) {
@@ -679,7 +728,7 @@ func stitchEncodeTestErrorHandling(b []byte, x *TestErrorHandling) ([]byte, erro
 	return b, err
 }
 
-// UnmarshalJSON decodes TestErrorHandling exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestErrorHandling exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestErrorHandling) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestErrorHandling
@@ -693,7 +742,7 @@ func (x *TestErrorHandling) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestErrorHandling (SPEC §3).
+// MarshalJSON encodes TestErrorHandling.
 func (x TestErrorHandling) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestErrorHandling(*p, &x)
@@ -705,14 +754,22 @@ func (x TestErrorHandling) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestErrorHandling with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestErrorHandling) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestErrorHandling(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestErrorHandling) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestErrorHandling(x, data, false)
 }
 
-// stitchToolCallTestErrorHandling is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestErrorHandling is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestErrorHandling(x *TestErrorHandling, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestErrorHandling(x *TestErrorHandling, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -725,12 +782,11 @@ func stitchToolCallTestErrorHandling(x *TestErrorHandling, data []byte, nullAsAb
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestReconnection(d *stitchrt.Decoder, x *TestReconnection) {
@@ -753,7 +809,7 @@ func stitchEncodeTestReconnection(b []byte, x *TestReconnection) ([]byte, error)
 	return b, err
 }
 
-// UnmarshalJSON decodes TestReconnection exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestReconnection exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestReconnection) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestReconnection
@@ -767,7 +823,7 @@ func (x *TestReconnection) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestReconnection (SPEC §3).
+// MarshalJSON encodes TestReconnection.
 func (x TestReconnection) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestReconnection(*p, &x)
@@ -779,14 +835,22 @@ func (x TestReconnection) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestReconnection with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestReconnection) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestReconnection(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestReconnection) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestReconnection(x, data, false)
 }
 
-// stitchToolCallTestReconnection is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestReconnection is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestReconnection(x *TestReconnection, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestReconnection(x *TestReconnection, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -799,12 +863,11 @@ func stitchToolCallTestReconnection(x *TestReconnection, data []byte, nullAsAbse
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestSampling(d *stitchrt.Decoder, x *TestSampling) {
@@ -843,7 +906,7 @@ func stitchEncodeTestSampling(b []byte, x *TestSampling) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes TestSampling exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestSampling exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestSampling) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestSampling
@@ -857,7 +920,7 @@ func (x *TestSampling) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestSampling (SPEC §3).
+// MarshalJSON encodes TestSampling.
 func (x TestSampling) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestSampling(*p, &x)
@@ -869,14 +932,22 @@ func (x TestSampling) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestSampling with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestSampling) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestSampling(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestSampling) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestSampling(x, data, false)
 }
 
-// stitchToolCallTestSampling is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestSampling is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestSampling(x *TestSampling, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestSampling(x *TestSampling, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -889,12 +960,11 @@ func stitchToolCallTestSampling(x *TestSampling, data []byte, nullAsAbsent bool)
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestElicitation(d *stitchrt.Decoder, x *TestElicitation) {
@@ -933,7 +1003,7 @@ func stitchEncodeTestElicitation(b []byte, x *TestElicitation) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes TestElicitation exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestElicitation exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestElicitation) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestElicitation
@@ -947,7 +1017,7 @@ func (x *TestElicitation) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestElicitation (SPEC §3).
+// MarshalJSON encodes TestElicitation.
 func (x TestElicitation) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestElicitation(*p, &x)
@@ -959,14 +1029,22 @@ func (x TestElicitation) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestElicitation with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestElicitation) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestElicitation(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestElicitation) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestElicitation(x, data, false)
 }
 
-// stitchToolCallTestElicitation is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestElicitation is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestElicitation(x *TestElicitation, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestElicitation(x *TestElicitation, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -979,12 +1057,11 @@ func stitchToolCallTestElicitation(x *TestElicitation, data []byte, nullAsAbsent
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestElicitationSEP1034Defaults(d *stitchrt.Decoder, x *TestElicitationSEP1034Defaults) {
@@ -1007,7 +1084,7 @@ func stitchEncodeTestElicitationSEP1034Defaults(b []byte, x *TestElicitationSEP1
 	return b, err
 }
 
-// UnmarshalJSON decodes TestElicitationSEP1034Defaults exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestElicitationSEP1034Defaults exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestElicitationSEP1034Defaults) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestElicitationSEP1034Defaults
@@ -1021,7 +1098,7 @@ func (x *TestElicitationSEP1034Defaults) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestElicitationSEP1034Defaults (SPEC §3).
+// MarshalJSON encodes TestElicitationSEP1034Defaults.
 func (x TestElicitationSEP1034Defaults) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestElicitationSEP1034Defaults(*p, &x)
@@ -1033,14 +1110,22 @@ func (x TestElicitationSEP1034Defaults) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestElicitationSEP1034Defaults with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestElicitationSEP1034Defaults) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestElicitationSEP1034Defaults(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestElicitationSEP1034Defaults) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestElicitationSEP1034Defaults(x, data, false)
 }
 
-// stitchToolCallTestElicitationSEP1034Defaults is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestElicitationSEP1034Defaults is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestElicitationSEP1034Defaults(x *TestElicitationSEP1034Defaults, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestElicitationSEP1034Defaults(x *TestElicitationSEP1034Defaults, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1053,12 +1138,11 @@ func stitchToolCallTestElicitationSEP1034Defaults(x *TestElicitationSEP1034Defau
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestElicitationSEP1330Enums(d *stitchrt.Decoder, x *TestElicitationSEP1330Enums) {
@@ -1081,7 +1165,7 @@ func stitchEncodeTestElicitationSEP1330Enums(b []byte, x *TestElicitationSEP1330
 	return b, err
 }
 
-// UnmarshalJSON decodes TestElicitationSEP1330Enums exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestElicitationSEP1330Enums exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestElicitationSEP1330Enums) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestElicitationSEP1330Enums
@@ -1095,7 +1179,7 @@ func (x *TestElicitationSEP1330Enums) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestElicitationSEP1330Enums (SPEC §3).
+// MarshalJSON encodes TestElicitationSEP1330Enums.
 func (x TestElicitationSEP1330Enums) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestElicitationSEP1330Enums(*p, &x)
@@ -1107,14 +1191,22 @@ func (x TestElicitationSEP1330Enums) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestElicitationSEP1330Enums with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestElicitationSEP1330Enums) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestElicitationSEP1330Enums(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestElicitationSEP1330Enums) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestElicitationSEP1330Enums(x, data, false)
 }
 
-// stitchToolCallTestElicitationSEP1330Enums is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestElicitationSEP1330Enums is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestElicitationSEP1330Enums(x *TestElicitationSEP1330Enums, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestElicitationSEP1330Enums(x *TestElicitationSEP1330Enums, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1127,12 +1219,11 @@ func stitchToolCallTestElicitationSEP1330Enums(x *TestElicitationSEP1330Enums, d
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 // StitchHandler is implemented by the service: one method per tool of package everything.
@@ -1183,8 +1274,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestSimpleText
-			dropped, repaired, err := stitchToolCallTestSimpleText(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestSimpleText(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestSimpleText(ctx, in.(TestSimpleText))
@@ -1202,8 +1296,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestImageContent
-			dropped, repaired, err := stitchToolCallTestImageContent(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestImageContent(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestImageContent(ctx, in.(TestImageContent))
@@ -1221,8 +1318,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestAudioContent
-			dropped, repaired, err := stitchToolCallTestAudioContent(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestAudioContent(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestAudioContent(ctx, in.(TestAudioContent))
@@ -1240,8 +1340,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestEmbeddedResource
-			dropped, repaired, err := stitchToolCallTestEmbeddedResource(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestEmbeddedResource(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestEmbeddedResource(ctx, in.(TestEmbeddedResource))
@@ -1259,8 +1362,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestMultipleContentTypes
-			dropped, repaired, err := stitchToolCallTestMultipleContentTypes(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestMultipleContentTypes(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestMultipleContentTypes(ctx, in.(TestMultipleContentTypes))
@@ -1278,8 +1384,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestToolWithLogging
-			dropped, repaired, err := stitchToolCallTestToolWithLogging(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestToolWithLogging(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestToolWithLogging(ctx, in.(TestToolWithLogging))
@@ -1297,8 +1406,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestToolWithProgress
-			dropped, repaired, err := stitchToolCallTestToolWithProgress(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestToolWithProgress(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestToolWithProgress(ctx, in.(TestToolWithProgress))
@@ -1316,8 +1428,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestErrorHandling
-			dropped, repaired, err := stitchToolCallTestErrorHandling(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestErrorHandling(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestErrorHandling(ctx, in.(TestErrorHandling))
@@ -1335,8 +1450,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestReconnection
-			dropped, repaired, err := stitchToolCallTestReconnection(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestReconnection(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestReconnection(ctx, in.(TestReconnection))
@@ -1354,8 +1472,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestSampling
-			dropped, repaired, err := stitchToolCallTestSampling(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestSampling(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestSampling(ctx, in.(TestSampling))
@@ -1373,8 +1494,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestElicitation
-			dropped, repaired, err := stitchToolCallTestElicitation(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestElicitation(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestElicitation(ctx, in.(TestElicitation))
@@ -1392,8 +1516,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestElicitationSEP1034Defaults
-			dropped, repaired, err := stitchToolCallTestElicitationSEP1034Defaults(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestElicitationSEP1034Defaults(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestElicitationSEP1034Defaults(ctx, in.(TestElicitationSEP1034Defaults))
@@ -1411,8 +1538,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestElicitationSEP1330Enums
-			dropped, repaired, err := stitchToolCallTestElicitationSEP1330Enums(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestElicitationSEP1330Enums(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestElicitationSEP1330Enums(ctx, in.(TestElicitationSEP1330Enums))

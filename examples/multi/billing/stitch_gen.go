@@ -10,12 +10,12 @@ import (
 	"strconv"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
@@ -133,7 +133,7 @@ func stitchEncodeCreateInvoice(b []byte, x *CreateInvoice) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes CreateInvoice exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes CreateInvoice exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *CreateInvoice) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v CreateInvoice
@@ -147,7 +147,7 @@ func (x *CreateInvoice) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes CreateInvoice (SPEC §3).
+// MarshalJSON encodes CreateInvoice.
 func (x CreateInvoice) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeCreateInvoice(*p, &x)
@@ -159,14 +159,22 @@ func (x CreateInvoice) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into CreateInvoice with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *CreateInvoice) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallCreateInvoice(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *CreateInvoice) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallCreateInvoice(x, data, false)
 }
 
-// stitchToolCallCreateInvoice is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallCreateInvoice is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallCreateInvoice(x *CreateInvoice, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallCreateInvoice(x *CreateInvoice, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -179,12 +187,11 @@ func stitchToolCallCreateInvoice(x *CreateInvoice, data []byte, nullAsAbsent boo
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeInvoice(d *stitchrt.Decoder, x *Invoice) {
@@ -244,7 +251,7 @@ func stitchEncodeInvoice(b []byte, x *Invoice) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Invoice exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Invoice exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Invoice) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Invoice
@@ -259,7 +266,7 @@ func (x *Invoice) UnmarshalJSON(data []byte) error {
 }
 
 // MarshalJSON encodes Invoice and checks the result against its schema: a tool output
-// either encodes to JSON its output schema accepts or fails (SPEC §3).
+// either encodes to JSON its output schema accepts or fails.
 func (x Invoice) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeInvoice(*p, &x)
@@ -316,7 +323,7 @@ func stitchEncodeListInvoices(b []byte, x *ListInvoices) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes ListInvoices exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes ListInvoices exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *ListInvoices) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v ListInvoices
@@ -330,7 +337,7 @@ func (x *ListInvoices) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes ListInvoices (SPEC §3).
+// MarshalJSON encodes ListInvoices.
 func (x ListInvoices) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeListInvoices(*p, &x)
@@ -342,14 +349,22 @@ func (x ListInvoices) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into ListInvoices with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *ListInvoices) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallListInvoices(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *ListInvoices) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallListInvoices(x, data, false)
 }
 
-// stitchToolCallListInvoices is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallListInvoices is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallListInvoices(x *ListInvoices, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallListInvoices(x *ListInvoices, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -362,12 +377,11 @@ func stitchToolCallListInvoices(x *ListInvoices, data []byte, nullAsAbsent bool)
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeInvoiceList(d *stitchrt.Decoder, x *InvoiceList) {
@@ -412,7 +426,7 @@ func stitchEncodeInvoiceList(b []byte, x *InvoiceList) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes InvoiceList exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes InvoiceList exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *InvoiceList) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v InvoiceList
@@ -427,7 +441,7 @@ func (x *InvoiceList) UnmarshalJSON(data []byte) error {
 }
 
 // MarshalJSON encodes InvoiceList and checks the result against its schema: a tool output
-// either encodes to JSON its output schema accepts or fails (SPEC §3).
+// either encodes to JSON its output schema accepts or fails.
 func (x InvoiceList) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeInvoiceList(*p, &x)
@@ -471,7 +485,7 @@ func stitchDecodeCommon_Address(d *stitchrt.Decoder, x *common.Address) {
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch0(s0) {
-					d.PatternFail("^[0-9]{4,5}$")
+					d.PatternFailOn("^[0-9]{4,5}$", s0)
 				}
 				x.Zip = s0
 			}
@@ -745,8 +759,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in CreateInvoice
-			dropped, repaired, err := stitchToolCallCreateInvoice(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallCreateInvoice(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.CreateInvoice(ctx, in.(CreateInvoice))
@@ -766,8 +783,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in ListInvoices
-			dropped, repaired, err := stitchToolCallListInvoices(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallListInvoices(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.ListInvoices(ctx, in.(ListInvoices))

@@ -10,12 +10,12 @@ import (
 	"strconv"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
@@ -77,7 +77,7 @@ func stitchDecodeCommon_Address(d *stitchrt.Decoder, x *common.Address) {
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch0(s0) {
-					d.PatternFail("^[0-9]{4,5}$")
+					d.PatternFailOn("^[0-9]{4,5}$", s0)
 				}
 				x.Zip = s0
 			}
@@ -288,7 +288,7 @@ func stitchEncodeQuoteShipment(b []byte, x *QuoteShipment) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes QuoteShipment exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes QuoteShipment exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *QuoteShipment) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v QuoteShipment
@@ -302,7 +302,7 @@ func (x *QuoteShipment) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes QuoteShipment (SPEC §3).
+// MarshalJSON encodes QuoteShipment.
 func (x QuoteShipment) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeQuoteShipment(*p, &x)
@@ -314,14 +314,22 @@ func (x QuoteShipment) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into QuoteShipment with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *QuoteShipment) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallQuoteShipment(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *QuoteShipment) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallQuoteShipment(x, data, false)
 }
 
-// stitchToolCallQuoteShipment is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallQuoteShipment is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallQuoteShipment(x *QuoteShipment, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallQuoteShipment(x *QuoteShipment, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -334,12 +342,11 @@ func stitchToolCallQuoteShipment(x *QuoteShipment, data []byte, nullAsAbsent boo
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeQuote(d *stitchrt.Decoder, x *Quote) {
@@ -384,7 +391,7 @@ func stitchEncodeQuote(b []byte, x *Quote) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Quote exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Quote exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Quote) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Quote
@@ -399,7 +406,7 @@ func (x *Quote) UnmarshalJSON(data []byte) error {
 }
 
 // MarshalJSON encodes Quote and checks the result against its schema: a tool output
-// either encodes to JSON its output schema accepts or fails (SPEC §3).
+// either encodes to JSON its output schema accepts or fails.
 func (x Quote) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeQuote(*p, &x)
@@ -461,8 +468,11 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in QuoteShipment
-			dropped, repaired, err := stitchToolCallQuoteShipment(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallQuoteShipment(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.QuoteShipment(ctx, in.(QuoteShipment))
