@@ -85,6 +85,9 @@ type Result struct {
 	// them optional (openai-strict only; see the package doc for what the
 	// decoder does with a null there). Nil when Strict is false.
 	NullAsAbsent []string
+	// Forms lists the places where the model writes a reversible form
+	// (Strict only), in document order; the dispatcher reads them back.
+	Forms []Form
 	// Counts measures Schema for the providers' size limits.
 	Counts Counts
 }

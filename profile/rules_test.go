@@ -20,6 +20,7 @@ type ruleCase struct {
 	warnings []string // Warning.String(), tool "t"
 	nulls    []string // NullAsAbsent (openai-strict)
 	invalid  bool     // the input is no tool schema at all: its fallback is not checked
+	forms    []string // Result.Forms as "pointer kind schema"
 }
 
 func obj(props string, required ...string) string {
@@ -125,31 +126,53 @@ var openAICases = []ruleCase{
 		want: obj(`"e":{"type":"object","properties":{"k":{"type":"string"}},"required":["k"],"additionalProperties":false,"description":"Constraints: enum [{\"k\":\"a\"}]."}`, "e"),
 	},
 	{
-		name: "free-form value: served non-strict", profile: profile.OpenAIStrict,
-		in:       obj(`"any":{"description":"Anything."}`, "any"),
-		want:     "fallback",
-		warnings: []string{"t /properties/any: free-form value (no type): strict mode needs a type on every schema"},
+		name: "free-form value: JSON text", profile: profile.OpenAIStrict,
+		in:    obj(`"any":{"description":"Anything."}`, "any"),
+		want:  obj(`"any":{"type":"string","description":"Anything. Written as a string holding the value's JSON text."}`, "any"),
+		forms: []string{"/any json /properties/any"},
 	},
 	{
-		name: "map: served non-strict", profile: profile.OpenAIStrict,
-		in:       obj(`"m":{"type":"object","additionalProperties":{"type":"string"}}`, "m"),
-		want:     "fallback",
-		warnings: []string{"t /properties/m: map (additionalProperties without properties): strict mode needs additionalProperties false on every object"},
+		name: "map: entries", profile: profile.OpenAIStrict,
+		in: obj(`"m":{"type":"object","additionalProperties":{"type":"string","minLength":2},"maxProperties":3}`, "m"),
+		want: obj(`"m":{"type":"array","items":{"type":"object","properties":{"key":{"type":"string"},`+
+			`"value":{"type":"string","description":"Constraints: minLength 2."}},"required":["key","value"],"additionalProperties":false},`+
+			`"description":"Written as an array of {\"key\", \"value\"} objects, one per entry; each key at most once. Constraints: maxProperties 3."}`, "m"),
+		forms: []string{"/m entries /properties/m"},
 	},
 	{
-		name: "loose object: served non-strict", profile: profile.OpenAIStrict,
-		in:       `{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":{}}`,
-		want:     "fallback",
-		warnings: []string{"t /additionalProperties: loose object (additionalProperties other than false): strict mode needs additionalProperties false on every object"},
+		name: "map of free-form values in an array: entries of JSON text", profile: profile.AnthropicStrict,
+		in: obj(`"l":{"type":"array","items":{"type":"object","additionalProperties":true}}`, "l"),
+		want: obj(`"l":{"type":"array","items":{"type":"array","items":{"type":"object","properties":{"key":{"type":"string"},`+
+			`"value":{"type":"string","description":"Written as a string holding the value's JSON text."}},"required":["key","value"],"additionalProperties":false},`+
+			`"description":"Written as an array of {\"key\", \"value\"} objects, one per entry; each key at most once."}}`, "l"),
+		forms: []string{"/l/* entries /properties/l/items", "/l/*/*/value json /properties/l/items/items/properties/value"},
 	},
 	{
-		name: "any object or array (a collided key): served non-strict", profile: profile.OpenAIStrict,
-		in:   obj(`"media":{"type":["object","array"]}`, "media"),
-		want: "fallback",
-		warnings: []string{
-			"t /properties/media: object without properties (any object): strict mode needs declared properties and additionalProperties false",
-			"t /properties/media: array without items (any items): strict mode needs a typed items schema",
-		},
+		name: "map inside a union: served non-strict", profile: profile.AnthropicStrict,
+		in:       obj(`"u":{"anyOf":[{"type":"string"},{"type":"object","additionalProperties":{"type":"string"}}]}`, "u"),
+		want:     "fallback",
+		warnings: []string{"t /properties/u/anyOf/1: a map inside a union (anyOf): its reversible form could not be told apart from the other branches"},
+	},
+	{
+		name: "loose object: extra members as entries", profile: profile.OpenAIStrict,
+		in: `{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":{}}`,
+		want: `{"type":"object","properties":{"a":{"type":["string","null"]},"additional_properties":{"type":"array","items":{"type":"object",` +
+			`"properties":{"key":{"type":"string"},"value":{"type":"string","description":"Written as a string holding the value's JSON text."}},"required":["key","value"],"additionalProperties":false},` +
+			`"description":"Members other than the properties above, as an array of {\"key\", \"value\"} objects; each key at most once."}},"required":["a","additional_properties"],"additionalProperties":false}`,
+		nulls: []string{"/properties/a"},
+		forms: []string{" extra ", "/additional_properties/*/value json /properties/additional_properties/items/properties/value"},
+	},
+	{
+		name: "loose object with a property named additional_properties: served non-strict", profile: profile.AnthropicStrict,
+		in:       `{"type":"object","properties":{"additional_properties":{"type":"string"}},"additionalProperties":{}}`,
+		want:     "fallback",
+		warnings: []string{"t /properties/additional_properties: a loose object with a property named additional_properties: its other members have no place to be written"},
+	},
+	{
+		name: "any object or array (a collided key): one JSON text", profile: profile.OpenAIStrict,
+		in:    obj(`"media":{"type":["object","array"]}`, "media"),
+		want:  obj(`"media":{"type":"string","description":"Written as a string holding the value's JSON text."}`, "media"),
+		forms: []string{"/media json /properties/media"},
 	},
 	{
 		name: "allOf and prefixItems: served non-strict", profile: profile.OpenAIStrict,
@@ -362,9 +385,9 @@ var extrasCases = []ruleCase{
 	},
 	{
 		name: "openai-strict fallback keeps x- keywords", profile: profile.OpenAIStrict,
-		in:       obj(`"owner":{"type":"string","x-mcp-header":"owner"},"any":{"x-kind":"free"}`, "owner"),
+		in:       obj(`"owner":{"type":"string","x-mcp-header":"owner"},"any":{"x-kind":"free","not":{}}`, "owner"),
 		want:     "fallback",
-		warnings: []string{"t /properties/any: free-form value (no type): strict mode needs a type on every schema"},
+		warnings: []string{`t /properties/any/not: keyword "not" cannot be expressed in strict mode`},
 	},
 	{
 		name: "anthropic-strict leaves x- keywords out", profile: profile.AnthropicStrict,
@@ -451,6 +474,13 @@ func TestRules(t *testing.T) {
 				}
 				if strings.Join(r.NullAsAbsent, " ") != strings.Join(c.nulls, " ") {
 					t.Errorf("NullAsAbsent %q, want %q", r.NullAsAbsent, c.nulls)
+				}
+				var fs []string
+				for _, f := range r.Forms {
+					fs = append(fs, f.Pointer+" "+string(f.Kind)+" "+f.Schema)
+				}
+				if strings.Join(fs, "\n") != strings.Join(c.forms, "\n") {
+					t.Errorf("forms\n got %q\nwant %q", fs, c.forms)
 				}
 				if ps := accepts(c.profile, r); len(ps) > 0 && !c.invalid {
 					t.Errorf("the provider's checker rejects the result: %v", ps)

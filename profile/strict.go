@@ -36,6 +36,13 @@ type strictProj struct {
 	used     []string // $defs entries still referenced, in first-use order
 	inlining []string // $defs entries being inlined (a cycle guard)
 	inlined  int      // references inlined so far (see inlineBudget)
+	// at is the place of the node being projected in the arguments as the
+	// model writes them (Form.Pointer); unions counts the anyOf branches
+	// and split type arrays it is in, inDefs is set below $defs.
+	at     string
+	unions int
+	inDefs bool
+	forms  []Form
 }
 
 func projectStrict(r *strictRules, advertised *model.Object) *Result {
@@ -48,7 +55,7 @@ func projectStrict(r *strictRules, advertised *model.Object) *Result {
 	if len(p.warnings) > 0 {
 		return fallback(advertised, p.warnings)
 	}
-	return &Result{Schema: out, Dialect: JSONSchema, Strict: true, NullAsAbsent: p.nulls}
+	return &Result{Schema: out, Dialect: JSONSchema, Strict: true, NullAsAbsent: p.nulls, Forms: p.forms}
 }
 
 func (p *strictProj) fail(ptr, msg string) {
@@ -73,6 +80,7 @@ func (p *strictProj) document() *model.Object {
 		return out
 	}
 	projected := map[string]any{}
+	p.inDefs = true
 	for i := 0; i < len(p.used); i++ {
 		name := p.used[i]
 		ptr := "/$defs/" + escape(name)
@@ -135,12 +143,16 @@ func (p *strictProj) schema(v any, in, out string) any {
 		types = literalKinds(lits)
 	}
 	if types == nil && !o.Has("anyOf") && !o.Has("oneOf") {
-		p.fail(in, "free-form value (no type): strict mode needs a type on every schema")
-		return model.Clone(o)
+		return p.form(FormJSON, o, nil, in, out)
 	}
 	if types == nil && hasShape(o) {
 		p.fail(in, "object or array keywords beside anyOf without a type cannot be expressed in strict mode")
 		return model.Clone(o)
+	}
+	if len(removeAll(types, "null")) > 1 && allJSON(o, types) {
+		// Several kinds, none of which the provider can say (an object
+		// without properties or an array): one JSON text for them all.
+		return p.form(FormJSON, o, types, in, out)
 	}
 	if len(removeAll(types, "null")) > 1 {
 		return p.split(o, types, in, out)
@@ -169,6 +181,9 @@ func notASchema(v any) string {
 // node projects a schema of at most one non-null type (or none, beside
 // anyOf), keyword by keyword in the advertised order.
 func (p *strictProj) node(o *model.Object, types []string, in, out string) *model.Object {
+	if kind := formOf(o, types); kind != "" {
+		return p.form(kind, o, types, in, out)
+	}
 	n := &model.Object{}
 	var ns notes
 	base := ""
@@ -190,7 +205,10 @@ func (p *strictProj) node(o *model.Object, types []string, in, out string) *mode
 				p.fail(kin, "tuple items cannot be expressed in strict mode")
 				continue
 			}
+			at := p.at
+			p.at = at + "/*"
 			n.Set(k, p.schema(v, kin, kout))
+			p.at = at
 		case k == "anyOf" || k == "oneOf":
 			if k == "oneOf" {
 				if o.Has("anyOf") {
@@ -233,9 +251,6 @@ func (p *strictProj) node(o *model.Object, types []string, in, out string) *mode
 	if isIn("object", types) {
 		p.object(o, n, in)
 	}
-	if isIn("array", types) && !o.Has("items") {
-		p.fail(in, "array without items (any items): strict mode needs a typed items schema")
-	}
 	describe(n, base, &ns)
 	return n
 }
@@ -277,6 +292,8 @@ func (p *strictProj) branches(v any, in, out string) any {
 		return model.Clone(v)
 	}
 	res := make([]any, len(list))
+	p.unions++
+	defer func() { p.unions-- }()
 	for i, b := range list {
 		res[i] = p.schema(b, in+"/"+strconv.Itoa(i), out+"/"+strconv.Itoa(i))
 	}
@@ -299,7 +316,10 @@ func (p *strictProj) properties(o *model.Object, v any, in, out string) any {
 		if optional {
 			p.nulls = append(p.nulls, kout) // before what it contains: document order
 		}
+		at := p.at
+		p.at = at + "/" + escape(m.Key)
 		s := p.schema(m.Value, kin, kout)
+		p.at = at
 		if optional {
 			s = nullable(s)
 		}
@@ -314,15 +334,9 @@ func (p *strictProj) properties(o *model.Object, v any, in, out string) any {
 func (p *strictProj) object(o, n *model.Object, in string) {
 	props, hasProps := get(o, "properties").(*model.Object)
 	ap, hasAP := o.Get("additionalProperties")
-	switch {
-	case hasAP && ap != false && !hasProps:
-		p.fail(in, "map (additionalProperties without properties): strict mode needs additionalProperties false on every object")
-		return
-	case hasAP && ap != false:
-		p.fail(in+"/additionalProperties", "loose object (additionalProperties other than false): strict mode needs additionalProperties false on every object")
-		return
-	case !hasProps && ap != false:
-		p.fail(in, "object without properties (any object): strict mode needs declared properties and additionalProperties false")
+	if hasAP && ap != false || !hasProps && ap != false {
+		// formOf gave these a reversible form; kept as a guard.
+		p.fail(in, "an object that is not closed: strict mode needs additionalProperties false on every object")
 		return
 	}
 	if !hasProps {
@@ -391,6 +405,8 @@ func anyList(list []string) []any {
 // branch's type; a type none of them has gets no branch.
 func (p *strictProj) split(o *model.Object, types []string, in, out string) any {
 	var branches []any
+	p.unions++
+	defer func() { p.unions-- }()
 	inputs, kept := typeBranches(o, removeAll(types, "null"))
 	for i, b := range inputs {
 		branches = append(branches, p.node(b, []string{kept[i]}, in, out+"/anyOf/"+strconv.Itoa(i)))

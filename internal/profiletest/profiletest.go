@@ -22,7 +22,8 @@ import (
 // against the profile's schema under a 2020-12 validator with format
 // assertions on. Canonical forms: openai-strict removes the keys a strip
 // policy dropped and writes every absent optional property as null;
-// anthropic-strict removes the dropped keys; gemini reads its Schema
+// anthropic-strict removes the dropped keys; both then write the
+// reversible forms (ToForm); gemini reads its Schema
 // through fromGemini; mcp and every fallback take the input as it is.
 func Superset(name profile.Name, adv *model.Object, r *profile.Result, input []byte) error {
 	inst, err := model.Parse(input)
@@ -36,7 +37,7 @@ func Superset(name profile.Name, adv *model.Object, r *profile.Result, input []b
 		if err != nil {
 			return err
 		}
-		inst = k.walk(adv, "", inst)
+		inst = ToForm(r, k.walk(adv, "", inst))
 	case r.Dialect == profile.OpenAPI && r.Schema == nil:
 		k, err := newCanonicalizer(adv, false)
 		if err != nil {
