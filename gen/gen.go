@@ -74,9 +74,10 @@ type Profiled struct {
 	// profile serves the tool in its fallback form; nil under gemini for a
 	// tool without arguments.
 	Schema       []byte
-	Strict       bool // sent with "strict": true
-	OpenAPI      bool // Gemini's typed Schema (parameters), not JSON Schema
-	NullAsAbsent bool // decoded with stitch.DecodeOptions.NullAsAbsent
+	Strict       bool           // sent with "strict": true
+	OpenAPI      bool           // Gemini's typed Schema (parameters), not JSON Schema
+	NullAsAbsent bool           // decoded with stitch.DecodeOptions.NullAsAbsent
+	Forms        []profile.Form // the reversible forms (Strict only)
 	Warnings     []profile.Warning
 }
 
@@ -216,7 +217,7 @@ func profiles(t *model.Tool, advertised *model.Object, advertisedBytes []byte) [
 			panic(err) // a known profile and a schema: Project cannot fail
 		}
 		p := &Profiled{Name: name, Strict: r.Strict, OpenAPI: r.Dialect == profile.OpenAPI,
-			NullAsAbsent: len(r.NullAsAbsent) > 0, Warnings: r.Warnings}
+			NullAsAbsent: len(r.NullAsAbsent) > 0, Forms: r.Forms, Warnings: r.Warnings}
 		if r.Schema != nil {
 			p.Schema = model.MustMarshal(r.Schema)
 		}

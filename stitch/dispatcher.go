@@ -116,7 +116,7 @@ func (d *Dispatcher) run(ctx context.Context, t *Tool, call *Call, start time.Ti
 		call.Err = err
 		return d.before(ctx, call), envelope(codeInternal, nil, "the tool failed unexpectedly")
 	}
-	in, ok := d.decode(t, call, DecodeOptions{NullAsAbsent: ps.NullAsAbsent})
+	in, ok := d.decode(t, call, DecodeOptions{NullAsAbsent: ps.NullAsAbsent}, ps.Forms)
 	ctx = d.before(ctx, call)
 	if !ok {
 		return ctx, envelope(codeValidation, call.Issues, "")
@@ -168,9 +168,11 @@ func (d *Dispatcher) late(ctx context.Context, t *Tool, base Call, start time.Ti
 	d.opt.Late(ctx, c)
 }
 
-// decode applies the size cap and the tool's exact decoder and records the
-// outcome in call; ok is false for rejected arguments.
-func (d *Dispatcher) decode(t *Tool, call *Call, opt DecodeOptions) (in any, ok bool) {
+// decode applies the size cap, reads the profile's reversible forms back
+// into the contract's form and applies the tool's exact decoder, and
+// records the outcome in call (with the pointers the model wrote); ok is
+// false for rejected arguments.
+func (d *Dispatcher) decode(t *Tool, call *Call, opt DecodeOptions, forms []Form) (in any, ok bool) {
 	args := call.Args
 	if len(args) == 0 {
 		args = []byte("{}")
@@ -179,15 +181,23 @@ func (d *Dispatcher) decode(t *Tool, call *Call, opt DecodeOptions) (in any, ok 
 		call.Issues = []Issue{issue}
 		return nil, false
 	}
+	var rel *relocations
+	if len(forms) > 0 {
+		var issues []Issue
+		if args, rel, issues = fromForms(args, forms); issues != nil {
+			call.Issues = issues
+			return nil, false
+		}
+	}
 	var rep DecodeReport
 	opt.Report = &rep
 	in, dropped, repaired, err := t.Decode(args, opt)
 	if err != nil {
-		call.Issues = issuesOf(err)
+		call.Issues = rel.issues(issuesOf(err))
 		return nil, false
 	}
-	call.Input, call.Dropped, call.Repaired = in, dropped, repaired
-	call.Rewritten, call.Coerced, call.Caught = rep.Rewritten, rep.Coerced, rep.Caught
+	call.Input, call.Dropped, call.Repaired = in, rel.pointers(dropped), rel.pointers(repaired)
+	call.Rewritten, call.Coerced, call.Caught = rel.pointers(rep.Rewritten), rel.pointers(rep.Coerced), rel.pointers(rep.Caught)
 	return in, true
 }
 

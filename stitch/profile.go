@@ -51,6 +51,11 @@ type ProfileSchema struct {
 	// DecodeOptions.NullAsAbsent: an explicit null for such a property is
 	// read as absent (its default applies).
 	NullAsAbsent bool
+	// Forms are the places where Schema has the model write a reversible
+	// form (a map as {"key", "value"} entries, a free-form value as its
+	// JSON text); the dispatcher reads them back into the contract's form
+	// before the tool's decoder sees the call (docs/profiles.md).
+	Forms []Form
 }
 
 // Schema returns t's input schema under profile p: the advertised schema

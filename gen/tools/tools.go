@@ -17,7 +17,17 @@ type Profile struct {
 	Name                          string // the profile's name: openai-strict
 	Const                         string
 	Strict, OpenAPI, NullAsAbsent bool
+	Forms                         []Form
 }
+
+// A Form is a reversible form of the profile: stitch.Form.
+type Form struct {
+	Pointer string
+	Kind    string // entries, extra or json: the suffix of a stitch.Form constant
+}
+
+// formConsts names the stitch constant of each form kind.
+var formConsts = map[string]string{"entries": "FormEntries", "extra": "FormExtra", "json": "FormJSON"}
 
 // Emit adds StitchHandler and StitchTools for pkg's tools to f. A package
 // without tools gets nothing. The schema constants it refers to are
@@ -195,6 +205,13 @@ func profileValue(p Profile) jen.Code {
 		if b.v {
 			fields = append(fields, jen.Id(b.name).Op(":").True())
 		}
+	}
+	if len(p.Forms) > 0 {
+		var forms []jen.Code
+		for _, f := range p.Forms {
+			forms = append(forms, jen.Line().Values(jen.Id("Pointer").Op(":").Lit(f.Pointer), jen.Id("Kind").Op(":").Qual(names.API, formConsts[f.Kind])))
+		}
+		fields = append(fields, jen.Id("Forms").Op(":").Index().Qual(names.API, "Form").Values(append(forms, jen.Line())...))
 	}
 	if len(fields) == 0 {
 		return nil

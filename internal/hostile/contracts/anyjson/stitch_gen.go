@@ -22,6 +22,10 @@ const (
 	WrapInputSchema = `{"type":"object","properties":{"payload":{"description":"Any JSON value."}},"required":["payload"],"additionalProperties":false}`
 	// WrapLosslessSchema is the lossless input schema of tool wrap (unions as oneOf/anyOf).
 	WrapLosslessSchema = `{"type":"object","properties":{"payload":{"description":"Any JSON value."}},"required":["payload"],"additionalProperties":false}`
+	// WrapOpenAIStrictSchema is the input schema of tool wrap under profile openai-strict.
+	WrapOpenAIStrictSchema = `{"type":"object","properties":{"payload":{"type":"string","description":"Any JSON value. Written as a string holding the value's JSON text."}},"required":["payload"],"additionalProperties":false}`
+	// WrapAnthropicStrictSchema is the input schema of tool wrap under profile anthropic-strict.
+	WrapAnthropicStrictSchema = `{"type":"object","properties":{"payload":{"type":"string","description":"Any JSON value. Written as a string holding the value's JSON text."}},"required":["payload"],"additionalProperties":false}`
 )
 
 const (
@@ -29,6 +33,10 @@ const (
 	RawWrapInputSchema = `{"type":"object","properties":{"payload":{"description":"Any JSON value, kept as sent."}},"required":["payload"],"additionalProperties":false}`
 	// RawWrapLosslessSchema is the lossless input schema of tool raw_wrap (unions as oneOf/anyOf).
 	RawWrapLosslessSchema = `{"type":"object","properties":{"payload":{"description":"Any JSON value, kept as sent."}},"required":["payload"],"additionalProperties":false}`
+	// RawWrapOpenAIStrictSchema is the input schema of tool raw_wrap under profile openai-strict.
+	RawWrapOpenAIStrictSchema = `{"type":"object","properties":{"payload":{"type":"string","description":"Any JSON value, kept as sent. Written as a string holding the value's JSON text."}},"required":["payload"],"additionalProperties":false}`
+	// RawWrapAnthropicStrictSchema is the input schema of tool raw_wrap under profile anthropic-strict.
+	RawWrapAnthropicStrictSchema = `{"type":"object","properties":{"payload":{"type":"string","description":"Any JSON value, kept as sent. Written as a string holding the value's JSON text."}},"required":["payload"],"additionalProperties":false}`
 )
 
 // Staleness guard: this stops compiling when a contract field changes; rerun stitchgen.
@@ -257,8 +265,12 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		InputSchema:    WrapInputSchema,
 		LosslessSchema: WrapLosslessSchema,
 		Profiles: []stitch.ProfileSchema{
-			{Profile: "openai-strict", Schema: WrapInputSchema},
-			{Profile: "anthropic-strict", Schema: WrapInputSchema},
+			{Profile: "openai-strict", Schema: WrapOpenAIStrictSchema, Strict: true, Forms: []stitch.Form{
+				{Pointer: "/payload", Kind: stitch.FormJSON},
+			}},
+			{Profile: "anthropic-strict", Schema: WrapAnthropicStrictSchema, Strict: true, Forms: []stitch.Form{
+				{Pointer: "/payload", Kind: stitch.FormJSON},
+			}},
 			{Profile: "gemini", Schema: WrapInputSchema},
 		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
@@ -279,8 +291,12 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		InputSchema:    RawWrapInputSchema,
 		LosslessSchema: RawWrapLosslessSchema,
 		Profiles: []stitch.ProfileSchema{
-			{Profile: "openai-strict", Schema: RawWrapInputSchema},
-			{Profile: "anthropic-strict", Schema: RawWrapInputSchema},
+			{Profile: "openai-strict", Schema: RawWrapOpenAIStrictSchema, Strict: true, Forms: []stitch.Form{
+				{Pointer: "/payload", Kind: stitch.FormJSON},
+			}},
+			{Profile: "anthropic-strict", Schema: RawWrapAnthropicStrictSchema, Strict: true, Forms: []stitch.Form{
+				{Pointer: "/payload", Kind: stitch.FormJSON},
+			}},
 			{Profile: "gemini", Schema: RawWrapInputSchema},
 		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {

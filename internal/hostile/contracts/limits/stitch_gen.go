@@ -24,6 +24,10 @@ const (
 	BagInputSchema = `{"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":{"type":"integer"}}`
 	// BagLosslessSchema is the lossless input schema of tool bag (unions as oneOf/anyOf).
 	BagLosslessSchema = `{"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":{"type":"integer"}}`
+	// BagOpenAIStrictSchema is the input schema of tool bag under profile openai-strict.
+	BagOpenAIStrictSchema = `{"type":"object","properties":{"id":{"type":"string"},"additional_properties":{"type":"array","items":{"type":"object","properties":{"key":{"type":"string"},"value":{"type":"integer"}},"required":["key","value"],"additionalProperties":false},"description":"Members other than the properties above, as an array of {\"key\", \"value\"} objects; each key at most once."}},"required":["id","additional_properties"],"additionalProperties":false}`
+	// BagAnthropicStrictSchema is the input schema of tool bag under profile anthropic-strict.
+	BagAnthropicStrictSchema = `{"type":"object","properties":{"id":{"type":"string"},"additional_properties":{"type":"array","items":{"type":"object","properties":{"key":{"type":"string"},"value":{"type":"integer"}},"required":["key","value"],"additionalProperties":false},"description":"Members other than the properties above, as an array of {\"key\", \"value\"} objects; each key at most once."}},"required":["id","additional_properties"],"additionalProperties":false}`
 	// BagGeminiSchema is the input schema of tool bag under profile gemini.
 	BagGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties {\"type\":\"integer\"}.","properties":{"id":{"type":"STRING"}},"required":["id"],"propertyOrdering":["id"]}`
 )
@@ -33,6 +37,10 @@ const (
 	DictInputSchema = `{"type":"object","properties":{"entries":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["entries"],"additionalProperties":false}`
 	// DictLosslessSchema is the lossless input schema of tool dict (unions as oneOf/anyOf).
 	DictLosslessSchema = `{"type":"object","properties":{"entries":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["entries"],"additionalProperties":false}`
+	// DictOpenAIStrictSchema is the input schema of tool dict under profile openai-strict.
+	DictOpenAIStrictSchema = `{"type":"object","properties":{"entries":{"type":"array","items":{"type":"object","properties":{"key":{"type":"string"},"value":{"type":"integer"}},"required":["key","value"],"additionalProperties":false},"description":"Written as an array of {\"key\", \"value\"} objects, one per entry; each key at most once."}},"required":["entries"],"additionalProperties":false}`
+	// DictAnthropicStrictSchema is the input schema of tool dict under profile anthropic-strict.
+	DictAnthropicStrictSchema = `{"type":"object","properties":{"entries":{"type":"array","items":{"type":"object","properties":{"key":{"type":"string"},"value":{"type":"integer"}},"required":["key","value"],"additionalProperties":false},"description":"Written as an array of {\"key\", \"value\"} objects, one per entry; each key at most once."}},"required":["entries"],"additionalProperties":false}`
 )
 
 const (
@@ -60,6 +68,10 @@ const (
 	ScalarsInputSchema = `{"type":"object","properties":{"s":{"type":"string"},"f":{"type":"number"},"i":{"type":"integer"},"any":{}},"required":["s","f","i"],"additionalProperties":false}`
 	// ScalarsLosslessSchema is the lossless input schema of tool scalars (unions as oneOf/anyOf).
 	ScalarsLosslessSchema = `{"type":"object","properties":{"s":{"type":"string"},"f":{"type":"number"},"i":{"type":"integer"},"any":{}},"required":["s","f","i"],"additionalProperties":false}`
+	// ScalarsOpenAIStrictSchema is the input schema of tool scalars under profile openai-strict.
+	ScalarsOpenAIStrictSchema = `{"type":"object","properties":{"s":{"type":"string"},"f":{"type":"number"},"i":{"type":"integer"},"any":{"type":["string","null"],"description":"Written as a string holding the value's JSON text."}},"required":["s","f","i","any"],"additionalProperties":false}`
+	// ScalarsAnthropicStrictSchema is the input schema of tool scalars under profile anthropic-strict.
+	ScalarsAnthropicStrictSchema = `{"type":"object","properties":{"s":{"type":"string"},"f":{"type":"number"},"i":{"type":"integer"},"any":{"type":"string","description":"Written as a string holding the value's JSON text."}},"required":["s","f","i"],"additionalProperties":false}`
 )
 
 const (
@@ -860,8 +872,12 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		InputSchema:    BagInputSchema,
 		LosslessSchema: BagLosslessSchema,
 		Profiles: []stitch.ProfileSchema{
-			{Profile: "openai-strict", Schema: BagInputSchema},
-			{Profile: "anthropic-strict", Schema: BagInputSchema},
+			{Profile: "openai-strict", Schema: BagOpenAIStrictSchema, Strict: true, Forms: []stitch.Form{
+				{Pointer: "", Kind: stitch.FormExtra},
+			}},
+			{Profile: "anthropic-strict", Schema: BagAnthropicStrictSchema, Strict: true, Forms: []stitch.Form{
+				{Pointer: "", Kind: stitch.FormExtra},
+			}},
 			{Profile: "gemini", Schema: BagGeminiSchema, OpenAPI: true},
 		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
@@ -882,8 +898,12 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		InputSchema:    DictInputSchema,
 		LosslessSchema: DictLosslessSchema,
 		Profiles: []stitch.ProfileSchema{
-			{Profile: "openai-strict", Schema: DictInputSchema},
-			{Profile: "anthropic-strict", Schema: DictInputSchema},
+			{Profile: "openai-strict", Schema: DictOpenAIStrictSchema, Strict: true, Forms: []stitch.Form{
+				{Pointer: "/entries", Kind: stitch.FormEntries},
+			}},
+			{Profile: "anthropic-strict", Schema: DictAnthropicStrictSchema, Strict: true, Forms: []stitch.Form{
+				{Pointer: "/entries", Kind: stitch.FormEntries},
+			}},
 			{Profile: "gemini", Schema: DictInputSchema},
 		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
@@ -948,8 +968,12 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		InputSchema:    ScalarsInputSchema,
 		LosslessSchema: ScalarsLosslessSchema,
 		Profiles: []stitch.ProfileSchema{
-			{Profile: "openai-strict", Schema: ScalarsInputSchema},
-			{Profile: "anthropic-strict", Schema: ScalarsInputSchema},
+			{Profile: "openai-strict", Schema: ScalarsOpenAIStrictSchema, Strict: true, NullAsAbsent: true, Forms: []stitch.Form{
+				{Pointer: "/any", Kind: stitch.FormJSON},
+			}},
+			{Profile: "anthropic-strict", Schema: ScalarsAnthropicStrictSchema, Strict: true, Forms: []stitch.Form{
+				{Pointer: "/any", Kind: stitch.FormJSON},
+			}},
 			{Profile: "gemini", Schema: ScalarsInputSchema},
 		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {

@@ -38,6 +38,10 @@ const (
 	TagInputSchema = `{"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":{"type":"integer"}}`
 	// TagLosslessSchema is the lossless input schema of tool tag (unions as oneOf/anyOf).
 	TagLosslessSchema = `{"type":"object","properties":{"id":{"type":"string"}},"required":["id"],"additionalProperties":{"type":"integer"}}`
+	// TagOpenAIStrictSchema is the input schema of tool tag under profile openai-strict.
+	TagOpenAIStrictSchema = `{"type":"object","properties":{"id":{"type":"string"},"additional_properties":{"type":"array","items":{"type":"object","properties":{"key":{"type":"string"},"value":{"type":"integer"}},"required":["key","value"],"additionalProperties":false},"description":"Members other than the properties above, as an array of {\"key\", \"value\"} objects; each key at most once."}},"required":["id","additional_properties"],"additionalProperties":false}`
+	// TagAnthropicStrictSchema is the input schema of tool tag under profile anthropic-strict.
+	TagAnthropicStrictSchema = `{"type":"object","properties":{"id":{"type":"string"},"additional_properties":{"type":"array","items":{"type":"object","properties":{"key":{"type":"string"},"value":{"type":"integer"}},"required":["key","value"],"additionalProperties":false},"description":"Members other than the properties above, as an array of {\"key\", \"value\"} objects; each key at most once."}},"required":["id","additional_properties"],"additionalProperties":false}`
 	// TagGeminiSchema is the input schema of tool tag under profile gemini.
 	TagGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties {\"type\":\"integer\"}.","properties":{"id":{"type":"STRING"}},"required":["id"],"propertyOrdering":["id"]}`
 )
@@ -578,8 +582,12 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		InputSchema:    TagInputSchema,
 		LosslessSchema: TagLosslessSchema,
 		Profiles: []stitch.ProfileSchema{
-			{Profile: "openai-strict", Schema: TagInputSchema},
-			{Profile: "anthropic-strict", Schema: TagInputSchema},
+			{Profile: "openai-strict", Schema: TagOpenAIStrictSchema, Strict: true, Forms: []stitch.Form{
+				{Pointer: "", Kind: stitch.FormExtra},
+			}},
+			{Profile: "anthropic-strict", Schema: TagAnthropicStrictSchema, Strict: true, Forms: []stitch.Form{
+				{Pointer: "", Kind: stitch.FormExtra},
+			}},
 			{Profile: "gemini", Schema: TagGeminiSchema, OpenAPI: true},
 		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
