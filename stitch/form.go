@@ -36,6 +36,20 @@ type Form struct {
 	Kind    FormKind
 }
 
+// ReadForms rewrites args, written under a profile whose reversible forms
+// are forms (ProfileSchema.Forms), in the contract's form: what the
+// dispatcher does before a tool's decoder sees a call made through a
+// profile. A form the model got wrong is a *Error whose issues point where
+// the model wrote it. Arguments that are not JSON are returned as they
+// are, for the decoder to report.
+func ReadForms(args []byte, forms []Form) ([]byte, error) {
+	out, _, issues := fromForms(args, forms)
+	if issues != nil {
+		return nil, &Error{Issues: issues}
+	}
+	return out, nil
+}
+
 // maxFormDepth bounds the nesting the form reader follows; deeper
 // arguments are left to the decoder, whose own limit (512) is lower.
 const maxFormDepth = 600
@@ -539,7 +553,9 @@ func (r *relocations) pointer(c string) (string, string) {
 	}
 	best := -1
 	for i, x := range r.rules {
-		if (c == x.c || strings.HasPrefix(c, x.c+"/")) && (best < 0 || len(x.c) > len(r.rules[best].c)) {
+		// The longest match; of two as long, the later (the inner one: JSON
+		// text in a map entry's value).
+		if (c == x.c || strings.HasPrefix(c, x.c+"/")) && (best < 0 || len(x.c) >= len(r.rules[best].c)) {
 			best = i
 		}
 	}
