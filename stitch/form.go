@@ -351,12 +351,17 @@ func (m *formMapper) value(n *jnode, at, ptr, cptr string) {
 	switch n.kind {
 	case '{':
 		m.out = append(m.out, '{')
+		wrote := false
 		for i, k := range n.keys {
-			if i > 0 {
+			tok := escapeToken(k.s)
+			if m.absent(n.elems[i], at+"/"+tok) {
+				continue
+			}
+			if wrote {
 				m.out = append(m.out, ',')
 			}
+			wrote = true
 			m.out = append(append(m.out, k.raw...), ':')
-			tok := escapeToken(k.s)
 			m.value(n.elems[i], at+"/"+tok, ptr+"/"+tok, cptr+"/"+tok)
 		}
 		m.out = append(m.out, '}')
@@ -373,6 +378,13 @@ func (m *formMapper) value(n *jnode, at, ptr, cptr string) {
 	default:
 		m.out = append(m.out, n.raw...)
 	}
+}
+
+// absent reports a property written null where JSON text is: the JSON
+// value null is written "null" there, so null is the property left out
+// (what openai-strict has the model write for an optional property).
+func (m *formMapper) absent(v *jnode, at string) bool {
+	return v.kind == 'n' && m.forms[at] == FormJSON
 }
 
 // jsonText writes the value a FormJSON string holds.
@@ -473,10 +485,13 @@ func (m *formMapper) extra(n *jnode, at, ptr, cptr string) {
 			list, listAt = n.elems[i], i
 			continue
 		}
+		tok := escapeToken(k.s)
+		if m.absent(n.elems[i], at+"/"+tok) {
+			continue
+		}
 		if len(seen) > 0 {
 			m.out = append(m.out, ',')
 		}
-		tok := escapeToken(k.s)
 		if _, dup := seen[k.s]; !dup {
 			seen[k.s] = ptr + "/" + tok
 		}

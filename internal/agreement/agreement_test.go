@@ -275,6 +275,12 @@ func TestAgreement(t *testing.T) {
 			t.Errorf("no accepted document was checked against the %s profile", name)
 		}
 	}
+	// the reversible forms must have been read back under each strict profile
+	for _, name := range []profile.Name{profile.OpenAIStrict, profile.AnthropicStrict} {
+		if total.profileSuperset[formsBack(name)] == 0 && !t.Failed() {
+			t.Errorf("no document in the %s profile's reversible forms was read back", name)
+		}
+	}
 	if total.mutations["trailing bytes"] == 0 && !t.Failed() {
 		t.Error(`mutation "trailing bytes" was never applied`)
 	}

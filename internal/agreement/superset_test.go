@@ -2,14 +2,21 @@ package agreement
 
 import (
 	"bytes"
+	"encoding/json"
+	"reflect"
 	"sync"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/stitchgen/stitchgen/examples/broadcast/broadcast"
+	"github.com/stitchgen/stitchgen/examples/shop/shop"
+	"github.com/stitchgen/stitchgen/internal/agreement/contracts/every"
+	"github.com/stitchgen/stitchgen/internal/agreement/contracts/mixed"
 	"github.com/stitchgen/stitchgen/internal/profiletest"
 	"github.com/stitchgen/stitchgen/model"
 	"github.com/stitchgen/stitchgen/profile"
+	"github.com/stitchgen/stitchgen/stitch"
 )
 
 // superset checks docs/flattening.md for a document UnmarshalJSON accepted: when
@@ -56,6 +63,10 @@ func superset(t *testing.T, tl tool, root obj, text []byte, ty *tally) {
 		switch {
 		case err == nil:
 			ty.profileSuperset[name]++
+			if r.Strict && len(r.Forms) > 0 {
+				readBack(t, tl, name, adv, r, text)
+				ty.profileSuperset[formsBack(name)]++
+			}
 		case allMatch(tl.tolerant, leafLocations(err)):
 			ty.supersetTolerant++
 		case validatorGapsOnly(err):
@@ -160,4 +171,79 @@ func (c *comparer) declaredBySibling(variant obj, alts []any, v any) bool {
 		}
 	}
 	return false
+}
+
+// formsBack is the tally key of the documents read back from a profile's
+// reversible forms.
+func formsBack(name profile.Name) profile.Name { return name + " forms read back" }
+
+// readBack checks the reversible forms both ways for an accepted document:
+// written as the model writes it under the profile (profiletest.Written),
+// the generated tool's forms (which must be the projection's) read it
+// back, and its decoder gives the value the document itself decodes to:
+// the handler receives the same value whichever form the model filled.
+func readBack(t *testing.T, tl tool, name profile.Name, adv *model.Object, r *profile.Result, text []byte) {
+	t.Helper()
+	st, ok := stitchTool(tl.name)
+	if !ok {
+		t.Fatalf("%s: no generated stitch.Tool", tl.name)
+	}
+	ps, err := st.Schema(stitch.Profile(name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []stitch.Form
+	for _, f := range r.Forms {
+		want = append(want, stitch.Form{Pointer: f.Pointer, Kind: stitch.FormKind(f.Kind)})
+	}
+	if !reflect.DeepEqual(ps.Forms, want) {
+		t.Fatalf("%s %s: generated forms %v, the projection's %v", tl.name, name, ps.Forms, want)
+	}
+	doc, err := profiletest.Written(name, adv, r, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := stitch.ReadForms(doc, ps.Forms)
+	if err != nil {
+		t.Errorf("%s %s: the forms of %s do not read back: %v", tl.name, name, doc, err)
+		return
+	}
+	v1, _, _, err1 := st.Decode(text, stitch.DecodeOptions{})
+	v2, _, _, err2 := st.Decode(back, stitch.DecodeOptions{NullAsAbsent: ps.NullAsAbsent})
+	if err1 != nil || err2 != nil || !reflect.DeepEqual(v1, v2) && !sameJSON(v1, v2) {
+		t.Errorf("%s %s: the handler would get another value\ndocument: %s\nwritten:  %s\nread back: %s\n%v / %v\n%#v\n%#v", tl.name, name, text, doc, back, err1, err2, v1, v2)
+	}
+}
+
+var stitchTools = sync.OnceValue(func() map[string]stitch.Tool {
+	out := map[string]stitch.Tool{}
+	for pkg, tools := range map[string][]stitch.Tool{
+		"shop": shop.StitchTools(nil), "broadcast": broadcast.StitchTools(nil),
+		"every": every.StitchTools(nil), "mixed": mixed.StitchTools(nil),
+	} {
+		for _, st := range tools {
+			out[pkg+"."+st.Name] = st
+		}
+	}
+	return out
+})
+
+// stitchTool returns the generated stitch.Tool of a tool under test.
+func stitchTool(name string) (stitch.Tool, bool) {
+	st, ok := stitchTools()[name]
+	return st, ok
+}
+
+// sameJSON reports two decoded values that encode to the same JSON value:
+// a json.RawMessage holds the bytes the model wrote, which JSON text
+// written in another spelling ("\u002e" for ".") changes but not its value.
+func sameJSON(a, b any) bool {
+	ja, err1 := json.Marshal(a)
+	jb, err2 := json.Marshal(b)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	va, err1 := model.Parse(ja)
+	vb, err2 := model.Parse(jb)
+	return err1 == nil && err2 == nil && model.Equal(va, vb)
 }

@@ -16,18 +16,22 @@ func ToForm(r *profile.Result, v any) any {
 	for _, f := range r.Forms {
 		forms[f.Pointer] = f
 	}
-	if len(forms) == 0 {
-		return v
-	}
 	return toForm(r.Schema, forms, "", v)
 }
 
+// absentValue is what the canonicalizer writes for an absent optional
+// property under openai-strict; toForm writes it null. A null value is
+// written null too, except where JSON text is: there it is "null".
+type absentValue struct{}
+
 func toForm(root *model.Object, forms map[string]profile.Form, at string, v any) any {
 	f, isForm := forms[at]
-	if v == nil {
-		if isForm && f.Kind == profile.FormJSON && !acceptsNull(at2(root, f.Schema)) {
-			return "null" // the value null, where the form cannot be null
-		}
+	switch {
+	case v == absentValue{}:
+		return nil
+	case v == nil && isForm && f.Kind == profile.FormJSON:
+		return "null"
+	case v == nil:
 		return nil
 	}
 	switch {
@@ -113,19 +117,4 @@ func at2(v any, ptr string) any {
 
 func esc(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
-}
-
-// acceptsNull reports whether a form's schema node lists the type null.
-func acceptsNull(v any) bool {
-	switch t := member(asObject(v), "type").(type) {
-	case string:
-		return t == "null"
-	case []any:
-		for _, e := range t {
-			if e == "null" {
-				return true
-			}
-		}
-	}
-	return false
 }

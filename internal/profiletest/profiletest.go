@@ -33,11 +33,9 @@ func Superset(name profile.Name, adv *model.Object, r *profile.Result, input []b
 	schema := any(r.Schema)
 	switch {
 	case r.Strict:
-		k, err := newCanonicalizer(adv, name == profile.OpenAIStrict)
-		if err != nil {
+		if inst, err = written(name, adv, r, inst); err != nil {
 			return err
 		}
-		inst = ToForm(r, k.walk(adv, "", inst))
 	case r.Dialect == profile.OpenAPI && r.Schema == nil:
 		k, err := newCanonicalizer(adv, false)
 		if err != nil {
@@ -55,6 +53,28 @@ func Superset(name profile.Name, adv *model.Object, r *profile.Result, input []b
 		return err
 	}
 	return sch.Validate(instance(inst))
+}
+
+// Written returns an accepted input as a model under a strict profile
+// writes it: canonical (see Superset) and in the profile's reversible
+// forms. For a result that is not strict it is the input as it is.
+func Written(name profile.Name, adv *model.Object, r *profile.Result, input []byte) ([]byte, error) {
+	inst, err := model.Parse(input)
+	if err != nil || !r.Strict {
+		return input, err
+	}
+	if inst, err = written(name, adv, r, inst); err != nil {
+		return nil, err
+	}
+	return model.Marshal(inst)
+}
+
+func written(name profile.Name, adv *model.Object, r *profile.Result, inst any) (any, error) {
+	k, err := newCanonicalizer(adv, name == profile.OpenAIStrict)
+	if err != nil {
+		return nil, err
+	}
+	return ToForm(r, k.walk(adv, "", inst)), nil
 }
 
 func instance(v any) any {
@@ -184,7 +204,7 @@ func (k *canonicalizer) walk(s any, ptr string, v any) any {
 			req, _ := stringList(member(o, "required"))
 			for _, key := range props.Keys() {
 				if !x.Has(key) && !contains(req, key) {
-					out.Set(key, nil)
+					out.Set(key, absentValue{})
 				}
 			}
 		}
@@ -258,7 +278,7 @@ func Canonical(adv *model.Object, input any, nulls bool) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return k.walk(adv, "", input), nil
+	return ToForm(&profile.Result{}, k.walk(adv, "", input)), nil // absent values written null
 }
 
 // Instance converts a document to the JSON Schema validator's instance.
