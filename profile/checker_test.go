@@ -204,6 +204,7 @@ func (c *checker) openAI(v any, ptr string, level int, root bool, st *sizes) {
 		}
 	}
 	c.anyOf(o, ptr, func(s any, p string) { c.openAI(s, p, level, false, st) })
+	c.firstKeys(o, ptr)
 }
 
 // closedObject checks properties, required and additionalProperties false.
@@ -592,4 +593,27 @@ func zeroOrOne(v any) bool {
 	n, ok := v.(model.Number)
 	f, err := strconv.ParseFloat(string(n), 64)
 	return ok && err == nil && (f == 0 || f == 1)
+}
+
+// firstKeys: "Objects provided via 'anyOf' must not share identical first
+// keys" (OpenAI's error for a strict schema): the first property of each
+// object branch (a reference read through) is distinct.
+func (c *checker) firstKeys(o *model.Object, ptr string) {
+	l, _ := list(member(o, "anyOf"))
+	seen := map[string]bool{}
+	for _, b := range l {
+		bo, _ := b.(*model.Object)
+		if ref, ok := member(bo, "$ref").(string); ok {
+			bo, _ = at(c.root, strings.TrimPrefix(ref, "#")).(*model.Object)
+		}
+		props, _ := member(bo, "properties").(*model.Object)
+		if props.Len() == 0 {
+			continue
+		}
+		first := props.Members[0].Key
+		if seen[first] {
+			c.bad(ptr, "objects provided via anyOf must not share identical first keys (%q)", first)
+		}
+		seen[first] = true
+	}
 }

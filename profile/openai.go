@@ -34,6 +34,8 @@ var openAIRules = strictRules{
 	allRequired: true,
 	recursion:   true,
 	limits:      openAILimits,
+
+	distinctFirstKeys: true,
 }
 
 var openAIFormats = []string{"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"}

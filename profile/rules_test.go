@@ -175,6 +175,17 @@ var openAICases = []ruleCase{
 		forms: []string{"/media json /properties/media"},
 	},
 	{
+		name: "anyOf object branches sharing a first key: reordered", profile: profile.OpenAIStrict,
+		in:   obj(`"c":{"anyOf":[{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string"}},"required":["name","email"],"additionalProperties":false},{"type":"object","properties":{"name":{"type":"string"},"phone":{"type":"string"}},"required":["name","phone"],"additionalProperties":false}]}`, "c"),
+		want: obj(`"c":{"anyOf":[{"type":"object","properties":{"email":{"type":"string"},"name":{"type":"string"}},"required":["name","email"],"additionalProperties":false},{"type":"object","properties":{"name":{"type":"string"},"phone":{"type":"string"}},"required":["name","phone"],"additionalProperties":false}]}`, "c"),
+	},
+	{
+		name: "anyOf object branches that cannot start with keys of their own: served non-strict", profile: profile.OpenAIStrict,
+		in:       obj(`"c":{"anyOf":[{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false},{"type":"object","properties":{"a":{"type":"integer"}},"required":["a"],"additionalProperties":false}]}`, "c"),
+		want:     "fallback",
+		warnings: []string{`t /properties/c/anyOf: object branches that cannot each start with a key of their own: OpenAI strict refuses "Objects provided via 'anyOf' must not share identical first keys"`},
+	},
+	{
 		name: "allOf and prefixItems: served non-strict", profile: profile.OpenAIStrict,
 		in:   obj(`"a":{"allOf":[{"type":"string"}]},"t":{"type":"array","prefixItems":[{"type":"string"}]}`, "a", "t"),
 		want: "fallback",

@@ -21,6 +21,10 @@ type strictRules struct {
 	recursion bool
 	// limits returns a warning per size limit the projection breaks.
 	limits func(c Counts, x extent) []Warning
+	// distinctFirstKeys: the object branches of an anyOf must start with
+	// distinct keys (OpenAI); the projection orders them so where it can
+	// under every strict profile.
+	distinctFirstKeys bool
 }
 
 // A strictProj projects one document for a strict provider. Pointers come
@@ -297,7 +301,83 @@ func (p *strictProj) branches(v any, in, out string) any {
 	for i, b := range list {
 		res[i] = p.schema(b, in+"/"+strconv.Itoa(i), out+"/"+strconv.Itoa(i))
 	}
+	p.firstKeys(res, in)
 	return res
+}
+
+// firstKeys orders the properties of the inline object branches of an
+// anyOf so that no two object branches start with the same key: each
+// keeps its first key unless another branch needs it, and then starts
+// with the first of its keys no other branch starts with. A branch that
+// is a reference keeps its order. When no such order exists, a profile
+// with distinctFirstKeys serves the tool non-strict.
+func (p *strictProj) firstKeys(res []any, in string) {
+	type branch struct {
+		props *model.Object
+		keys  []string
+		fixed bool
+	}
+	var bs []branch
+	for _, b := range res {
+		bo, _ := b.(*model.Object)
+		fixed := false
+		if ref, ok := get(bo, "$ref").(string); ok {
+			name, _ := defName(ref)
+			def, _ := p.defs.Get(name)
+			bo, _ = def.(*model.Object)
+			fixed = true
+		}
+		props, _ := get(bo, "properties").(*model.Object)
+		if props.Len() > 0 {
+			bs = append(bs, branch{props: props, keys: props.Keys(), fixed: fixed})
+		}
+	}
+	if len(bs) < 2 {
+		return
+	}
+	owner := map[string]int{} // a first key -> the branch that starts with it
+	var claim func(i int, tried map[string]bool) bool
+	claim = func(i int, tried map[string]bool) bool {
+		keys := bs[i].keys
+		if bs[i].fixed {
+			keys = keys[:1]
+		}
+		for _, k := range keys {
+			if tried[k] {
+				continue
+			}
+			tried[k] = true
+			if j, taken := owner[k]; !taken || claim(j, tried) {
+				owner[k] = i
+				return true
+			}
+		}
+		return false
+	}
+	for i := range bs {
+		if !claim(i, map[string]bool{}) {
+			if p.r.distinctFirstKeys {
+				p.fail(in, `object branches that cannot each start with a key of their own: OpenAI strict refuses "Objects provided via 'anyOf' must not share identical first keys"`)
+			}
+			return
+		}
+	}
+	for k, i := range owner {
+		if b := bs[i]; !b.fixed && b.keys[0] != k {
+			moveFirst(b.props, k)
+		}
+	}
+}
+
+// moveFirst moves member k of o to the front.
+func moveFirst(o *model.Object, k string) {
+	for i, m := range o.Members {
+		if m.Key == k {
+			copy(o.Members[1:i+1], o.Members[:i])
+			o.Members[0] = m
+			return
+		}
+	}
 }
 
 // properties projects each property; under allRequired an optional one is

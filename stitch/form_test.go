@@ -19,6 +19,7 @@ var forms = []stitch.Form{
 	{Pointer: "/o", Kind: stitch.FormExtra},
 	{Pointer: "/o/additional_properties/*/value", Kind: stitch.FormJSON},
 	{Pointer: "/l/*", Kind: stitch.FormJSON},
+	{Pointer: "/j", Kind: stitch.FormJSON},
 }
 
 func TestReadForms(t *testing.T) {
@@ -30,6 +31,9 @@ func TestReadForms(t *testing.T) {
 				`"o":{"id":"7","additional_properties":[{"key":"color","value":"\"red\""}]},"l":["null","[true]"," 3 "],"s":"text"}`,
 			`{"m":{"a":{"x":{"n": [1, 2.50]}},"b\u00e9":{}},"o":{"id":"7","color":"red"},"l":[null,[true],3],"s":"text"}`},
 		{"null and empty forms stay", `{"m":null,"o":{"id":"7","additional_properties":[]},"l":[]}`, `{"m":null,"o":{"id":"7"},"l":[]}`},
+		{"null where JSON text is: the property left out", `{"a":1,"j":null,"b":2}`, `{"a":1,"b":2}`},
+		{"the value null as JSON text", `{"j":"null"}`, `{"j":null}`},
+		{"null as a map entry's value stays", `{"m":[{"key":"a","value":[{"key":"x","value":null}]}]}`, `{"m":{"a":{"x":null}}}`},
 		{"a loose object without its list", `{"o":{"id":"7"}}`, `{"o":{"id":"7"}}`},
 		{"not JSON: left to the decoder", `{"m":[{"key":"a","value":{}}`, `{"m":[{"key":"a","value":{}}`},
 		{"a lone surrogate in a key: left to the decoder", `{"m":[{"key":"\ud800","value":[]}]}`, `{"m":[{"key":"\ud800","value":[]}]}`},
