@@ -64,6 +64,12 @@ type geminiProj struct {
 	warnings []Warning
 	inlining []string
 	inlined  int
+	// at and out are the places of the node being projected in the
+	// arguments as the model writes them (Form.Pointer) and in the
+	// projection (Form.Schema); unions counts the anyOf it is in.
+	at, out string
+	unions  int
+	forms   []Form
 }
 
 func projectGemini(advertised *model.Object) *Result {
@@ -80,7 +86,7 @@ func projectGemini(advertised *model.Object) *Result {
 	if len(g.warnings) > 0 {
 		return fallback(advertised, g.warnings)
 	}
-	return &Result{Schema: out, Dialect: OpenAPI}
+	return &Result{Schema: out, Dialect: OpenAPI, Forms: g.forms}
 }
 
 func (g *geminiProj) fail(ptr, msg string) {
@@ -126,10 +132,12 @@ func (g *geminiProj) schema(v any, in string) *model.Object {
 		return g.union(o, in)
 	}
 	if types == nil {
-		g.fail(in, "free-form value (no type): Gemini's Schema needs a type on every node")
-		return nil
+		return g.form(FormJSON, o, "", false, in)
 	}
 	nullable := isIn("null", types) && (!hasLits || containsNil(lits))
+	if len(removeAll(types, "null")) > 1 && allJSON(o, types) {
+		return g.form(FormJSON, o, "", nullable, in)
+	}
 	switch nonNull := removeAll(types, "null"); len(nonNull) {
 	case 0:
 		g.fail(in, "a value that can only be null cannot be expressed in Gemini's Schema")
@@ -183,6 +191,8 @@ func (g *geminiProj) union(o *model.Object, in string) *model.Object {
 		return g.merged(o, key, list[kept[0]], nullable, in+"/"+key+"/"+strconv.Itoa(kept[0]))
 	}
 	var branches []any
+	g.unions++
+	defer func() { g.unions-- }()
 	for _, i := range kept {
 		b := g.schema(list[i], in+"/"+key+"/"+strconv.Itoa(i))
 		if b != nil && nullable {
@@ -281,6 +291,8 @@ func (g *geminiProj) split(o *model.Object, types []string, nullable bool, in st
 		return g.typed(inputs[0], kept[0], nullable, in)
 	}
 	branches := make([]any, len(inputs))
+	g.unions++
+	defer func() { g.unions-- }()
 	for i, b := range inputs {
 		branches[i] = g.typed(b, kept[i], nullable, in)
 	}
@@ -295,6 +307,11 @@ var annotationKeys = []string{"description", "title", "default", "examples", "de
 
 // typed projects a node of one non-null type t.
 func (g *geminiProj) typed(o *model.Object, t string, nullable bool, in string) *model.Object {
+	if kind := formOf(o, []string{t}); kind != "" && kind != FormExtra {
+		// A loose object keeps its typed form: Gemini does not enforce
+		// the schema, its other members are said in the description.
+		return g.form(kind, o, t, nullable, in)
+	}
 	n := model.NewObject("type", strings.ToUpper(t))
 	var ns notes
 	base := ""
@@ -316,7 +333,10 @@ func (g *geminiProj) typed(o *model.Object, t string, nullable bool, in string) 
 				g.fail(in+"/items", "tuple items cannot be expressed in Gemini's Schema")
 				continue
 			}
+			at, out := g.at, g.out
+			g.at, g.out = at+"/*", out+"/items"
 			n.Set(k, g.schema(v, in+"/items"))
+			g.at, g.out = at, out
 		case k == "enum" || k == "const":
 			g.enum(n, &ns, k, v, t)
 		case k == "additionalProperties" && t == "object":
@@ -399,9 +419,12 @@ func (g *geminiProj) object(o, n *model.Object, in string) {
 		return
 	}
 	res := &model.Object{}
+	at, out := g.at, g.out
 	for _, m := range props.Members {
+		g.at, g.out = at+"/"+escape(m.Key), out+"/properties/"+escape(m.Key)
 		res.Set(m.Key, g.schema(m.Value, in+"/properties/"+escape(m.Key)))
 	}
+	g.at, g.out = at, out
 	n.Set("properties", res)
 	raw, has := o.Get("required")
 	required, ok := asStrings(raw)
@@ -474,4 +497,66 @@ func reorder(n *model.Object) {
 		}
 	}
 	n.Members = out
+}
+
+// form writes node o (of type t, "" for a free-form value) in its
+// reversible form kind (FormEntries or FormJSON), as the strict profiles
+// do (form.go), in Gemini's typed Schema; nil inside a union, where it
+// could not be told apart from the other branches.
+func (g *geminiProj) form(kind FormKind, o *model.Object, t string, nullable bool, in string) *model.Object {
+	if g.unions > 0 {
+		what := map[FormKind]string{FormEntries: "a map", FormExtra: "a loose object", FormJSON: "a free-form value"}[kind]
+		g.fail(in, what+" inside a union (anyOf): its reversible form could not be told apart from the other branches")
+		return nil
+	}
+	g.forms = append(g.forms, Form{Pointer: g.at, Kind: kind, Schema: g.out})
+	var ns notes
+	base := ""
+	n := &model.Object{}
+	for _, m := range o.Members {
+		switch k := m.Key; {
+		case k == "description":
+			base, _ = m.Value.(string)
+		case k == "title":
+			if s, ok := m.Value.(string); ok {
+				n.Set(k, s)
+			}
+		case k == "default" || k == "examples" || k == "deprecated":
+			ns.annotation(k, m.Value)
+		case isIn(k, constraints) || k == "enum" || k == "const":
+			ns.constraint(k, m.Value)
+		}
+	}
+	if kind == FormJSON {
+		n.Set("type", "STRING")
+		base = sentence(base, jsonSentence)
+	} else {
+		n.Set("type", "ARRAY")
+		ap, _ := o.Get("additionalProperties")
+		n.Set("items", g.entry(ap, in+"/additionalProperties"))
+		base = sentence(base, entriesSentence)
+	}
+	if nullable {
+		n.Set("nullable", true)
+	}
+	describe(n, base, &ns)
+	return ordered(n)
+}
+
+// entry is the OBJECT of one {"key", "value"} entry of a map whose values
+// are ap.
+func (g *geminiProj) entry(ap any, in string) *model.Object {
+	if ap == true {
+		ap = &model.Object{}
+	}
+	at, out := g.at, g.out
+	g.at, g.out = at+"/*/value", out+"/items/properties/value"
+	value := g.schema(ap, in)
+	g.at, g.out = at, out
+	return ordered(model.NewObject(
+		"type", "OBJECT",
+		"properties", model.NewObject("key", model.NewObject("type", "STRING"), "value", value),
+		"required", []any{"key", "value"},
+		"propertyOrdering", []any{"key", "value"},
+	))
 }

@@ -359,13 +359,12 @@ var geminiCases = []ruleCase{
 		warnings: []string{`t /properties/root: recursive schema ($ref cycle through "#/$defs/Node") cannot be expressed in Gemini's Schema (no $ref)`},
 	},
 	{
-		name: "map and free-form value: served as parametersJsonSchema", profile: profile.Gemini,
-		in:   `{"type":"object","properties":{"m":{"type":"object","additionalProperties":{"type":"string"}},"any":{}}}`,
-		want: "fallback",
-		warnings: []string{
-			"t /properties/m: object without properties (a map or any object): Gemini's Schema needs properties on every OBJECT",
-			"t /properties/any: free-form value (no type): Gemini's Schema needs a type on every node",
-		},
+		name: "map and free-form value: entries and JSON text", profile: profile.Gemini,
+		in: `{"type":"object","properties":{"m":{"type":"object","additionalProperties":{"type":"string"}},"any":{}}}`,
+		want: `{"type":"OBJECT","properties":{"m":{"type":"ARRAY","description":"Written as an array of {\"key\", \"value\"} objects, one per entry; each key at most once.",` +
+			`"items":{"type":"OBJECT","properties":{"key":{"type":"STRING"},"value":{"type":"STRING"}},"required":["key","value"],"propertyOrdering":["key","value"]}},` +
+			`"any":{"type":"STRING","description":"Written as a string holding the value's JSON text."}},"propertyOrdering":["m","any"]}`,
+		forms: []string{"/m entries /properties/m", "/any json /properties/any"},
 	},
 }
 
@@ -412,9 +411,9 @@ var extrasCases = []ruleCase{
 	},
 	{
 		name: "gemini parametersJsonSchema keeps x- keywords", profile: profile.Gemini,
-		in:       obj(`"owner":{"type":"string","x-mcp-header":"owner"},"m":{"type":"object","additionalProperties":{"type":"string"},"x-kind":"map"}`, "owner"),
+		in:       obj(`"owner":{"type":"string","x-mcp-header":"owner"},"m":{"type":"object","properties":{"a":{"type":"string"}},"not":{},"x-kind":"map"}`, "owner"),
 		want:     "fallback",
-		warnings: []string{"t /properties/m: object without properties (a map or any object): Gemini's Schema needs properties on every OBJECT"},
+		warnings: []string{`t /properties/m/not: keyword "not" cannot be expressed in Gemini's Schema`},
 	},
 }
 

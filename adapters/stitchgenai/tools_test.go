@@ -97,7 +97,7 @@ func TestDeclarationsGemini(t *testing.T) {
 	compare(t, "forms", strings.Join(forms, "\n"), `place_order: parameters
 get_order: parameters
 cancel_order: parameters
-send_broadcast: parametersJsonSchema
+send_broadcast: parameters
 edit_broadcast: parameters
 preview_broadcast: parameters
 test_simple_text: none

@@ -22,8 +22,8 @@ import (
 // against the profile's schema under a 2020-12 validator with format
 // assertions on. Canonical forms: openai-strict removes the keys a strip
 // policy dropped and writes every absent optional property as null;
-// anthropic-strict removes the dropped keys; both then write the
-// reversible forms (ToForm); gemini reads its Schema
+// anthropic-strict removes the dropped keys; both, and gemini's typed
+// Schema, then write the reversible forms (ToForm); gemini reads its Schema
 // through fromGemini; mcp and every fallback take the input as it is.
 func Superset(name profile.Name, adv *model.Object, r *profile.Result, input []byte) error {
 	inst, err := model.Parse(input)
@@ -47,6 +47,7 @@ func Superset(name profile.Name, adv *model.Object, r *profile.Result, input []b
 		return nil
 	case r.Dialect == profile.OpenAPI:
 		schema = fromGemini(r.Schema)
+		inst = ToForm(r, inst)
 	}
 	sch, err := compileSchema(schema)
 	if err != nil {
@@ -55,16 +56,23 @@ func Superset(name profile.Name, adv *model.Object, r *profile.Result, input []b
 	return sch.Validate(instance(inst))
 }
 
-// Written returns an accepted input as a model under a strict profile
-// writes it: canonical (see Superset) and in the profile's reversible
-// forms. For a result that is not strict it is the input as it is.
+// Written returns an accepted input as a model under a profile writes it:
+// under a strict profile canonical (see Superset), and in the profile's
+// reversible forms (strict profiles and gemini's typed Schema). In a
+// fallback form it is the input as it is.
 func Written(name profile.Name, adv *model.Object, r *profile.Result, input []byte) ([]byte, error) {
 	inst, err := model.Parse(input)
-	if err != nil || !r.Strict {
-		return input, err
-	}
-	if inst, err = written(name, adv, r, inst); err != nil {
+	switch {
+	case err != nil:
 		return nil, err
+	case r.Strict:
+		if inst, err = written(name, adv, r, inst); err != nil {
+			return nil, err
+		}
+	case r.Dialect == profile.OpenAPI:
+		inst = ToForm(r, inst)
+	default:
+		return input, nil
 	}
 	return model.Marshal(inst)
 }

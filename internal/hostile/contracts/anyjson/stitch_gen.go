@@ -26,6 +26,8 @@ const (
 	WrapOpenAIStrictSchema = `{"type":"object","properties":{"payload":{"type":"string","description":"Any JSON value. Written as a string holding the value's JSON text."}},"required":["payload"],"additionalProperties":false}`
 	// WrapAnthropicStrictSchema is the input schema of tool wrap under profile anthropic-strict.
 	WrapAnthropicStrictSchema = `{"type":"object","properties":{"payload":{"type":"string","description":"Any JSON value. Written as a string holding the value's JSON text."}},"required":["payload"],"additionalProperties":false}`
+	// WrapGeminiSchema is the input schema of tool wrap under profile gemini.
+	WrapGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"payload":{"type":"STRING","description":"Any JSON value. Written as a string holding the value's JSON text."}},"required":["payload"],"propertyOrdering":["payload"]}`
 )
 
 const (
@@ -37,6 +39,8 @@ const (
 	RawWrapOpenAIStrictSchema = `{"type":"object","properties":{"payload":{"type":"string","description":"Any JSON value, kept as sent. Written as a string holding the value's JSON text."}},"required":["payload"],"additionalProperties":false}`
 	// RawWrapAnthropicStrictSchema is the input schema of tool raw_wrap under profile anthropic-strict.
 	RawWrapAnthropicStrictSchema = `{"type":"object","properties":{"payload":{"type":"string","description":"Any JSON value, kept as sent. Written as a string holding the value's JSON text."}},"required":["payload"],"additionalProperties":false}`
+	// RawWrapGeminiSchema is the input schema of tool raw_wrap under profile gemini.
+	RawWrapGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"payload":{"type":"STRING","description":"Any JSON value, kept as sent. Written as a string holding the value's JSON text."}},"required":["payload"],"propertyOrdering":["payload"]}`
 )
 
 // Staleness guard: this stops compiling when a contract field changes; rerun stitchgen.
@@ -271,7 +275,9 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			{Profile: "anthropic-strict", Schema: WrapAnthropicStrictSchema, Strict: true, Forms: []stitch.Form{
 				{Pointer: "/payload", Kind: stitch.FormJSON},
 			}},
-			{Profile: "gemini", Schema: WrapInputSchema},
+			{Profile: "gemini", Schema: WrapGeminiSchema, OpenAPI: true, Forms: []stitch.Form{
+				{Pointer: "/payload", Kind: stitch.FormJSON},
+			}},
 		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Wrap
@@ -297,7 +303,9 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			{Profile: "anthropic-strict", Schema: RawWrapAnthropicStrictSchema, Strict: true, Forms: []stitch.Form{
 				{Pointer: "/payload", Kind: stitch.FormJSON},
 			}},
-			{Profile: "gemini", Schema: RawWrapInputSchema},
+			{Profile: "gemini", Schema: RawWrapGeminiSchema, OpenAPI: true, Forms: []stitch.Form{
+				{Pointer: "/payload", Kind: stitch.FormJSON},
+			}},
 		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in RawWrap

@@ -41,6 +41,8 @@ const (
 	DictOpenAIStrictSchema = `{"type":"object","properties":{"entries":{"type":"array","items":{"type":"object","properties":{"key":{"type":"string"},"value":{"type":"integer"}},"required":["key","value"],"additionalProperties":false},"description":"Written as an array of {\"key\", \"value\"} objects, one per entry; each key at most once."}},"required":["entries"],"additionalProperties":false}`
 	// DictAnthropicStrictSchema is the input schema of tool dict under profile anthropic-strict.
 	DictAnthropicStrictSchema = `{"type":"object","properties":{"entries":{"type":"array","items":{"type":"object","properties":{"key":{"type":"string"},"value":{"type":"integer"}},"required":["key","value"],"additionalProperties":false},"description":"Written as an array of {\"key\", \"value\"} objects, one per entry; each key at most once."}},"required":["entries"],"additionalProperties":false}`
+	// DictGeminiSchema is the input schema of tool dict under profile gemini.
+	DictGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"entries":{"type":"ARRAY","description":"Written as an array of {\"key\", \"value\"} objects, one per entry; each key at most once.","items":{"type":"OBJECT","properties":{"key":{"type":"STRING"},"value":{"type":"INTEGER"}},"required":["key","value"],"propertyOrdering":["key","value"]}}},"required":["entries"],"propertyOrdering":["entries"]}`
 )
 
 const (
@@ -72,6 +74,8 @@ const (
 	ScalarsOpenAIStrictSchema = `{"type":"object","properties":{"s":{"type":"string"},"f":{"type":"number"},"i":{"type":"integer"},"any":{"type":["string","null"],"description":"Written as a string holding the value's JSON text."}},"required":["s","f","i","any"],"additionalProperties":false}`
 	// ScalarsAnthropicStrictSchema is the input schema of tool scalars under profile anthropic-strict.
 	ScalarsAnthropicStrictSchema = `{"type":"object","properties":{"s":{"type":"string"},"f":{"type":"number"},"i":{"type":"integer"},"any":{"type":"string","description":"Written as a string holding the value's JSON text."}},"required":["s","f","i"],"additionalProperties":false}`
+	// ScalarsGeminiSchema is the input schema of tool scalars under profile gemini.
+	ScalarsGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"s":{"type":"STRING"},"f":{"type":"NUMBER"},"i":{"type":"INTEGER"},"any":{"type":"STRING","description":"Written as a string holding the value's JSON text."}},"required":["s","f","i"],"propertyOrdering":["s","f","i","any"]}`
 )
 
 const (
@@ -904,7 +908,9 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			{Profile: "anthropic-strict", Schema: DictAnthropicStrictSchema, Strict: true, Forms: []stitch.Form{
 				{Pointer: "/entries", Kind: stitch.FormEntries},
 			}},
-			{Profile: "gemini", Schema: DictInputSchema},
+			{Profile: "gemini", Schema: DictGeminiSchema, OpenAPI: true, Forms: []stitch.Form{
+				{Pointer: "/entries", Kind: stitch.FormEntries},
+			}},
 		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Dict
@@ -974,7 +980,9 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			{Profile: "anthropic-strict", Schema: ScalarsAnthropicStrictSchema, Strict: true, Forms: []stitch.Form{
 				{Pointer: "/any", Kind: stitch.FormJSON},
 			}},
-			{Profile: "gemini", Schema: ScalarsInputSchema},
+			{Profile: "gemini", Schema: ScalarsGeminiSchema, OpenAPI: true, Forms: []stitch.Form{
+				{Pointer: "/any", Kind: stitch.FormJSON},
+			}},
 		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Scalars
