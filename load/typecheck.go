@@ -276,7 +276,7 @@ func (tc *typeChecker) readExport(path string) (*types.Package, error) {
 
 // keepPersistentErrors checks again, with their previous output, the
 // checked packages that have type errors the drop rules for generated
-// names (generatedRefRE) leave stand, when there is a previous output, and
+// names (generatedRef) leave stand, when there is a previous output, and
 // keeps only the type errors the second check finds too: an error that
 // the previous output resolves is about a generated name the run is about
 // to write (var _ json.Unmarshaler = (*T)(nil) before stitchgen generated
@@ -290,7 +290,7 @@ func (tc *typeChecker) keepPersistentErrors(roots []*packages.Package, need map[
 		if need[p.PkgPath] {
 			previous = previous || len(userFiles(p)) < len(p.Syntax)
 			if slices.ContainsFunc(p.Errors, func(e packages.Error) bool {
-				return e.Kind == packages.TypeError && !generatedRefRE.MatchString(e.Msg)
+				return e.Kind == packages.TypeError && !generatedRef(e.Msg)
 			}) {
 				targets = append(targets, p) // errors the drop rules leave stand
 			}

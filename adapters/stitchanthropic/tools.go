@@ -8,16 +8,17 @@ import (
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/anthropics/anthropic-sdk-go/v2/packages/param"
+	"github.com/stitchgen/stitchgen/facts"
 	"github.com/stitchgen/stitchgen/stitch"
 )
 
 // Anthropic's documented limits for one request, over all its strict tools
-// (structured outputs guide, limits table): the same numbers as the
-// generator's profile package.
+// (structured outputs guide, limits table): the numbers the generator's
+// profile package warns with (package facts holds them for both).
 const (
-	MaxStrictTools = 20
-	MaxOptional    = 24
-	MaxUnions      = 16
+	MaxStrictTools = facts.AnthropicMaxStrictTools
+	MaxOptional    = facts.AnthropicMaxOptional
+	MaxUnions      = facts.AnthropicMaxUnions
 )
 
 // Tools returns the tool definitions of every tool of d, in order, for
