@@ -508,9 +508,10 @@ func loadExport(fset *token.FileSet, imported map[string]*types.Package, ep *pac
 	}
 	defer f.Close()
 	// go list -export names the compiler's archive (the export data is its
-	// __.PKGDEF member); NewReader finds that member until Go 1.29, and the
-	// loader's type checker is revisited before then (issue 23).
-	//lint:ignore SA1019 reading the archive go list -export names; issue 23 replaces this reader
+	// __.PKGDEF member); NewReader finds that member until Go 1.29 and
+	// passes go list's own export format through. go/packages reads export
+	// data the same way; this follows it when it changes (decision 0006).
+	//lint:ignore SA1019 reading the archive go list -export names, as go/packages does
 	r, err := gcexportdata.NewReader(bufio.NewReader(f))
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %v", ep.ExportFile, err)
