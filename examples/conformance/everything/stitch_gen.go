@@ -8,12 +8,12 @@ import (
 	"github.com/stitchgen/stitchgen/stitchrt"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 2: if a
+// This file needs a stitchgen runtime that supports generated-code version 3: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
+	_ = stitchrt.RegenerateWithStitchgen(3 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 3)
 )
 
 const (
@@ -879,7 +879,7 @@ func stitchDecodeTestSampling(d *stitchrt.Decoder, x *TestSampling) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "prompt":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -891,7 +891,7 @@ func stitchDecodeTestSampling(d *stitchrt.Decoder, x *TestSampling) {
 			d.Unknown(&extra, k, "prompt")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("prompt")
 	}
 }
@@ -976,7 +976,7 @@ func stitchDecodeTestElicitation(d *stitchrt.Decoder, x *TestElicitation) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "message":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -988,7 +988,7 @@ func stitchDecodeTestElicitation(d *stitchrt.Decoder, x *TestElicitation) {
 			d.Unknown(&extra, k, "message")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("message")
 	}
 }
