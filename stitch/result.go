@@ -26,6 +26,10 @@ type Result struct {
 	ErrorCode string
 	// Issues are the envelope's issues (VALIDATION_ERROR only).
 	Issues []Issue
+	// InputRequired, when not nil, is the handler's request for input
+	// (it returned a NeedInput): the call is neither done nor failed, and
+	// Content is empty.
+	InputRequired *InputRequired
 }
 
 // Text returns the text of the result's text blocks, joined by newlines:
@@ -109,6 +113,14 @@ type Options struct {
 	// never returns never reaches it; a panic in Late is recovered and
 	// ignored.
 	Late func(ctx context.Context, call *Call)
+	// InputKey is the key that seals the requestState of an
+	// input-required result (NeedInput), at least 32 bytes; replicas
+	// that share it resume each other's calls. nil: a random key of this
+	// dispatcher, so that only it can resume its calls.
+	InputKey []byte
+	// InputTTL is how long a requestState stays valid: 0 means
+	// DefaultInputTTL (15 minutes).
+	InputTTL time.Duration
 }
 
 // DefaultMaxArgBytes is the argument cap of Options.MaxArgBytes 0.

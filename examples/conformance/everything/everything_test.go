@@ -60,6 +60,15 @@ func TestTools(t *testing.T) {
 			`{"type":"object","properties":{"message":{"type":"string","description":"The message to show the user"}},"required":["message"],"additionalProperties":false}`},
 		{"test_elicitation_sep1034_defaults", "Tests elicitation with default values per SEP-1034", none},
 		{"test_elicitation_sep1330_enums", "Tests elicitation with enum schema improvements per SEP-1330", none},
+		{"test_input_required_result_elicitation", "Tests an input-required result asking for one elicitation", none},
+		{"test_input_required_result_sampling", "Tests an input-required result asking for one sampling request", none},
+		{"test_input_required_result_list_roots", "Tests an input-required result asking for the client's roots", none},
+		{"test_input_required_result_request_state", "Tests that requestState round-trips through an input-required result", none},
+		{"test_input_required_result_multiple_inputs", "Tests an input-required result with elicitation, sampling and roots requests at once", none},
+		{"test_input_required_result_multi_round", "Tests two rounds of input-required results with an evolving requestState", none},
+		{"test_input_required_result_tampered_state", "Tests that a tampered requestState is rejected", none},
+		{"test_input_required_result_capabilities", "Tests that input requests are limited to the capabilities the client declared", none},
+		{"test_missing_capability", "Tests that a tool needing sampling is refused when the client did not declare the sampling capability", none},
 	}
 	tools := everything.StitchTools(handler{})
 	if len(tools) != len(want) {

@@ -133,6 +133,87 @@ const (
 	TestElicitationSEP1330EnumsOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
 )
 
+const (
+	// TestInputRequiredResultElicitationInputSchema is the input schema served for tool test_input_required_result_elicitation: flattened.
+	TestInputRequiredResultElicitationInputSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultElicitationLosslessSchema is the lossless input schema of tool test_input_required_result_elicitation (unions as oneOf/anyOf).
+	TestInputRequiredResultElicitationLosslessSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultElicitationOpenAIStrictSchema is the input schema of tool test_input_required_result_elicitation under profile openai-strict.
+	TestInputRequiredResultElicitationOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
+)
+
+const (
+	// TestInputRequiredResultSamplingInputSchema is the input schema served for tool test_input_required_result_sampling: flattened.
+	TestInputRequiredResultSamplingInputSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultSamplingLosslessSchema is the lossless input schema of tool test_input_required_result_sampling (unions as oneOf/anyOf).
+	TestInputRequiredResultSamplingLosslessSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultSamplingOpenAIStrictSchema is the input schema of tool test_input_required_result_sampling under profile openai-strict.
+	TestInputRequiredResultSamplingOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
+)
+
+const (
+	// TestInputRequiredResultListRootsInputSchema is the input schema served for tool test_input_required_result_list_roots: flattened.
+	TestInputRequiredResultListRootsInputSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultListRootsLosslessSchema is the lossless input schema of tool test_input_required_result_list_roots (unions as oneOf/anyOf).
+	TestInputRequiredResultListRootsLosslessSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultListRootsOpenAIStrictSchema is the input schema of tool test_input_required_result_list_roots under profile openai-strict.
+	TestInputRequiredResultListRootsOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
+)
+
+const (
+	// TestInputRequiredResultRequestStateInputSchema is the input schema served for tool test_input_required_result_request_state: flattened.
+	TestInputRequiredResultRequestStateInputSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultRequestStateLosslessSchema is the lossless input schema of tool test_input_required_result_request_state (unions as oneOf/anyOf).
+	TestInputRequiredResultRequestStateLosslessSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultRequestStateOpenAIStrictSchema is the input schema of tool test_input_required_result_request_state under profile openai-strict.
+	TestInputRequiredResultRequestStateOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
+)
+
+const (
+	// TestInputRequiredResultMultipleInputsInputSchema is the input schema served for tool test_input_required_result_multiple_inputs: flattened.
+	TestInputRequiredResultMultipleInputsInputSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultMultipleInputsLosslessSchema is the lossless input schema of tool test_input_required_result_multiple_inputs (unions as oneOf/anyOf).
+	TestInputRequiredResultMultipleInputsLosslessSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultMultipleInputsOpenAIStrictSchema is the input schema of tool test_input_required_result_multiple_inputs under profile openai-strict.
+	TestInputRequiredResultMultipleInputsOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
+)
+
+const (
+	// TestInputRequiredResultMultiRoundInputSchema is the input schema served for tool test_input_required_result_multi_round: flattened.
+	TestInputRequiredResultMultiRoundInputSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultMultiRoundLosslessSchema is the lossless input schema of tool test_input_required_result_multi_round (unions as oneOf/anyOf).
+	TestInputRequiredResultMultiRoundLosslessSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultMultiRoundOpenAIStrictSchema is the input schema of tool test_input_required_result_multi_round under profile openai-strict.
+	TestInputRequiredResultMultiRoundOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
+)
+
+const (
+	// TestInputRequiredResultTamperedStateInputSchema is the input schema served for tool test_input_required_result_tampered_state: flattened.
+	TestInputRequiredResultTamperedStateInputSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultTamperedStateLosslessSchema is the lossless input schema of tool test_input_required_result_tampered_state (unions as oneOf/anyOf).
+	TestInputRequiredResultTamperedStateLosslessSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultTamperedStateOpenAIStrictSchema is the input schema of tool test_input_required_result_tampered_state under profile openai-strict.
+	TestInputRequiredResultTamperedStateOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
+)
+
+const (
+	// TestInputRequiredResultCapabilitiesInputSchema is the input schema served for tool test_input_required_result_capabilities: flattened.
+	TestInputRequiredResultCapabilitiesInputSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultCapabilitiesLosslessSchema is the lossless input schema of tool test_input_required_result_capabilities (unions as oneOf/anyOf).
+	TestInputRequiredResultCapabilitiesLosslessSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultCapabilitiesOpenAIStrictSchema is the input schema of tool test_input_required_result_capabilities under profile openai-strict.
+	TestInputRequiredResultCapabilitiesOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
+)
+
+const (
+	// TestMissingCapabilityInputSchema is the input schema served for tool test_missing_capability: flattened.
+	TestMissingCapabilityInputSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestMissingCapabilityLosslessSchema is the lossless input schema of tool test_missing_capability (unions as oneOf/anyOf).
+	TestMissingCapabilityLosslessSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestMissingCapabilityOpenAIStrictSchema is the input schema of tool test_missing_capability under profile openai-strict.
+	TestMissingCapabilityOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
+)
+
 // Staleness guard: this stops compiling when a contract field changes; rerun stitchgen.
 func _() {
 	var x9 TestSampling
@@ -1135,6 +1216,672 @@ func stitchToolCallTestElicitationSEP1330Enums(x *TestElicitationSEP1330Enums, d
 	return dropped, repaired, nil
 }
 
+func stitchDecodeTestInputRequiredResultElicitation(d *stitchrt.Decoder, x *TestInputRequiredResultElicitation) {
+	if !d.ObjStart() {
+		return
+	}
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		default:
+			d.Unknown(&extra, k, "(none)")
+		}
+	}
+}
+
+func stitchEncodeTestInputRequiredResultElicitation(b []byte, x *TestInputRequiredResultElicitation) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes TestInputRequiredResultElicitation exactly (SPEC §4); JSON-string repair is off.
+func (x *TestInputRequiredResultElicitation) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v TestInputRequiredResultElicitation
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultElicitation(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes TestInputRequiredResultElicitation (SPEC §3).
+func (x TestInputRequiredResultElicitation) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeTestInputRequiredResultElicitation(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into TestInputRequiredResultElicitation with JSON-string repair on
+// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *TestInputRequiredResultElicitation) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallTestInputRequiredResultElicitation(x, data, false)
+}
+
+// stitchToolCallTestInputRequiredResultElicitation is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTestInputRequiredResultElicitation(x *TestInputRequiredResultElicitation, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v TestInputRequiredResultElicitation
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultElicitation(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	dropped, repaired, err = d.FinishToolCall()
+	if err != nil {
+		return nil, nil, err
+	}
+	*x = v
+	return dropped, repaired, nil
+}
+
+func stitchDecodeTestInputRequiredResultSampling(d *stitchrt.Decoder, x *TestInputRequiredResultSampling) {
+	if !d.ObjStart() {
+		return
+	}
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		default:
+			d.Unknown(&extra, k, "(none)")
+		}
+	}
+}
+
+func stitchEncodeTestInputRequiredResultSampling(b []byte, x *TestInputRequiredResultSampling) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes TestInputRequiredResultSampling exactly (SPEC §4); JSON-string repair is off.
+func (x *TestInputRequiredResultSampling) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v TestInputRequiredResultSampling
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultSampling(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes TestInputRequiredResultSampling (SPEC §3).
+func (x TestInputRequiredResultSampling) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeTestInputRequiredResultSampling(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into TestInputRequiredResultSampling with JSON-string repair on
+// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *TestInputRequiredResultSampling) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallTestInputRequiredResultSampling(x, data, false)
+}
+
+// stitchToolCallTestInputRequiredResultSampling is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTestInputRequiredResultSampling(x *TestInputRequiredResultSampling, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v TestInputRequiredResultSampling
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultSampling(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	dropped, repaired, err = d.FinishToolCall()
+	if err != nil {
+		return nil, nil, err
+	}
+	*x = v
+	return dropped, repaired, nil
+}
+
+func stitchDecodeTestInputRequiredResultListRoots(d *stitchrt.Decoder, x *TestInputRequiredResultListRoots) {
+	if !d.ObjStart() {
+		return
+	}
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		default:
+			d.Unknown(&extra, k, "(none)")
+		}
+	}
+}
+
+func stitchEncodeTestInputRequiredResultListRoots(b []byte, x *TestInputRequiredResultListRoots) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes TestInputRequiredResultListRoots exactly (SPEC §4); JSON-string repair is off.
+func (x *TestInputRequiredResultListRoots) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v TestInputRequiredResultListRoots
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultListRoots(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes TestInputRequiredResultListRoots (SPEC §3).
+func (x TestInputRequiredResultListRoots) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeTestInputRequiredResultListRoots(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into TestInputRequiredResultListRoots with JSON-string repair on
+// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *TestInputRequiredResultListRoots) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallTestInputRequiredResultListRoots(x, data, false)
+}
+
+// stitchToolCallTestInputRequiredResultListRoots is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTestInputRequiredResultListRoots(x *TestInputRequiredResultListRoots, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v TestInputRequiredResultListRoots
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultListRoots(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	dropped, repaired, err = d.FinishToolCall()
+	if err != nil {
+		return nil, nil, err
+	}
+	*x = v
+	return dropped, repaired, nil
+}
+
+func stitchDecodeTestInputRequiredResultRequestState(d *stitchrt.Decoder, x *TestInputRequiredResultRequestState) {
+	if !d.ObjStart() {
+		return
+	}
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		default:
+			d.Unknown(&extra, k, "(none)")
+		}
+	}
+}
+
+func stitchEncodeTestInputRequiredResultRequestState(b []byte, x *TestInputRequiredResultRequestState) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes TestInputRequiredResultRequestState exactly (SPEC §4); JSON-string repair is off.
+func (x *TestInputRequiredResultRequestState) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v TestInputRequiredResultRequestState
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultRequestState(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes TestInputRequiredResultRequestState (SPEC §3).
+func (x TestInputRequiredResultRequestState) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeTestInputRequiredResultRequestState(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into TestInputRequiredResultRequestState with JSON-string repair on
+// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *TestInputRequiredResultRequestState) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallTestInputRequiredResultRequestState(x, data, false)
+}
+
+// stitchToolCallTestInputRequiredResultRequestState is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTestInputRequiredResultRequestState(x *TestInputRequiredResultRequestState, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v TestInputRequiredResultRequestState
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultRequestState(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	dropped, repaired, err = d.FinishToolCall()
+	if err != nil {
+		return nil, nil, err
+	}
+	*x = v
+	return dropped, repaired, nil
+}
+
+func stitchDecodeTestInputRequiredResultMultipleInputs(d *stitchrt.Decoder, x *TestInputRequiredResultMultipleInputs) {
+	if !d.ObjStart() {
+		return
+	}
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		default:
+			d.Unknown(&extra, k, "(none)")
+		}
+	}
+}
+
+func stitchEncodeTestInputRequiredResultMultipleInputs(b []byte, x *TestInputRequiredResultMultipleInputs) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes TestInputRequiredResultMultipleInputs exactly (SPEC §4); JSON-string repair is off.
+func (x *TestInputRequiredResultMultipleInputs) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v TestInputRequiredResultMultipleInputs
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultMultipleInputs(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes TestInputRequiredResultMultipleInputs (SPEC §3).
+func (x TestInputRequiredResultMultipleInputs) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeTestInputRequiredResultMultipleInputs(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into TestInputRequiredResultMultipleInputs with JSON-string repair on
+// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *TestInputRequiredResultMultipleInputs) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallTestInputRequiredResultMultipleInputs(x, data, false)
+}
+
+// stitchToolCallTestInputRequiredResultMultipleInputs is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTestInputRequiredResultMultipleInputs(x *TestInputRequiredResultMultipleInputs, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v TestInputRequiredResultMultipleInputs
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultMultipleInputs(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	dropped, repaired, err = d.FinishToolCall()
+	if err != nil {
+		return nil, nil, err
+	}
+	*x = v
+	return dropped, repaired, nil
+}
+
+func stitchDecodeTestInputRequiredResultMultiRound(d *stitchrt.Decoder, x *TestInputRequiredResultMultiRound) {
+	if !d.ObjStart() {
+		return
+	}
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		default:
+			d.Unknown(&extra, k, "(none)")
+		}
+	}
+}
+
+func stitchEncodeTestInputRequiredResultMultiRound(b []byte, x *TestInputRequiredResultMultiRound) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes TestInputRequiredResultMultiRound exactly (SPEC §4); JSON-string repair is off.
+func (x *TestInputRequiredResultMultiRound) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v TestInputRequiredResultMultiRound
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultMultiRound(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes TestInputRequiredResultMultiRound (SPEC §3).
+func (x TestInputRequiredResultMultiRound) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeTestInputRequiredResultMultiRound(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into TestInputRequiredResultMultiRound with JSON-string repair on
+// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *TestInputRequiredResultMultiRound) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallTestInputRequiredResultMultiRound(x, data, false)
+}
+
+// stitchToolCallTestInputRequiredResultMultiRound is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTestInputRequiredResultMultiRound(x *TestInputRequiredResultMultiRound, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v TestInputRequiredResultMultiRound
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultMultiRound(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	dropped, repaired, err = d.FinishToolCall()
+	if err != nil {
+		return nil, nil, err
+	}
+	*x = v
+	return dropped, repaired, nil
+}
+
+func stitchDecodeTestInputRequiredResultTamperedState(d *stitchrt.Decoder, x *TestInputRequiredResultTamperedState) {
+	if !d.ObjStart() {
+		return
+	}
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		default:
+			d.Unknown(&extra, k, "(none)")
+		}
+	}
+}
+
+func stitchEncodeTestInputRequiredResultTamperedState(b []byte, x *TestInputRequiredResultTamperedState) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes TestInputRequiredResultTamperedState exactly (SPEC §4); JSON-string repair is off.
+func (x *TestInputRequiredResultTamperedState) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v TestInputRequiredResultTamperedState
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultTamperedState(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes TestInputRequiredResultTamperedState (SPEC §3).
+func (x TestInputRequiredResultTamperedState) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeTestInputRequiredResultTamperedState(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into TestInputRequiredResultTamperedState with JSON-string repair on
+// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *TestInputRequiredResultTamperedState) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallTestInputRequiredResultTamperedState(x, data, false)
+}
+
+// stitchToolCallTestInputRequiredResultTamperedState is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTestInputRequiredResultTamperedState(x *TestInputRequiredResultTamperedState, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v TestInputRequiredResultTamperedState
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultTamperedState(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	dropped, repaired, err = d.FinishToolCall()
+	if err != nil {
+		return nil, nil, err
+	}
+	*x = v
+	return dropped, repaired, nil
+}
+
+func stitchDecodeTestInputRequiredResultCapabilities(d *stitchrt.Decoder, x *TestInputRequiredResultCapabilities) {
+	if !d.ObjStart() {
+		return
+	}
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		default:
+			d.Unknown(&extra, k, "(none)")
+		}
+	}
+}
+
+func stitchEncodeTestInputRequiredResultCapabilities(b []byte, x *TestInputRequiredResultCapabilities) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes TestInputRequiredResultCapabilities exactly (SPEC §4); JSON-string repair is off.
+func (x *TestInputRequiredResultCapabilities) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v TestInputRequiredResultCapabilities
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultCapabilities(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes TestInputRequiredResultCapabilities (SPEC §3).
+func (x TestInputRequiredResultCapabilities) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeTestInputRequiredResultCapabilities(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into TestInputRequiredResultCapabilities with JSON-string repair on
+// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *TestInputRequiredResultCapabilities) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallTestInputRequiredResultCapabilities(x, data, false)
+}
+
+// stitchToolCallTestInputRequiredResultCapabilities is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTestInputRequiredResultCapabilities(x *TestInputRequiredResultCapabilities, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v TestInputRequiredResultCapabilities
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultCapabilities(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	dropped, repaired, err = d.FinishToolCall()
+	if err != nil {
+		return nil, nil, err
+	}
+	*x = v
+	return dropped, repaired, nil
+}
+
+func stitchDecodeTestMissingCapability(d *stitchrt.Decoder, x *TestMissingCapability) {
+	if !d.ObjStart() {
+		return
+	}
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		default:
+			d.Unknown(&extra, k, "(none)")
+		}
+	}
+}
+
+func stitchEncodeTestMissingCapability(b []byte, x *TestMissingCapability) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes TestMissingCapability exactly (SPEC §4); JSON-string repair is off.
+func (x *TestMissingCapability) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v TestMissingCapability
+	if d.Root() {
+		stitchDecodeTestMissingCapability(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes TestMissingCapability (SPEC §3).
+func (x TestMissingCapability) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeTestMissingCapability(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into TestMissingCapability with JSON-string repair on
+// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *TestMissingCapability) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallTestMissingCapability(x, data, false)
+}
+
+// stitchToolCallTestMissingCapability is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTestMissingCapability(x *TestMissingCapability, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v TestMissingCapability
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeTestMissingCapability(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	dropped, repaired, err = d.FinishToolCall()
+	if err != nil {
+		return nil, nil, err
+	}
+	*x = v
+	return dropped, repaired, nil
+}
+
 // StitchHandler is implemented by the service: one method per tool of package everything.
 // Each method receives the exactly decoded arguments of one call. A returned
 // error becomes an isError result (a *stitch.Error keeps its issues); a tool
@@ -1167,6 +1914,24 @@ type StitchHandler interface {
 	TestElicitationSEP1034Defaults(ctx context.Context, in TestElicitationSEP1034Defaults) (string, error)
 	// TestElicitationSEP1330Enums handles tool test_elicitation_sep1330_enums.
 	TestElicitationSEP1330Enums(ctx context.Context, in TestElicitationSEP1330Enums) (string, error)
+	// TestInputRequiredResultElicitation handles tool test_input_required_result_elicitation.
+	TestInputRequiredResultElicitation(ctx context.Context, in TestInputRequiredResultElicitation) (string, error)
+	// TestInputRequiredResultSampling handles tool test_input_required_result_sampling.
+	TestInputRequiredResultSampling(ctx context.Context, in TestInputRequiredResultSampling) (string, error)
+	// TestInputRequiredResultListRoots handles tool test_input_required_result_list_roots.
+	TestInputRequiredResultListRoots(ctx context.Context, in TestInputRequiredResultListRoots) (string, error)
+	// TestInputRequiredResultRequestState handles tool test_input_required_result_request_state.
+	TestInputRequiredResultRequestState(ctx context.Context, in TestInputRequiredResultRequestState) (string, error)
+	// TestInputRequiredResultMultipleInputs handles tool test_input_required_result_multiple_inputs.
+	TestInputRequiredResultMultipleInputs(ctx context.Context, in TestInputRequiredResultMultipleInputs) (string, error)
+	// TestInputRequiredResultMultiRound handles tool test_input_required_result_multi_round.
+	TestInputRequiredResultMultiRound(ctx context.Context, in TestInputRequiredResultMultiRound) (string, error)
+	// TestInputRequiredResultTamperedState handles tool test_input_required_result_tampered_state.
+	TestInputRequiredResultTamperedState(ctx context.Context, in TestInputRequiredResultTamperedState) (string, error)
+	// TestInputRequiredResultCapabilities handles tool test_input_required_result_capabilities.
+	TestInputRequiredResultCapabilities(ctx context.Context, in TestInputRequiredResultCapabilities) (string, error)
+	// TestMissingCapability handles tool test_missing_capability.
+	TestMissingCapability(ctx context.Context, in TestMissingCapability) (string, error)
 }
 
 // StitchTools returns the tools of package everything in source order, served by h.
@@ -1390,6 +2155,159 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestElicitationSEP1330Enums(ctx, in.(TestElicitationSEP1330Enums))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:            "test_input_required_result_elicitation",
+		Description:     "Tests an input-required result asking for one elicitation",
+		InputSchema:     TestInputRequiredResultElicitationInputSchema,
+		LosslessSchema:  TestInputRequiredResultElicitationLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: TestInputRequiredResultElicitationOpenAIStrictSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: TestInputRequiredResultElicitationInputSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in TestInputRequiredResultElicitation
+			dropped, repaired, err := stitchToolCallTestInputRequiredResultElicitation(&in, args, opt.NullAsAbsent)
+			return in, dropped, repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.TestInputRequiredResultElicitation(ctx, in.(TestInputRequiredResultElicitation))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:            "test_input_required_result_sampling",
+		Description:     "Tests an input-required result asking for one sampling request",
+		InputSchema:     TestInputRequiredResultSamplingInputSchema,
+		LosslessSchema:  TestInputRequiredResultSamplingLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: TestInputRequiredResultSamplingOpenAIStrictSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: TestInputRequiredResultSamplingInputSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in TestInputRequiredResultSampling
+			dropped, repaired, err := stitchToolCallTestInputRequiredResultSampling(&in, args, opt.NullAsAbsent)
+			return in, dropped, repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.TestInputRequiredResultSampling(ctx, in.(TestInputRequiredResultSampling))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:            "test_input_required_result_list_roots",
+		Description:     "Tests an input-required result asking for the client's roots",
+		InputSchema:     TestInputRequiredResultListRootsInputSchema,
+		LosslessSchema:  TestInputRequiredResultListRootsLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: TestInputRequiredResultListRootsOpenAIStrictSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: TestInputRequiredResultListRootsInputSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in TestInputRequiredResultListRoots
+			dropped, repaired, err := stitchToolCallTestInputRequiredResultListRoots(&in, args, opt.NullAsAbsent)
+			return in, dropped, repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.TestInputRequiredResultListRoots(ctx, in.(TestInputRequiredResultListRoots))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:            "test_input_required_result_request_state",
+		Description:     "Tests that requestState round-trips through an input-required result",
+		InputSchema:     TestInputRequiredResultRequestStateInputSchema,
+		LosslessSchema:  TestInputRequiredResultRequestStateLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: TestInputRequiredResultRequestStateOpenAIStrictSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: TestInputRequiredResultRequestStateInputSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in TestInputRequiredResultRequestState
+			dropped, repaired, err := stitchToolCallTestInputRequiredResultRequestState(&in, args, opt.NullAsAbsent)
+			return in, dropped, repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.TestInputRequiredResultRequestState(ctx, in.(TestInputRequiredResultRequestState))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:            "test_input_required_result_multiple_inputs",
+		Description:     "Tests an input-required result with elicitation, sampling and roots requests at once",
+		InputSchema:     TestInputRequiredResultMultipleInputsInputSchema,
+		LosslessSchema:  TestInputRequiredResultMultipleInputsLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: TestInputRequiredResultMultipleInputsOpenAIStrictSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: TestInputRequiredResultMultipleInputsInputSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in TestInputRequiredResultMultipleInputs
+			dropped, repaired, err := stitchToolCallTestInputRequiredResultMultipleInputs(&in, args, opt.NullAsAbsent)
+			return in, dropped, repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.TestInputRequiredResultMultipleInputs(ctx, in.(TestInputRequiredResultMultipleInputs))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:            "test_input_required_result_multi_round",
+		Description:     "Tests two rounds of input-required results with an evolving requestState",
+		InputSchema:     TestInputRequiredResultMultiRoundInputSchema,
+		LosslessSchema:  TestInputRequiredResultMultiRoundLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: TestInputRequiredResultMultiRoundOpenAIStrictSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: TestInputRequiredResultMultiRoundInputSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in TestInputRequiredResultMultiRound
+			dropped, repaired, err := stitchToolCallTestInputRequiredResultMultiRound(&in, args, opt.NullAsAbsent)
+			return in, dropped, repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.TestInputRequiredResultMultiRound(ctx, in.(TestInputRequiredResultMultiRound))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:            "test_input_required_result_tampered_state",
+		Description:     "Tests that a tampered requestState is rejected",
+		InputSchema:     TestInputRequiredResultTamperedStateInputSchema,
+		LosslessSchema:  TestInputRequiredResultTamperedStateLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: TestInputRequiredResultTamperedStateOpenAIStrictSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: TestInputRequiredResultTamperedStateInputSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in TestInputRequiredResultTamperedState
+			dropped, repaired, err := stitchToolCallTestInputRequiredResultTamperedState(&in, args, opt.NullAsAbsent)
+			return in, dropped, repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.TestInputRequiredResultTamperedState(ctx, in.(TestInputRequiredResultTamperedState))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:            "test_input_required_result_capabilities",
+		Description:     "Tests that input requests are limited to the capabilities the client declared",
+		InputSchema:     TestInputRequiredResultCapabilitiesInputSchema,
+		LosslessSchema:  TestInputRequiredResultCapabilitiesLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: TestInputRequiredResultCapabilitiesOpenAIStrictSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: TestInputRequiredResultCapabilitiesInputSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in TestInputRequiredResultCapabilities
+			dropped, repaired, err := stitchToolCallTestInputRequiredResultCapabilities(&in, args, opt.NullAsAbsent)
+			return in, dropped, repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.TestInputRequiredResultCapabilities(ctx, in.(TestInputRequiredResultCapabilities))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:            "test_missing_capability",
+		Description:     "Tests that a tool needing sampling is refused when the client did not declare the sampling capability",
+		InputSchema:     TestMissingCapabilityInputSchema,
+		LosslessSchema:  TestMissingCapabilityLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: TestMissingCapabilityOpenAIStrictSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: TestMissingCapabilityInputSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in TestMissingCapability
+			dropped, repaired, err := stitchToolCallTestMissingCapability(&in, args, opt.NullAsAbsent)
+			return in, dropped, repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.TestMissingCapability(ctx, in.(TestMissingCapability))
 			return stitch.Output{Text: out}, err
 		},
 	}}
