@@ -36,7 +36,10 @@ func withInput(ctx context.Context, d *stitch.Dispatcher, name string, req *mcp.
 				if err != nil {
 					return ctx, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("inputResponses[%q]: %v", k, err)}
 				}
-				in.Responses[k] = b
+				if len(b) == 0 || b[0] != '{' {
+				return ctx, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("inputResponses[%q] is not a JSON object", k)}
+			}
+			in.Responses[k] = b
 			}
 		}
 	}
