@@ -1,15 +1,23 @@
 package everything
 
+import "fmt"
+
 // What the serving commands register with their plain SDK, the same on
 // every SDK: the tool whose point is a hand-written schema.
 
 // JSONSchema202012 is the input schema of json_schema_2020_12_tool, as the
 // reference server advertises it (SEP-1613: $schema, $defs and
-// additionalProperties must reach the client unchanged). stitchgen never
+// additionalProperties must reach the client unchanged; SEP-2106, checked
+// from revision 2026-07-28: $anchor, allOf and anyOf, if, then and else
+// too). stitchgen never
 // advertises a $schema, so a server registers this tool with its SDK.
 const JSONSchema202012 = `{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object",` +
-	`"$defs":{"address":{"type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}}}},` +
-	`"properties":{"name":{"type":"string"},"address":{"$ref":"#/$defs/address"}},"additionalProperties":false}`
+	`"$defs":{"address":{"$anchor":"addressDef","type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}}}},` +
+	`"properties":{"name":{"type":"string"},"address":{"$ref":"#/$defs/address"},` +
+	`"contactMethod":{"type":"string","enum":["phone","email"]},"phone":{"type":"string"},"email":{"type":"string"}},` +
+	`"allOf":[{"anyOf":[{"required":["phone"]},{"required":["email"]}]}],` +
+	`"if":{"properties":{"contactMethod":{"const":"phone"}},"required":["contactMethod"]},` +
+	`"then":{"required":["phone"]},"else":{"required":["email"]},"additionalProperties":false}`
 
 // JSONSchema202012Description is the description of
 // json_schema_2020_12_tool.
@@ -22,4 +30,24 @@ func JSONSchema202012Text(args string) string {
 		args = "{}"
 	}
 	return "JSON Schema 2020-12 tool called with: " + args
+}
+
+// The prompt test_input_required_result_prompt (SEP-2322, revision
+// 2026-07-28), which each server registers with its plain SDK (prompts are
+// not stitchgen contracts): it asks the client, through an input-required
+// result, for the context of the prompt under the key PromptInputKey, with
+// PromptInputMessage and PromptInputSchema, and then answers one user
+// message of PromptInputText.
+const (
+	PromptInputName        = "test_input_required_result_prompt"
+	PromptInputDescription = "A prompt that asks the client for its context through an input-required result (SEP-2322)"
+	PromptInputKey         = "user_context"
+	PromptInputMessage     = "What context should the prompt use?"
+	PromptInputSchema      = `{"type":"object","properties":{"context":{"type":"string"}},"required":["context"]}`
+)
+
+// PromptInputText is the message of test_input_required_result_prompt for
+// the context the user gave.
+func PromptInputText(context any) string {
+	return fmt.Sprintf("Answer with this context in mind: %v", context)
 }
