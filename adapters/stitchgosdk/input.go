@@ -37,9 +37,9 @@ func withInput(ctx context.Context, d *stitch.Dispatcher, name string, req *mcp.
 					return ctx, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("inputResponses[%q]: %v", k, err)}
 				}
 				if len(b) == 0 || b[0] != '{' {
-				return ctx, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("inputResponses[%q] is not a JSON object", k)}
-			}
-			in.Responses[k] = b
+					return ctx, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("inputResponses[%q] is not a JSON object", k)}
+				}
+				in.Responses[k] = b
 			}
 		}
 	}
