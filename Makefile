@@ -7,7 +7,7 @@ FUZZ_SMOKE_EXECS ?= 10000
 # the generator and runtime, one module per SDK adapter, the example
 # commands that use an SDK, the end-to-end tests. internal/bench is a module
 # of its own outside the workspace (see the bench targets).
-MODULES := . adapters/stitchanthropic adapters/stitchgenai adapters/stitchgosdk adapters/stitchmcpgo adapters/stitchopenai examples/demo examples/everything examples/serve e2e
+MODULES := . adapters/stitchanthropic adapters/stitchgenai adapters/stitchgosdk adapters/stitchmcpgo adapters/stitchopenai adapters/stitchotel examples/demo examples/everything examples/serve e2e
 
 .PHONY: demo test setup vet gotest race ts-test conformance tidy-check fuzz-smoke fuzz generate
 
@@ -44,6 +44,7 @@ race:
 	cd adapters/stitchgenai && $(GO) test -count=1 -race ./...
 	cd adapters/stitchgosdk && $(GO) test -count=1 -race ./...
 	cd adapters/stitchmcpgo && $(GO) test -count=1 -race ./...
+	cd adapters/stitchotel && $(GO) test -count=1 -race ./...
 	cd e2e && $(GO) test -count=1 -race ./...
 
 # The foreign client: the TypeScript MCP SDK starts the examples over stdio.

@@ -3,18 +3,22 @@ module github.com/stitchgen/stitchgen/e2e
 go 1.26.0
 
 require (
+	github.com/mark3labs/mcp-go v1.2.1
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/stitchgen/stitchgen v0.0.0-00010101000000-000000000000
 	github.com/stitchgen/stitchgen/adapters/stitchgosdk v0.0.0-00010101000000-000000000000
+	github.com/stitchgen/stitchgen/adapters/stitchmcpgo v0.0.0-00010101000000-000000000000
 	golang.org/x/mod v0.42.0
 )
 
 require (
 	github.com/dave/jennifer v1.7.1 // indirect
 	github.com/google/jsonschema-go v0.4.3 // indirect
+	github.com/google/uuid v1.6.0 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/segmentio/encoding v0.5.4 // indirect
+	github.com/spf13/cast v1.7.1 // indirect
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
 	golang.org/x/oauth2 v0.35.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
@@ -27,4 +31,5 @@ require (
 replace (
 	github.com/stitchgen/stitchgen => ../
 	github.com/stitchgen/stitchgen/adapters/stitchgosdk => ../adapters/stitchgosdk
+	github.com/stitchgen/stitchgen/adapters/stitchmcpgo => ../adapters/stitchmcpgo
 )

@@ -2,6 +2,7 @@ package flatten
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/stitchgen/stitchgen/model"
 )
@@ -13,6 +14,7 @@ type decl struct {
 	desc       string // its top-level description; "" when none
 	deprecated bool
 	required   bool
+	extras     []model.Member // its top-level x- keywords, in order
 }
 
 // dropped are the annotations removed at every depth inside a flattened
@@ -30,8 +32,35 @@ func newDecl(v *variant, s any, required bool) decl {
 		d.deprecated = get(o, "deprecated") == true
 		o.Delete("description")
 		o.Delete("deprecated")
+		for _, m := range o.Members {
+			if strings.HasPrefix(m.Key, "x-") {
+				d.extras = append(d.extras, m)
+			}
+		}
+		for _, m := range d.extras {
+			o.Delete(m.Key)
+		}
 	}
 	return d
+}
+
+// sharedExtras returns the top-level x- keywords that every declaration
+// carries with the same value, in the first declaration's order. An
+// extension keyword only some variants give a key, or give different
+// values, is left out: no single value is true of the flat property.
+func sharedExtras(decls []decl) []model.Member {
+	var out []model.Member
+	for _, m := range decls[0].extras {
+		same := true
+		for _, d := range decls[1:] {
+			i := slices.IndexFunc(d.extras, func(x model.Member) bool { return x.Key == m.Key })
+			same = same && i >= 0 && model.Equal(d.extras[i].Value, m.Value)
+		}
+		if same {
+			out = append(out, model.Member{Key: m.Key, Value: model.Clone(m.Value)})
+		}
+	}
+	return out
 }
 
 // A flatProp is one property of the flat object.
@@ -69,6 +98,9 @@ func (u *union) property(disc, k string) flatProp {
 	}
 	if deprecated {
 		o.Set("deprecated", true)
+	}
+	for _, m := range sharedExtras(decls) {
+		o.Set(m.Key, m.Value)
 	}
 	return p
 }

@@ -275,3 +275,32 @@ func TestLeftAlone(t *testing.T) {
 		same("string discriminator without values", `{"oneOf":[`+obj(`{"type":"string"}`)+`,`+obj(`{"type":"string"}`)+`]}`),
 	})
 }
+
+// TestExtras pins what a flattened union does with the extension keywords
+// ("x-" keys) of a key its variants share: kept when every variant that
+// declares the key gives the same value, dropped otherwise; a difference
+// in x- keywords alone does not loosen the joined schema. The union
+// node's own x- keywords stay on the flat object.
+func TestExtras(t *testing.T) {
+	runRules(t, []ruleCase{{
+		name: "identical x- keywords are kept",
+		in: `{"oneOf":[` + v("a", `"repo":{"type":"string","x-mcp-header":"repo"}`, `"repo"`) + `,` +
+			v("b", `"repo":{"type":"string","x-mcp-header":"repo"}`, `"repo"`) + `]}`,
+		want: flat(`"a","b"`, `"repo":{"type":"string","x-mcp-header":"repo"}`, `"repo"`),
+	}, {
+		name: "different values are dropped and the schema stays joined as identical",
+		in: `{"oneOf":[` + v("a", `"ref":{"type":"string","minLength":1,"x-ref":"branch","x-same":true}`, `"ref"`) + `,` +
+			v("b", `"ref":{"type":"string","minLength":1,"x-ref":"tag","x-same":true}`, `"ref"`) + `]}`,
+		want: flat(`"a","b"`, `"ref":{"type":"string","minLength":1,"x-same":true}`, `"ref"`),
+	}, {
+		name: "a keyword only some declarations carry is dropped",
+		in: `{"oneOf":[` + v("a", `"ref":{"type":"string","x-ref":"branch"}`, `"ref"`) + `,` +
+			v("b", `"ref":{"type":"string"}`, `"ref"`) + `]}`,
+		want: flat(`"a","b"`, `"ref":{"type":"string"}`, `"ref"`),
+	}, {
+		name: "the union node's x- keywords stay on the flat object",
+		in:   `{"oneOf":[` + v("a", `"ref":{"type":"string"}`, `"ref"`) + `,` + v("b", `"ref":{"type":"string"}`, `"ref"`) + `],"x-kind":"target"}`,
+		want: `{"type":"object","properties":{"kind":{"type":"string","enum":["a","b"]},"ref":{"type":"string"}},` +
+			`"required":["kind","ref"],"additionalProperties":false,"x-kind":"target"}`,
+	}})
+}

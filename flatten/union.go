@@ -2,6 +2,7 @@ package flatten
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/stitchgen/stitchgen/model"
 )
@@ -33,7 +34,8 @@ type union struct {
 // nodeKeys are the keywords a union node may carry besides "oneOf" and
 // still be flattened. Anything else (shared properties, constraints,
 // references) would combine with the branches in ways one flat object
-// cannot say, so such a union is left as it is.
+// cannot say, so such a union is left as it is. Extension keywords ("x-"
+// keys, which assert nothing) are kept on the flat object too.
 var nodeKeys = []string{"type", "$defs", "$comment", "description", "title", "default", "examples", "deprecated", "readOnly", "writeOnly"}
 
 // union flattens node (its subschemas already walked) when it is a
@@ -56,7 +58,7 @@ func parseUnion(node *model.Object) (*union, bool) {
 		return nil, false
 	}
 	for _, m := range node.Members {
-		if m.Key != "oneOf" && !isIn(m.Key, nodeKeys) {
+		if m.Key != "oneOf" && !isIn(m.Key, nodeKeys) && !strings.HasPrefix(m.Key, "x-") {
 			return nil, false
 		}
 	}

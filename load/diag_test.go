@@ -52,12 +52,93 @@ type T struct{}`, []string{
 //stitch:stirct
 type T struct{}`, []string{
 		`contract.go:4:1: type T: unknown directive //stitch:stirct (known: tool, union, variant, strict, strip, loose, schema)`}},
+	{"directive_near_miss", `
+// stitch:tool ping
+type T struct{}
+
+//Stitch:strict
+//stitch:tool
+type U struct{}
+
+// F is a helper.
+//
+//  STITCH:tool f
+func F() {}
+
+// G keeps prose that names a tag: // stitch:"coerce" is an option.
+//
+// stitch:"trim" is another.
+func G() {}`, []string{
+		`contract.go:3:1: type T: "// stitch:tool ping" is not a stitch directive (a directive starts with //stitch:, with no space after // and in lower case); write //stitch:tool ping`,
+		`contract.go:6:1: type U: "//Stitch:strict" is not a stitch directive (a directive starts with //stitch:, with no space after // and in lower case); write //stitch:strict`,
+		`contract.go:12:1: warning: "//  STITCH:tool f" is not a stitch directive (a directive starts with //stitch:, with no space after // and in lower case); write //stitch:tool f in the doc comment of a type (or of the package, for //stitch:dialect), or reword the comment`}},
+	{"directive_stray", `
+//stitch:tool
+
+type T struct{}
+
+//stitch:tool
+type U struct {
+	//stitch:strict
+	X int ` + "`json:\"x\"`" + `
+}
+
+//stitch:union
+func F() {}
+
+//stitch:strip
+type (
+	V struct{}
+)
+
+//stitch:dialect gosdk
+type W struct{}
+
+//stitch:dialect gosdk
+func G() {}`, []string{
+		`contract.go:3:1: //stitch:tool does nothing here: a directive belongs in the doc comment of a type declaration, directly above the type with no blank line between`,
+		`contract.go:9:2: //stitch:strict does nothing here: a directive belongs in the doc comment of a type declaration, directly above the type with no blank line between`,
+		`contract.go:13:1: //stitch:union does nothing here: a directive belongs in the doc comment of a type declaration, directly above the type with no blank line between`,
+		`contract.go:16:1: //stitch:strip does nothing here: a directive belongs in the doc comment of a type declaration, directly above the type with no blank line between`,
+		`contract.go:21:1: type W: unknown directive //stitch:dialect (known: tool, union, variant, strict, strip, loose, schema)`,
+		`contract.go:24:1: //stitch:dialect does nothing here: it belongs in the package's doc comment, directly above the package clause`}},
+	{"directive_in_package_without_tools", `
+// T would be a tool.
+//
+// stitch:tool
+type T struct{}
+
+//stitch:tol
+type U struct{}
+
+//stitch:tool
+
+type V struct{}
+
+//stitch: tool
+type W struct{}`, []string{
+		`contract.go:5:1: type T: "// stitch:tool" is not a stitch directive (a directive starts with //stitch:, with no space after // and in lower case); write //stitch:tool`,
+		`contract.go:8:1: type U: unknown directive //stitch:tol (known: tool, union, variant, strict, strip, loose, schema)`,
+		`contract.go:11:1: //stitch:tool does nothing here: a directive belongs in the doc comment of a type declaration, directly above the type with no blank line between`,
+		`contract.go:15:1: type W: unknown directive //stitch: (known: tool, union, variant, strict, strip, loose, schema)`}},
 	{"schema_key_unknown", `
 //stitch:tool
 type T struct {
 	Count int ` + "`json:\"count\" jsonschema:\"minimun=1\"`" + `
 }`, []string{
 		`contract.go:5:2: field T.Count: unknown jsonschema key "minimun" (known: title, description, minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, minLength, maxLength, pattern, format, enum, const, default, example, minItems, maxItems, uniqueItems, minProperties, maxProperties, nullable, deprecated)`}},
+	{"extras_bad", `
+//stitch:tool
+type T struct {
+	Min   int    ` + "`json:\"min\" jsonschema_extras:\"minimum=1\"`" + `
+	Bare  string ` + "`json:\"bare\" jsonschema_extras:\"x-flag\"`" + `
+	Empty string ` + "`json:\"empty\" jsonschema_extras:\"x-=1\"`" + `
+	Twice string ` + "`json:\"twice\" jsonschema_extras:\"x-a=1,x-a=true\"`" + `
+}`, []string{
+		`contract.go:5:2: field T.Min: jsonschema_extras key "minimum" is not an extension keyword: its keys start with "x-" and a name (constraints and annotations go in the jsonschema tag)`,
+		`contract.go:6:2: field T.Bare: jsonschema_extras key x-flag needs a value (x-flag=...)`,
+		`contract.go:7:2: field T.Empty: jsonschema_extras key "x-" is not an extension keyword: its keys start with "x-" and a name (constraints and annotations go in the jsonschema tag)`,
+		`contract.go:8:2: field T.Twice: jsonschema_extras key x-a is given 2 times with the boolean true among its values; a repeated key collects strings, so give a boolean once`}},
 	{"schema_value_unparsable", `
 //stitch:tool
 type T struct {

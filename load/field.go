@@ -87,7 +87,13 @@ func (l *pkgLoader) fieldModel(c candidate) *model.Field {
 		if c.tag.asString {
 			l.errorf(s, "the json \",string\" option is not supported; remove it (stitch:\"coerce\" accepts numbers and bools in strings)")
 		}
-		ts = l.applySchemaTag(f, c.stag.Get("jsonschema"), s)
+		if l.dialect == dialectGoSDK {
+			tag, present := c.stag.Lookup("jsonschema")
+			l.applyGoSDKTag(f, tag, present, s)
+		} else {
+			ts = l.applySchemaTag(f, c.stag.Get("jsonschema"), s)
+		}
+		l.applyExtrasTag(f, c.stag.Get("jsonschema_extras"), s)
 	})
 	l.applyStitchTag(f, c.stag.Get("stitch"), s)
 	if ts != nil && f.Default != "" {

@@ -63,6 +63,7 @@ func Load(cfg Config) ([]*model.Package, []model.Diagnostic, error) {
 	slices.SortFunc(pkgs, func(a, b *packages.Package) int { return strings.Compare(a.PkgPath, b.PkgPath) })
 	var out []*model.Package
 	var diags []model.Diagnostic
+	var noTools []*pkgLoader
 	for _, p := range pkgs {
 		if len(p.Syntax) == 0 && len(p.Errors) > 0 {
 			// No file could be read (a NUL byte, say): the errors are
@@ -76,6 +77,10 @@ func Load(cfg Config) ([]*model.Package, []model.Diagnostic, error) {
 			continue
 		}
 		if !hasTool(p) {
+			l := newPkgLoader(cfg, absDir, p)
+			l.strayDirectives(false)
+			diags = append(diags, l.diags...)
+			noTools = append(noTools, l)
 			continue
 		}
 		if cfg.ReverseFiles {
@@ -86,6 +91,7 @@ func Load(cfg Config) ([]*model.Package, []model.Diagnostic, error) {
 		out = append(out, mp)
 		diags = append(diags, l.diags...)
 	}
+	diags = append(diags, noToolWarnings(noTools, absDir, patterns, len(out) > 0)...)
 	return out, model.SortDiagnostics(diags), nil
 }
 

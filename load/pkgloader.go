@@ -40,6 +40,7 @@ type pkgLoader struct {
 	variantOf  map[*types.TypeName]bool        // types that implement a union
 
 	faulty  map[string]bool // types of this package whose model an error left incomplete (complete.go)
+	dialect string          // of the jsonschema tag: "" (invopop's keywords) or dialectGoSDK (dialect.go)
 	keyword bool            // errors now are about one tag keyword, which is left out
 }
 
@@ -75,7 +76,9 @@ func (l *pkgLoader) run() *model.Package {
 	if l.pkg.Types == nil || l.pkg.TypesInfo == nil {
 		return mp
 	}
+	l.readDialect()
 	l.collectDecls()
+	l.strayDirectives(true)
 	mp.Tools = l.buildTools()
 	l.buildUnions()
 	l.checkVariants()

@@ -188,6 +188,11 @@ type Field struct {
 	Nullable    bool
 	Deprecated  bool
 
+	// Extras are the x- keywords of jsonschema_extras:"x-name=value,...",
+	// in the order their keys first appear in the tag; the advertised
+	// schema carries each unchanged after the field's other keywords.
+	Extras []Extra
+
 	Check Constraints  // constraints on the value (through pointers)
 	Items *Constraints // item constraints of a slice or array field; nil when none
 
@@ -201,6 +206,15 @@ type Field struct {
 	Discriminator bool // this field declares its variant's union discriminator
 
 	Pos Pos
+}
+
+// An Extra is one extension keyword of a property: a key starting with
+// "x-" and its value as a JSON literal (a string, true or false, or an
+// array of strings when the tag repeats the key, as invopop/jsonschema
+// reads it).
+type Extra struct {
+	Key   string
+	Value string
 }
 
 // Constraints are the visible JSON Schema constraints of a value. Numbers

@@ -343,6 +343,47 @@ var mcpCases = []ruleCase{
 	},
 }
 
+// extrasCases pin each profile's rule for extension keywords ("x-" keys
+// from jsonschema_extras): mcp keeps them; the strict profiles and Gemini's
+// typed Schema leave them out (they assert nothing about a call, and a
+// provider's strict grammar or typed Schema has no slot for them); a
+// fallback serves the advertised document, x- keywords included.
+var extrasCases = []ruleCase{
+	{
+		name: "mcp keeps x- keywords", profile: profile.MCP,
+		in:   obj(`"owner":{"type":"string","x-mcp-header":"owner","x-tags":["a","b"]}`, "owner"),
+		want: "fallback",
+	},
+	{
+		name: "openai-strict leaves x- keywords out", profile: profile.OpenAIStrict,
+		in:    obj(`"owner":{"type":"string","description":"Who.","x-mcp-header":"owner"},"n":{"type":"integer","x-internal":true}`, "owner"),
+		want:  obj(`"owner":{"type":"string","description":"Who."},"n":{"type":["integer","null"]}`, "owner", "n"),
+		nulls: []string{"/properties/n"},
+	},
+	{
+		name: "openai-strict fallback keeps x- keywords", profile: profile.OpenAIStrict,
+		in:       obj(`"owner":{"type":"string","x-mcp-header":"owner"},"any":{"x-kind":"free"}`, "owner"),
+		want:     "fallback",
+		warnings: []string{"t /properties/any: free-form value (no type): strict mode needs a type on every schema"},
+	},
+	{
+		name: "anthropic-strict leaves x- keywords out", profile: profile.AnthropicStrict,
+		in:   obj(`"owner":{"type":"string","x-mcp-header":"owner"}`, "owner"),
+		want: obj(`"owner":{"type":"string"}`, "owner"),
+	},
+	{
+		name: "gemini parameters leave x- keywords out", profile: profile.Gemini,
+		in:   obj(`"owner":{"type":"string","x-mcp-header":"owner"}`, "owner"),
+		want: `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"owner":{"type":"STRING"}},"required":["owner"],"propertyOrdering":["owner"]}`,
+	},
+	{
+		name: "gemini parametersJsonSchema keeps x- keywords", profile: profile.Gemini,
+		in:       obj(`"owner":{"type":"string","x-mcp-header":"owner"},"m":{"type":"object","additionalProperties":{"type":"string"},"x-kind":"map"}`, "owner"),
+		want:     "fallback",
+		warnings: []string{"t /properties/m: object without properties (a map or any object): Gemini's Schema needs properties on every OBJECT"},
+	},
+}
+
 func nested(levels int) string {
 	s := `{"type":"string"}`
 	for range levels {
@@ -377,7 +418,7 @@ func keys(n int) []string {
 }
 
 func TestRules(t *testing.T) {
-	for _, group := range [][]ruleCase{openAICases, anthropicCases, geminiCases, mcpCases} {
+	for _, group := range [][]ruleCase{openAICases, anthropicCases, geminiCases, mcpCases, extrasCases} {
 		for _, c := range group {
 			t.Run(string(c.profile)+"/"+c.name, func(t *testing.T) {
 				in := mustParse(t, c.in).(*model.Object)

@@ -110,6 +110,7 @@ func annotate(n *node, f *model.Field) {
 		n.examples = literals(f.Examples)
 	}
 	n.deprecated = f.Deprecated
+	n.extras = f.Extras
 }
 
 // literal parses a JSON literal from a tag. The loader only stores valid

@@ -40,6 +40,7 @@ type node struct {
 	deprecated         bool
 	defs               []def
 	literal            *model.Object // opaque: the type's own schema, written first
+	extras             []model.Extra // a property's x- keywords, written last in tag order
 }
 
 type prop struct {
@@ -72,6 +73,9 @@ func (n *node) object() *model.Object {
 		if v, ok := n.value(k); ok {
 			o.Set(k, v)
 		}
+	}
+	for _, x := range n.extras {
+		o.Set(x.Key, literal(x.Value))
 	}
 	return o
 }

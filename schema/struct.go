@@ -74,6 +74,7 @@ func (b *builder) discriminator(s *model.Struct, v *variantOf, l loc) *node {
 	for _, f := range s.Fields {
 		if f.Discriminator || f.JSONName == v.key {
 			n.title, n.description, n.deprecated = f.Title, f.Description, f.Deprecated
+			n.extras = f.Extras
 			pos = f.Pos
 			break
 		}

@@ -10,6 +10,7 @@ import (
 	"sort"
 
 	"github.com/stitchgen/stitchgen/gen"
+	"github.com/stitchgen/stitchgen/model"
 	"github.com/stitchgen/stitchgen/profile"
 )
 
@@ -24,7 +25,7 @@ func runGenerate(cmd string, cfg gen.Config, opt *options, wd string, stdout, st
 	for _, d := range res.Diagnostics {
 		fmt.Fprintln(stderr, d.String())
 	}
-	if len(res.Packages) == 0 && len(res.Diagnostics) > 0 {
+	if len(res.Packages) == 0 && model.HasErrors(res.Diagnostics) {
 		return errSilent // contract errors: nothing generated
 	}
 	if cmd == "manifest" {

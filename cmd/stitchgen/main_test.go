@@ -118,3 +118,46 @@ func TestInitWithoutPackageFails(t *testing.T) {
 		t.Errorf("stderr %q, want %q", stderr.String(), want)
 	}
 }
+
+// TestNoToolIsAWarning: a run over a package without tools says so on
+// stderr, writes nothing and exits 0 (a go:generate line left in such a
+// package must not fail a build).
+func TestNoToolIsAWarning(t *testing.T) {
+	dir := t.TempDir()
+	for name, content := range map[string]string{
+		"go.mod":  "module example.com/notool\n\ngo 1.26\n",
+		"util.go": "package util\n\n// stitch:tool\ntype T struct{}\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run(nil, dir, &stdout, &stderr); code != 1 {
+		t.Fatalf("with a near-miss directive: exit %d, want 1; stderr:\n%s", code, stderr.String())
+	}
+	want := "util.go:1:1: warning: package util: declares no //stitch:tool, so stitchgen generates nothing for it (pattern .); mark a tool's input struct with //stitch:tool\n" +
+		`util.go:3:1: type T: "// stitch:tool" is not a stitch directive (a directive starts with //stitch:, with no space after // and in lower case); write //stitch:tool` + "\n"
+	if got := stderr.String(); got != want {
+		t.Errorf("stderr:\n%s\nwant:\n%s", got, want)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "util.go"), []byte("package util\n\n// T is a helper.\ntype T struct{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout.Reset()
+	stderr.Reset()
+	if code := run(nil, dir, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d, want 0; stderr:\n%s", code, stderr.String())
+	}
+	want = "util.go:1:1: warning: package util: declares no //stitch:tool, so stitchgen generates nothing for it (pattern .); mark a tool's input struct with //stitch:tool\n"
+	if got := stderr.String(); got != want || stdout.Len() != 0 {
+		t.Errorf("stdout %q, stderr:\n%s\nwant:\n%s", stdout.String(), got, want)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 2 {
+		t.Errorf("the run wrote files: %v", entries)
+	}
+}

@@ -63,6 +63,7 @@ var rules = []rule{
 	{"examples/shop/shop", contract, nil},
 	{"examples/broadcast/broadcast", contract, nil},
 	{"examples/conformance/everything", contract, nil},
+	{"examples/migrate/users", contract, nil},
 	{"internal/fixture", contract, nil},
 	{"internal/agreement/contracts/*", contract, nil},
 	{"internal/hostile/contracts/*", contract, nil},
