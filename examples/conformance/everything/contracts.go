@@ -145,3 +145,15 @@ type TestInputRequiredResultCapabilities struct{}
 //
 //stitch:tool test_missing_capability
 type TestMissingCapability struct{}
+
+// Tests custom headers mirrored from x-mcp-header parameters (SEP-2243)
+//
+//stitch:tool test_custom_headers
+type TestCustomHeaders struct {
+	// Plain ASCII string value
+	Region string `json:"region,omitempty" jsonschema_extras:"x-mcp-header=Region"`
+	// Integer numeric value
+	Priority int64 `json:"priority,omitempty" jsonschema_extras:"x-mcp-header=Priority"`
+	// Boolean value
+	Verbose bool `json:"verbose,omitempty" jsonschema_extras:"x-mcp-header=Verbose"`
+}

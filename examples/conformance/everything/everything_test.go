@@ -69,6 +69,10 @@ func TestTools(t *testing.T) {
 		{"test_input_required_result_tampered_state", "Tests that a tampered requestState is rejected", none},
 		{"test_input_required_result_capabilities", "Tests that input requests are limited to the capabilities the client declared", none},
 		{"test_missing_capability", "Tests that a tool needing sampling is refused when the client did not declare the sampling capability", none},
+		{"test_custom_headers", "Tests custom headers mirrored from x-mcp-header parameters (SEP-2243)",
+			`{"type":"object","properties":{"region":{"type":"string","description":"Plain ASCII string value","x-mcp-header":"Region"},` +
+				`"priority":{"type":"integer","description":"Integer numeric value","x-mcp-header":"Priority"},` +
+				`"verbose":{"type":"boolean","description":"Boolean value","x-mcp-header":"Verbose"}},"additionalProperties":false}`},
 	}
 	tools := everything.StitchTools(handler{})
 	if len(tools) != len(want) {

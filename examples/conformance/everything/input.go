@@ -237,3 +237,9 @@ func (Service) TestMissingCapability(ctx context.Context, in TestMissingCapabili
 	}
 	return "The model answered: " + t, nil
 }
+
+// TestCustomHeaders echoes the arguments whose headers the SDK checked
+// against the body (SEP-2243) before the call reached the dispatcher.
+func (Service) TestCustomHeaders(ctx context.Context, in TestCustomHeaders) (string, error) {
+	return fmt.Sprintf("region=%q priority=%d verbose=%t", in.Region, in.Priority, in.Verbose), nil
+}

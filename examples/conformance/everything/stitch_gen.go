@@ -6,6 +6,7 @@ import (
 	"context"
 	"github.com/stitchgen/stitchgen/stitch"
 	"github.com/stitchgen/stitchgen/stitchrt"
+	"strconv"
 )
 
 // This file needs a stitchgen runtime that supports generated-code version 1: if a
@@ -214,12 +215,29 @@ const (
 	TestMissingCapabilityOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
 )
 
+const (
+	// TestCustomHeadersInputSchema is the input schema served for tool test_custom_headers: flattened.
+	TestCustomHeadersInputSchema = `{"type":"object","properties":{"region":{"type":"string","description":"Plain ASCII string value","x-mcp-header":"Region"},"priority":{"type":"integer","description":"Integer numeric value","x-mcp-header":"Priority"},"verbose":{"type":"boolean","description":"Boolean value","x-mcp-header":"Verbose"}},"additionalProperties":false}`
+	// TestCustomHeadersLosslessSchema is the lossless input schema of tool test_custom_headers (unions as oneOf/anyOf).
+	TestCustomHeadersLosslessSchema = `{"type":"object","properties":{"region":{"type":"string","description":"Plain ASCII string value","x-mcp-header":"Region"},"priority":{"type":"integer","description":"Integer numeric value","x-mcp-header":"Priority"},"verbose":{"type":"boolean","description":"Boolean value","x-mcp-header":"Verbose"}},"additionalProperties":false}`
+	// TestCustomHeadersOpenAIStrictSchema is the input schema of tool test_custom_headers under profile openai-strict.
+	TestCustomHeadersOpenAIStrictSchema = `{"type":"object","properties":{"region":{"type":["string","null"],"description":"Plain ASCII string value"},"priority":{"type":["integer","null"],"description":"Integer numeric value"},"verbose":{"type":["boolean","null"],"description":"Boolean value"}},"required":["region","priority","verbose"],"additionalProperties":false}`
+	// TestCustomHeadersAnthropicStrictSchema is the input schema of tool test_custom_headers under profile anthropic-strict.
+	TestCustomHeadersAnthropicStrictSchema = `{"type":"object","properties":{"region":{"type":"string","description":"Plain ASCII string value"},"priority":{"type":"integer","description":"Integer numeric value"},"verbose":{"type":"boolean","description":"Boolean value"}},"additionalProperties":false}`
+	// TestCustomHeadersGeminiSchema is the input schema of tool test_custom_headers under profile gemini.
+	TestCustomHeadersGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"region":{"type":"STRING","description":"Plain ASCII string value"},"priority":{"type":"INTEGER","description":"Integer numeric value"},"verbose":{"type":"BOOLEAN","description":"Boolean value"}},"propertyOrdering":["region","priority","verbose"]}`
+)
+
 // Staleness guard: this stops compiling when a contract field changes; rerun stitchgen.
 func _() {
 	var x9 TestSampling
 	var _ string = x9.Prompt
 	var x10 TestElicitation
 	var _ string = x10.Message
+	var x22 TestCustomHeaders
+	var _ string = x22.Region
+	var _ int64 = x22.Priority
+	var _ bool = x22.Verbose
 }
 
 func stitchDecodeTestSimpleText(d *stitchrt.Decoder, x *TestSimpleText) {
@@ -1882,6 +1900,136 @@ func stitchToolCallTestMissingCapability(x *TestMissingCapability, data []byte, 
 	return dropped, repaired, nil
 }
 
+func stitchDecodeTestCustomHeaders(d *stitchrt.Decoder, x *TestCustomHeaders) {
+	if !d.ObjStart() {
+		return
+	}
+	var seen [1]uint64
+	var absent [1]uint64
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		case "region":
+			if !d.FirstKey(&seen[0], 0x1, k) {
+				continue
+			}
+			if d.NullAsAbsent() {
+				absent[0] |= 0x1
+				continue
+			}
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
+				x.Region = s0
+			}
+			d.Pop()
+		case "priority":
+			if !d.FirstKey(&seen[0], 0x2, k) {
+				continue
+			}
+			if d.NullAsAbsent() {
+				absent[0] |= 0x2
+				continue
+			}
+			d.Push(k)
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
+				x.Priority = int64(n0)
+			}
+			d.Pop()
+		case "verbose":
+			if !d.FirstKey(&seen[0], 0x4, k) {
+				continue
+			}
+			if d.NullAsAbsent() {
+				absent[0] |= 0x4
+				continue
+			}
+			d.Push(k)
+			if b0, ok := d.Bool(false); ok {
+				x.Verbose = b0
+			}
+			d.Pop()
+		default:
+			d.Unknown(&extra, k, "region, priority, verbose")
+		}
+	}
+}
+
+func stitchEncodeTestCustomHeaders(b []byte, x *TestCustomHeaders) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	if x.Region != "" {
+		b = append(b, `"region":`...)
+		b = stitchrt.AppendString(b, string(x.Region))
+		b = append(b, ',')
+	}
+	if x.Priority != 0 {
+		b = append(b, `"priority":`...)
+		b = strconv.AppendInt(b, int64(x.Priority), 10)
+		b = append(b, ',')
+	}
+	if x.Verbose {
+		b = append(b, `"verbose":`...)
+		b = strconv.AppendBool(b, bool(x.Verbose))
+		b = append(b, ',')
+	}
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes TestCustomHeaders exactly (SPEC §4); JSON-string repair is off.
+func (x *TestCustomHeaders) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v TestCustomHeaders
+	if d.Root() {
+		stitchDecodeTestCustomHeaders(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes TestCustomHeaders (SPEC §3).
+func (x TestCustomHeaders) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeTestCustomHeaders(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into TestCustomHeaders with JSON-string repair on
+// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *TestCustomHeaders) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallTestCustomHeaders(x, data, false)
+}
+
+// stitchToolCallTestCustomHeaders is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTestCustomHeaders(x *TestCustomHeaders, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v TestCustomHeaders
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeTestCustomHeaders(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	dropped, repaired, err = d.FinishToolCall()
+	if err != nil {
+		return nil, nil, err
+	}
+	*x = v
+	return dropped, repaired, nil
+}
+
 // StitchHandler is implemented by the service: one method per tool of package everything.
 // Each method receives the exactly decoded arguments of one call. A returned
 // error becomes an isError result (a *stitch.Error keeps its issues); a tool
@@ -1932,6 +2080,8 @@ type StitchHandler interface {
 	TestInputRequiredResultCapabilities(ctx context.Context, in TestInputRequiredResultCapabilities) (string, error)
 	// TestMissingCapability handles tool test_missing_capability.
 	TestMissingCapability(ctx context.Context, in TestMissingCapability) (string, error)
+	// TestCustomHeaders handles tool test_custom_headers.
+	TestCustomHeaders(ctx context.Context, in TestCustomHeaders) (string, error)
 }
 
 // StitchTools returns the tools of package everything in source order, served by h.
@@ -2308,6 +2458,23 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestMissingCapability(ctx, in.(TestMissingCapability))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:            "test_custom_headers",
+		Description:     "Tests custom headers mirrored from x-mcp-header parameters (SEP-2243)",
+		InputSchema:     TestCustomHeadersInputSchema,
+		LosslessSchema:  TestCustomHeadersLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: TestCustomHeadersOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: TestCustomHeadersAnthropicStrictSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{Schema: TestCustomHeadersGeminiSchema, OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in TestCustomHeaders
+			dropped, repaired, err := stitchToolCallTestCustomHeaders(&in, args, opt.NullAsAbsent)
+			return in, dropped, repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.TestCustomHeaders(ctx, in.(TestCustomHeaders))
 			return stitch.Output{Text: out}, err
 		},
 	}}

@@ -96,7 +96,7 @@ func TestToolsList(t *testing.T) {
 		}
 	}
 	slices.Sort(names)
-	want := []string{"json_schema_2020_12_tool", "test_audio_content", "test_elicitation", "test_elicitation_sep1034_defaults",
+	want := []string{"json_schema_2020_12_tool", "test_audio_content", "test_custom_headers", "test_elicitation", "test_elicitation_sep1034_defaults",
 		"test_elicitation_sep1330_enums", "test_embedded_resource", "test_error_handling", "test_image_content",
 		"test_input_required_result_capabilities", "test_input_required_result_elicitation", "test_input_required_result_list_roots",
 		"test_input_required_result_multi_round", "test_input_required_result_multiple_inputs", "test_input_required_result_request_state",
