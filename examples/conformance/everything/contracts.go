@@ -157,3 +157,13 @@ type TestCustomHeaders struct {
 	// Boolean value
 	Verbose bool `json:"verbose,omitempty" jsonschema_extras:"x-mcp-header=Verbose"`
 }
+
+// Adds or removes a tool, so that the server sends notifications/tools/list_changed
+//
+//stitch:tool test_trigger_tool_change
+type TestTriggerToolChange struct{}
+
+// Adds or removes a prompt, so that the server sends notifications/prompts/list_changed
+//
+//stitch:tool test_trigger_prompt_change
+type TestTriggerPromptChange struct{}

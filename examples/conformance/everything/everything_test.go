@@ -38,6 +38,12 @@ func (handler) TestElicitationSEP1330Enums(context.Context, everything.TestElici
 func (handler) TestReconnection(context.Context, everything.TestReconnection) (string, error) {
 	return "", errNoSession
 }
+func (handler) TestTriggerToolChange(context.Context, everything.TestTriggerToolChange) (string, error) {
+	return "", errNoSession
+}
+func (handler) TestTriggerPromptChange(context.Context, everything.TestTriggerPromptChange) (string, error) {
+	return "", errNoSession
+}
 
 // TestTools: the tools are the reference server's, with its descriptions
 // and arguments (stitchgen's input schemas are strict and advertise no
@@ -73,6 +79,8 @@ func TestTools(t *testing.T) {
 			`{"type":"object","properties":{"region":{"type":"string","description":"Plain ASCII string value","x-mcp-header":"Region"},` +
 				`"priority":{"type":"integer","description":"Integer numeric value","x-mcp-header":"Priority"},` +
 				`"verbose":{"type":"boolean","description":"Boolean value","x-mcp-header":"Verbose"}},"additionalProperties":false}`},
+		{"test_trigger_tool_change", "Adds or removes a tool, so that the server sends notifications/tools/list_changed", none},
+		{"test_trigger_prompt_change", "Adds or removes a prompt, so that the server sends notifications/prompts/list_changed", none},
 	}
 	tools := everything.StitchTools(handler{})
 	if len(tools) != len(want) {

@@ -51,3 +51,21 @@ const (
 func PromptInputText(context any) string {
 	return fmt.Sprintf("Answer with this context in mind: %v", context)
 }
+
+// The tool and the prompt that test_trigger_tool_change and
+// test_trigger_prompt_change add when they are absent and remove when they
+// are there: each change makes the server send a list_changed notification.
+const (
+	DynamicToolName   = "test_dynamic_tool"
+	DynamicPromptName = "test_dynamic_prompt"
+	DynamicText       = "A tool or prompt added by a test_trigger_*_change call"
+)
+
+// TriggerText is the result text of the trigger tools: whether the tool or
+// prompt name is there after the call.
+func TriggerText(name string, added bool) string {
+	if added {
+		return "added " + name
+	}
+	return "removed " + name
+}

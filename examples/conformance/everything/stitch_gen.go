@@ -228,6 +228,24 @@ const (
 	TestCustomHeadersGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"region":{"type":"STRING","description":"Plain ASCII string value"},"priority":{"type":"INTEGER","description":"Integer numeric value"},"verbose":{"type":"BOOLEAN","description":"Boolean value"}},"propertyOrdering":["region","priority","verbose"]}`
 )
 
+const (
+	// TestTriggerToolChangeInputSchema is the input schema served for tool test_trigger_tool_change: flattened.
+	TestTriggerToolChangeInputSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestTriggerToolChangeLosslessSchema is the lossless input schema of tool test_trigger_tool_change (unions as oneOf/anyOf).
+	TestTriggerToolChangeLosslessSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestTriggerToolChangeOpenAIStrictSchema is the input schema of tool test_trigger_tool_change under profile openai-strict.
+	TestTriggerToolChangeOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
+)
+
+const (
+	// TestTriggerPromptChangeInputSchema is the input schema served for tool test_trigger_prompt_change: flattened.
+	TestTriggerPromptChangeInputSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestTriggerPromptChangeLosslessSchema is the lossless input schema of tool test_trigger_prompt_change (unions as oneOf/anyOf).
+	TestTriggerPromptChangeLosslessSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestTriggerPromptChangeOpenAIStrictSchema is the input schema of tool test_trigger_prompt_change under profile openai-strict.
+	TestTriggerPromptChangeOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
+)
+
 // Staleness guard: this stops compiling when a contract field changes; rerun stitchgen.
 func _() {
 	var x9 TestSampling
@@ -2030,6 +2048,154 @@ func stitchToolCallTestCustomHeaders(x *TestCustomHeaders, data []byte, nullAsAb
 	return dropped, repaired, nil
 }
 
+func stitchDecodeTestTriggerToolChange(d *stitchrt.Decoder, x *TestTriggerToolChange) {
+	if !d.ObjStart() {
+		return
+	}
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		default:
+			d.Unknown(&extra, k, "(none)")
+		}
+	}
+}
+
+func stitchEncodeTestTriggerToolChange(b []byte, x *TestTriggerToolChange) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes TestTriggerToolChange exactly (SPEC §4); JSON-string repair is off.
+func (x *TestTriggerToolChange) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v TestTriggerToolChange
+	if d.Root() {
+		stitchDecodeTestTriggerToolChange(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes TestTriggerToolChange (SPEC §3).
+func (x TestTriggerToolChange) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeTestTriggerToolChange(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into TestTriggerToolChange with JSON-string repair on
+// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *TestTriggerToolChange) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallTestTriggerToolChange(x, data, false)
+}
+
+// stitchToolCallTestTriggerToolChange is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTestTriggerToolChange(x *TestTriggerToolChange, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v TestTriggerToolChange
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeTestTriggerToolChange(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	dropped, repaired, err = d.FinishToolCall()
+	if err != nil {
+		return nil, nil, err
+	}
+	*x = v
+	return dropped, repaired, nil
+}
+
+func stitchDecodeTestTriggerPromptChange(d *stitchrt.Decoder, x *TestTriggerPromptChange) {
+	if !d.ObjStart() {
+		return
+	}
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		default:
+			d.Unknown(&extra, k, "(none)")
+		}
+	}
+}
+
+func stitchEncodeTestTriggerPromptChange(b []byte, x *TestTriggerPromptChange) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes TestTriggerPromptChange exactly (SPEC §4); JSON-string repair is off.
+func (x *TestTriggerPromptChange) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v TestTriggerPromptChange
+	if d.Root() {
+		stitchDecodeTestTriggerPromptChange(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes TestTriggerPromptChange (SPEC §3).
+func (x TestTriggerPromptChange) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeTestTriggerPromptChange(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into TestTriggerPromptChange with JSON-string repair on
+// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *TestTriggerPromptChange) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallTestTriggerPromptChange(x, data, false)
+}
+
+// stitchToolCallTestTriggerPromptChange is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTestTriggerPromptChange(x *TestTriggerPromptChange, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v TestTriggerPromptChange
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeTestTriggerPromptChange(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	dropped, repaired, err = d.FinishToolCall()
+	if err != nil {
+		return nil, nil, err
+	}
+	*x = v
+	return dropped, repaired, nil
+}
+
 // StitchHandler is implemented by the service: one method per tool of package everything.
 // Each method receives the exactly decoded arguments of one call. A returned
 // error becomes an isError result (a *stitch.Error keeps its issues); a tool
@@ -2082,6 +2248,10 @@ type StitchHandler interface {
 	TestMissingCapability(ctx context.Context, in TestMissingCapability) (string, error)
 	// TestCustomHeaders handles tool test_custom_headers.
 	TestCustomHeaders(ctx context.Context, in TestCustomHeaders) (string, error)
+	// TestTriggerToolChange handles tool test_trigger_tool_change.
+	TestTriggerToolChange(ctx context.Context, in TestTriggerToolChange) (string, error)
+	// TestTriggerPromptChange handles tool test_trigger_prompt_change.
+	TestTriggerPromptChange(ctx context.Context, in TestTriggerPromptChange) (string, error)
 }
 
 // StitchTools returns the tools of package everything in source order, served by h.
@@ -2475,6 +2645,40 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestCustomHeaders(ctx, in.(TestCustomHeaders))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:            "test_trigger_tool_change",
+		Description:     "Adds or removes a tool, so that the server sends notifications/tools/list_changed",
+		InputSchema:     TestTriggerToolChangeInputSchema,
+		LosslessSchema:  TestTriggerToolChangeLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: TestTriggerToolChangeOpenAIStrictSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: TestTriggerToolChangeInputSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in TestTriggerToolChange
+			dropped, repaired, err := stitchToolCallTestTriggerToolChange(&in, args, opt.NullAsAbsent)
+			return in, dropped, repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.TestTriggerToolChange(ctx, in.(TestTriggerToolChange))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:            "test_trigger_prompt_change",
+		Description:     "Adds or removes a prompt, so that the server sends notifications/prompts/list_changed",
+		InputSchema:     TestTriggerPromptChangeInputSchema,
+		LosslessSchema:  TestTriggerPromptChangeLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: TestTriggerPromptChangeOpenAIStrictSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: TestTriggerPromptChangeInputSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in TestTriggerPromptChange
+			dropped, repaired, err := stitchToolCallTestTriggerPromptChange(&in, args, opt.NullAsAbsent)
+			return in, dropped, repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.TestTriggerPromptChange(ctx, in.(TestTriggerPromptChange))
 			return stitch.Output{Text: out}, err
 		},
 	}}

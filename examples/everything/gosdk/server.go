@@ -21,7 +21,8 @@ import (
 // one dispatcher with opt, and the plain SDK's tool, resources, prompts
 // and completions.
 func NewServer(opt stitch.Options) (*mcp.Server, error) {
-	d, err := stitch.NewDispatcher(opt, everything.StitchTools(handler{}))
+	box := &serverBox{}
+	d, err := stitch.NewDispatcher(opt, everything.StitchTools(handler{server: box}))
 	if err != nil {
 		return nil, err
 	}
@@ -30,6 +31,7 @@ func NewServer(opt stitch.Options) (*mcp.Server, error) {
 		SubscribeHandler:   subscribe,
 		UnsubscribeHandler: unsubscribe,
 	})
+	box.s = s
 	stitchgosdk.AddTools(s, d)
 	addPlain(s)
 	return s, nil

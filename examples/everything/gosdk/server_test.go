@@ -102,7 +102,7 @@ func TestToolsList(t *testing.T) {
 		"test_input_required_result_multi_round", "test_input_required_result_multiple_inputs", "test_input_required_result_request_state",
 		"test_input_required_result_sampling", "test_input_required_result_tampered_state", "test_missing_capability",
 		"test_multiple_content_types", "test_reconnection", "test_sampling", "test_simple_text", "test_tool_with_logging",
-		"test_tool_with_progress"}
+		"test_tool_with_progress", "test_trigger_prompt_change", "test_trigger_tool_change"}
 	if !slices.Equal(names, want) {
 		t.Errorf("tools %q\nwant %q", names, want)
 	}
