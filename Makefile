@@ -30,6 +30,7 @@ test: setup vet gotest race ts-test conformance tidy-check bench-test fuzz-smoke
 setup:
 	cd e2e/ts && npm ci --no-audit --no-fund --loglevel=error
 	cd e2e/conformance && npm ci --no-audit --no-fund --loglevel=error
+	cd e2e/conformance/2026 && npm ci --no-audit --no-fund --loglevel=error
 
 vet:
 	@for m in $(MODULES); do echo "go vet: $$m"; (cd $$m && $(GO) vet ./...) || exit 1; done
