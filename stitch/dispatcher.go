@@ -85,7 +85,7 @@ func (d *Dispatcher) Call(ctx context.Context, tool string, args []byte) *Result
 // profile is an INTERNAL_ERROR.
 func (d *Dispatcher) CallAs(ctx context.Context, p Profile, tool string, args []byte) *Result {
 	start := time.Now()
-	call := &Call{Tool: tool, Profile: p, Args: args}
+	call := &Call{Tool: tool, Profile: p, Args: args, Trace: TraceOf(ctx)}
 	ctx, res := guard(ctx, call, func() (context.Context, *Result) {
 		i, ok := d.byName[tool]
 		if !ok {

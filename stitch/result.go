@@ -80,6 +80,9 @@ type Call struct {
 	// Late is true in the call given to Options.Late: the outcome of a
 	// handler that returned after the dispatcher had given up on it.
 	Late bool
+	// Trace is the W3C trace context of the request, from its _meta
+	// (TraceOf the call's context); zero when it carried none.
+	Trace TraceContext
 }
 
 // Options configure a Dispatcher. The zero value is ready to use.

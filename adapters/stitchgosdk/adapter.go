@@ -65,6 +65,9 @@ func Handler(d *stitch.Dispatcher, name string) mcp.ToolHandler {
 func call(ctx context.Context, d *stitch.Dispatcher, name string, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	ctx = context.WithValue(ctx, requestKey{}, req)
 	ctx = stitch.WithPeer(ctx, peer{req})
+	if req.Params != nil {
+		ctx = stitch.WithTrace(ctx, traceOf(req.Params.Meta))
+	}
 	ctx, err := withInput(ctx, d, name, req)
 	if err != nil {
 		return nil, err
@@ -122,4 +125,11 @@ func Result(r *stitch.Result) *mcp.CallToolResult {
 		res.StructuredContent = r.Structured
 	}
 	return res
+}
+
+// traceOf is the W3C trace context of a request's _meta.
+func traceOf(meta mcp.Meta) stitch.TraceContext {
+	parent, _ := meta["traceparent"].(string)
+	state, _ := meta["tracestate"].(string)
+	return stitch.TraceContext{Traceparent: parent, Tracestate: state}
 }
