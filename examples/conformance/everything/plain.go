@@ -1,6 +1,9 @@
 package everything
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+)
 
 // What the serving commands register with their plain SDK, the same on
 // every SDK: the tool whose point is a hand-written schema.
@@ -69,3 +72,8 @@ func TriggerText(name string, added bool) string {
 	}
 	return "removed " + name
 }
+
+// ListTTL is how long a client of revision 2026-07-28 may keep the lists
+// of the resources and resource templates, which do not change while a
+// server runs (the caching hints of SEP-2549).
+const ListTTL = time.Minute
