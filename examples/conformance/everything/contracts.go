@@ -167,3 +167,13 @@ type TestTriggerToolChange struct{}
 //
 //stitch:tool test_trigger_prompt_change
 type TestTriggerPromptChange struct{}
+
+// Tests that a call asking for input answers with an input-required result on its own stream, never with an independent request
+//
+//stitch:tool test_streaming_elicitation
+type TestStreamingElicitation struct{}
+
+// Tests that no log message is sent for a request that did not set a log level
+//
+//stitch:tool test_logging_tool
+type TestLoggingTool struct{}

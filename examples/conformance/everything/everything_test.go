@@ -81,6 +81,8 @@ func TestTools(t *testing.T) {
 				`"verbose":{"type":"boolean","description":"Boolean value","x-mcp-header":"Verbose"}},"additionalProperties":false}`},
 		{"test_trigger_tool_change", "Adds or removes a tool, so that the server sends notifications/tools/list_changed", none},
 		{"test_trigger_prompt_change", "Adds or removes a prompt, so that the server sends notifications/prompts/list_changed", none},
+		{"test_streaming_elicitation", "Tests that a call asking for input answers with an input-required result on its own stream, never with an independent request", none},
+		{"test_logging_tool", "Tests that no log message is sent for a request that did not set a log level", none},
 	}
 	tools := everything.StitchTools(handler{})
 	if len(tools) != len(want) {

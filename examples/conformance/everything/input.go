@@ -243,3 +243,32 @@ func (Service) TestMissingCapability(ctx context.Context, in TestMissingCapabili
 func (Service) TestCustomHeaders(ctx context.Context, in TestCustomHeaders) (string, error) {
 	return fmt.Sprintf("region=%q priority=%d verbose=%t", in.Region, in.Priority, in.Verbose), nil
 }
+
+// TestStreamingElicitation reports progress, then asks the user's name
+// through an input-required result (under older revisions the SDK sends
+// the elicitation on the session).
+func (Service) TestStreamingElicitation(ctx context.Context, in TestStreamingElicitation) (string, error) {
+	a, ok := stitch.Answer(ctx, "user_name")
+	if !ok {
+		if err := stitch.Progress(ctx, 1, 2, "asking for the name"); err != nil {
+			return "", err
+		}
+		return "", ask("", "user_name", stitch.Elicit("What is your name?", nameSchema))
+	}
+	c, err := elicited(a)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("Hello, %v!", c["name"]), nil
+}
+
+// TestLoggingTool logs three messages; the SDK sends them only to a
+// client that set a log level.
+func (Service) TestLoggingTool(ctx context.Context, in TestLoggingTool) (string, error) {
+	for i := 1; i <= 3; i++ {
+		if err := stitch.Log(ctx, stitch.LevelInfo, "test_logging_tool", fmt.Sprintf("log message %d", i)); err != nil {
+			return "", err
+		}
+	}
+	return "Logged three messages", nil
+}

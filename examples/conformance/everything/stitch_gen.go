@@ -246,6 +246,24 @@ const (
 	TestTriggerPromptChangeOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
 )
 
+const (
+	// TestStreamingElicitationInputSchema is the input schema served for tool test_streaming_elicitation: flattened.
+	TestStreamingElicitationInputSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestStreamingElicitationLosslessSchema is the lossless input schema of tool test_streaming_elicitation (unions as oneOf/anyOf).
+	TestStreamingElicitationLosslessSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestStreamingElicitationOpenAIStrictSchema is the input schema of tool test_streaming_elicitation under profile openai-strict.
+	TestStreamingElicitationOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
+)
+
+const (
+	// TestLoggingToolInputSchema is the input schema served for tool test_logging_tool: flattened.
+	TestLoggingToolInputSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestLoggingToolLosslessSchema is the lossless input schema of tool test_logging_tool (unions as oneOf/anyOf).
+	TestLoggingToolLosslessSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestLoggingToolOpenAIStrictSchema is the input schema of tool test_logging_tool under profile openai-strict.
+	TestLoggingToolOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
+)
+
 // Staleness guard: this stops compiling when a contract field changes; rerun stitchgen.
 func _() {
 	var x9 TestSampling
@@ -2196,6 +2214,154 @@ func stitchToolCallTestTriggerPromptChange(x *TestTriggerPromptChange, data []by
 	return dropped, repaired, nil
 }
 
+func stitchDecodeTestStreamingElicitation(d *stitchrt.Decoder, x *TestStreamingElicitation) {
+	if !d.ObjStart() {
+		return
+	}
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		default:
+			d.Unknown(&extra, k, "(none)")
+		}
+	}
+}
+
+func stitchEncodeTestStreamingElicitation(b []byte, x *TestStreamingElicitation) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes TestStreamingElicitation exactly (SPEC §4); JSON-string repair is off.
+func (x *TestStreamingElicitation) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v TestStreamingElicitation
+	if d.Root() {
+		stitchDecodeTestStreamingElicitation(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes TestStreamingElicitation (SPEC §3).
+func (x TestStreamingElicitation) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeTestStreamingElicitation(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into TestStreamingElicitation with JSON-string repair on
+// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *TestStreamingElicitation) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallTestStreamingElicitation(x, data, false)
+}
+
+// stitchToolCallTestStreamingElicitation is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTestStreamingElicitation(x *TestStreamingElicitation, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v TestStreamingElicitation
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeTestStreamingElicitation(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	dropped, repaired, err = d.FinishToolCall()
+	if err != nil {
+		return nil, nil, err
+	}
+	*x = v
+	return dropped, repaired, nil
+}
+
+func stitchDecodeTestLoggingTool(d *stitchrt.Decoder, x *TestLoggingTool) {
+	if !d.ObjStart() {
+		return
+	}
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		default:
+			d.Unknown(&extra, k, "(none)")
+		}
+	}
+}
+
+func stitchEncodeTestLoggingTool(b []byte, x *TestLoggingTool) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes TestLoggingTool exactly (SPEC §4); JSON-string repair is off.
+func (x *TestLoggingTool) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v TestLoggingTool
+	if d.Root() {
+		stitchDecodeTestLoggingTool(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes TestLoggingTool (SPEC §3).
+func (x TestLoggingTool) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeTestLoggingTool(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into TestLoggingTool with JSON-string repair on
+// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *TestLoggingTool) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	return stitchToolCallTestLoggingTool(x, data, false)
+}
+
+// stitchToolCallTestLoggingTool is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTestLoggingTool(x *TestLoggingTool, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v TestLoggingTool
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeTestLoggingTool(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	dropped, repaired, err = d.FinishToolCall()
+	if err != nil {
+		return nil, nil, err
+	}
+	*x = v
+	return dropped, repaired, nil
+}
+
 // StitchHandler is implemented by the service: one method per tool of package everything.
 // Each method receives the exactly decoded arguments of one call. A returned
 // error becomes an isError result (a *stitch.Error keeps its issues); a tool
@@ -2252,6 +2418,10 @@ type StitchHandler interface {
 	TestTriggerToolChange(ctx context.Context, in TestTriggerToolChange) (string, error)
 	// TestTriggerPromptChange handles tool test_trigger_prompt_change.
 	TestTriggerPromptChange(ctx context.Context, in TestTriggerPromptChange) (string, error)
+	// TestStreamingElicitation handles tool test_streaming_elicitation.
+	TestStreamingElicitation(ctx context.Context, in TestStreamingElicitation) (string, error)
+	// TestLoggingTool handles tool test_logging_tool.
+	TestLoggingTool(ctx context.Context, in TestLoggingTool) (string, error)
 }
 
 // StitchTools returns the tools of package everything in source order, served by h.
@@ -2679,6 +2849,40 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestTriggerPromptChange(ctx, in.(TestTriggerPromptChange))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:            "test_streaming_elicitation",
+		Description:     "Tests that a call asking for input answers with an input-required result on its own stream, never with an independent request",
+		InputSchema:     TestStreamingElicitationInputSchema,
+		LosslessSchema:  TestStreamingElicitationLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: TestStreamingElicitationOpenAIStrictSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: TestStreamingElicitationInputSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in TestStreamingElicitation
+			dropped, repaired, err := stitchToolCallTestStreamingElicitation(&in, args, opt.NullAsAbsent)
+			return in, dropped, repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.TestStreamingElicitation(ctx, in.(TestStreamingElicitation))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:            "test_logging_tool",
+		Description:     "Tests that no log message is sent for a request that did not set a log level",
+		InputSchema:     TestLoggingToolInputSchema,
+		LosslessSchema:  TestLoggingToolLosslessSchema,
+		OpenAIStrict:    stitch.ProfileSchema{Schema: TestLoggingToolOpenAIStrictSchema, Strict: true},
+		AnthropicStrict: stitch.ProfileSchema{Schema: TestLoggingToolInputSchema, Strict: true},
+		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in TestLoggingTool
+			dropped, repaired, err := stitchToolCallTestLoggingTool(&in, args, opt.NullAsAbsent)
+			return in, dropped, repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.TestLoggingTool(ctx, in.(TestLoggingTool))
 			return stitch.Output{Text: out}, err
 		},
 	}}
