@@ -2,6 +2,10 @@
 GO ?= go
 # Calls to the fuzz function per target in the smoke run (see fuzz-smoke).
 FUZZ_SMOKE_EXECS ?= 10000
+# The staticcheck release `make staticcheck` runs (2026.1, the first that
+# supports Go 1.26); `go run` builds it from the module cache, nothing to
+# install.
+STATICCHECK := v0.7.0
 
 # The repository's modules (go.work ties them together for development):
 # the generator and runtime, one module per SDK adapter, the example
@@ -9,7 +13,7 @@ FUZZ_SMOKE_EXECS ?= 10000
 # of its own outside the workspace (see the bench targets).
 MODULES := . adapters/stitchanthropic adapters/stitchgenai adapters/stitchgosdk adapters/stitchmcpgo adapters/stitchopenai adapters/stitchotel examples/demo examples/everything examples/serve e2e
 
-.PHONY: demo test setup vet gotest race ts-test conformance tidy-check fuzz-smoke fuzz generate
+.PHONY: demo test tree-before clean-tree setup vet staticcheck gotest race ts-test conformance tidy-check fuzz-smoke fuzz generate
 
 demo: generate
 	$(GO) run ./examples/demo
@@ -17,14 +21,31 @@ demo: generate
 # generate regenerates every checked-in generated file of the workspace
 # (the benchmark contracts: make bench-regen).
 generate:
-	$(GO) run ./cmd/stitchgen ./examples/... ./internal/fixture ./internal/agreement/contracts/... ./internal/hostile/contracts/...
+	$(GO) run ./cmd/stitchgen ./examples/... ./internal/fixture ./internal/agreement/contracts/... ./internal/hostile/contracts/... ./adapters/stitchmcpgo/internal/migrating/after
 
-# The whole suite: vet, every Go test of every module (goldens, conformance,
+# The whole suite: vet and staticcheck, every Go test of every module (goldens, conformance,
 # library and adapter tests, e2e with the Go SDK client), the serving tests
 # under -race, the TypeScript SDK client test, the MCP conformance suite's
 # server scenarios, tidy go.mod files, the bench module's correctness tests,
-# and a fuzz smoke run.
-test: setup vet gotest race ts-test conformance tidy-check bench-test fuzz-smoke
+# a fuzz smoke run, and a check that none of it changed a tracked file.
+test: tree-before setup vet staticcheck gotest race ts-test conformance tidy-check bench-test fuzz-smoke clean-tree
+
+# make test must leave the checkout as it found it (on a fresh clone: git
+# status empty; a generated or downloaded file that changes is committed or
+# written elsewhere). tree-before records the state of the checkout (git
+# status and the diff against HEAD) inside .git; clean-tree, the last step,
+# fails when it differs. Outside a git checkout both do nothing.
+TREE_STATE = { git status --porcelain=v1 -uall && git diff HEAD --binary; } | cksum
+tree-before:
+	@if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then \
+		$(TREE_STATE) > "$$(git rev-parse --git-path stitchgen-tree-before)"; fi
+
+clean-tree:
+	@if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then \
+		before="$$(cat "$$(git rev-parse --git-path stitchgen-tree-before)" 2>/dev/null)"; \
+		if [ "$$($(TREE_STATE))" != "$$before" ]; then \
+			echo "make test changed the checkout (git status now):"; git status --porcelain=v1 -uall; exit 1; fi; \
+		echo "clean-tree: the checkout is as make test found it"; fi
 
 # The npm projects: the TypeScript client test and the conformance suite.
 setup:
@@ -34,6 +55,11 @@ setup:
 
 vet:
 	@for m in $(MODULES); do echo "go vet: $$m"; (cd $$m && $(GO) vet ./...) || exit 1; done
+
+# staticcheck over every module; any finding fails (scripts/staticcheck.sh
+# says which generated-code check is excluded until issue 23).
+staticcheck:
+	STATICCHECK=$(STATICCHECK) GO=$(GO) bash scripts/staticcheck.sh $(MODULES)
 
 gotest:
 	@for m in $(MODULES); do echo "go test: $$m"; (cd $$m && $(GO) test -count=1 ./...) || exit 1; done
@@ -61,9 +87,14 @@ conformance:
 	bash e2e/conformance/run.sh
 
 # Every module's go.mod and go.sum are complete on their own (as a user of
-# that module gets them), without the workspace.
+# that module gets them), without the workspace; and go.work.sum holds every
+# checksum the workspace's module graph needs beyond them, so that no go
+# command writes to it (`go list -m all` completes it: commit what it adds).
 tidy-check:
 	@for m in $(MODULES); do echo "go mod tidy -diff: $$m"; (cd $$m && GOWORK=off $(GO) mod tidy -diff) || exit 1; done
+	@echo "go.work.sum: complete"; before="$$(cat go.work.sum)"; $(GO) list -m all >/dev/null; \
+	if [ "$$(cat go.work.sum)" != "$$before" ]; then \
+		echo "go list -m all added checksums to go.work.sum: commit them"; exit 1; fi
 
 # A short run of every fuzz target from its committed seeds (testdata/fuzz),
 # bounded by a count of calls, not by time: on Go 1.26 a time-bounded run can
@@ -85,9 +116,10 @@ fuzz:
 # runs with GOWORK=off) ---
 BENCH = cd internal/bench && export GOWORK=off &&
 
-# bench runs the decode benchmarks interleaved (-count=10) and the
+# bench runs the decode benchmarks interleaved (-count=10), the
+# end-to-end benchmark through the MCP adapters (6 rounds) and the
 # generation/compile measurement, and rewrites docs/benchmarks.md from
-# that run. Takes ~15 minutes on 2 cores; run it on a quiet machine.
+# that run. Takes ~17 minutes on 2 cores; run it on a quiet machine.
 .PHONY: bench bench-quick bench-test bench-regen
 bench:
 	$(BENCH) $(GO) run ./cmd/report
@@ -100,7 +132,8 @@ bench-quick:
 # bench-test is the CI step: the benchmark contracts are fresh, every
 # decoder agrees on the inputs, the generated decoders reject every invalid
 # input with the pinned text, the go-sdk replica matches the real SDK, and
-# every benchmark runs once.
+# every benchmark runs once (the end-to-end one: one call per session
+# count and server).
 bench-test:
 	$(BENCH) $(GO) vet ./... && $(GO) test -count=1 ./... && $(GO) test -run '^$$' -bench . -benchtime=1x ./...
 

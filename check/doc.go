@@ -1,4 +1,4 @@
-// Package check runs the generation-time checks of SPEC §6 on the exact
+// Package check runs the generation-time checks of docs/contracts.md on the exact
 // documents that ship (the advertised input schema, flattened unless
 // -flatten=false, and the output schema): an object root with properties,
 // typed properties, portable formats, patterns that mean the same in RE2

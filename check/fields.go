@@ -20,7 +20,7 @@ func walkType(t *model.Type, path string, seen map[*model.Type]bool, idx map[str
 		return
 	}
 	switch t.Kind {
-	case model.KindPointer, model.KindSlice, model.KindArray, model.KindMap:
+	case model.KindPointer, model.KindSlice, model.KindArray, model.KindMap, model.KindNullable:
 		walkType(t.Elem, path, seen, idx)
 	case model.KindUnion:
 		if t.Union == nil || seen[t] {

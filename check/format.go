@@ -8,7 +8,7 @@ import (
 )
 
 // Portable lists the formats that JSON Schema validators in every client
-// language understand alike (SPEC §6), in the order SPEC gives them.
+// language understand alike (docs/contracts.md lists them), in that order.
 var Portable = []string{"date", "time", "date-time", "duration", "uri", "uri-reference", "uri-template",
 	"email", "hostname", "ipv4", "ipv6", "regex", "uuid", "json-pointer", "relative-json-pointer"}
 

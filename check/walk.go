@@ -74,7 +74,7 @@ func (c *checker) properties(v any, path string, typed bool) {
 	}
 }
 
-// typeKeywords are the keywords that give a property a shape (SPEC §6).
+// typeKeywords are the keywords that give a property a shape (docs/contracts.md).
 var typeKeywords = []string{"type", "enum", "const", "anyOf", "oneOf", "allOf", "$ref", "not"}
 
 // typed reports a property that carries none of typeKeywords, unless a

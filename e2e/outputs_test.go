@@ -45,7 +45,7 @@ func validate(t *testing.T, s *jsonschema.Schema, name string, structured []byte
 	}
 }
 
-// TestOutputsValidateAgainstOutputSchema pins SPEC §3's output direction:
+// TestOutputsValidateAgainstOutputSchema pins docs/generated-api.md's output direction:
 // what the dispatcher returns as structured content validates against the
 // advertised outputSchema (null gift message, multi-value method included).
 func TestOutputsValidateAgainstOutputSchema(t *testing.T) {

@@ -22,6 +22,10 @@ import (
 // module at (the workspace resolves it to the checkout).
 const requiredVersion = "v0.0.0-00010101000000-000000000000"
 
+// quickStartEnvelope is the text of the isError result the quick start's
+// server answers {"name":"Ada","excitement":"2"} with.
+const quickStartEnvelope = `{"error":"VALIDATION_ERROR","issues":[{"path":"/excitement","code":"type","expected":"integer","message":"expected integer, got string"}],"hint":"The arguments do not match the tool's input schema. Fix every listed issue (each path is a JSON Pointer into the arguments) and call the tool again."}`
+
 // TestQuickStart runs the README's quick start verbatim in an empty
 // directory: its shell blocks as commands, its Go blocks as the files the
 // text before them names. The modules of this checkout (the root and the
@@ -91,7 +95,7 @@ func TestQuickStart(t *testing.T) {
 	for _, c := range []struct{ args, want string }{
 		{`{"name":"Ada"}`, "Hello, Ada!"},
 		{`{"name":"Ada","excitement":3}`, "Hello, Ada!!!"},
-		{`{"name":"Ada","excitement":"2"}`, `{"error":"VALIDATION_ERROR","issues":[{"path":"/excitement","code":"type","expected":"integer","message":"expected integer, got string"}],"hint":"The arguments do not match the tool's input schema. Fix every listed issue (each path is a JSON Pointer into the arguments) and call the tool again."}`},
+		{`{"name":"Ada","excitement":"2"}`, quickStartEnvelope},
 	} {
 		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "greet", Arguments: json.RawMessage(c.args)})
 		if err != nil {
@@ -101,6 +105,22 @@ func TestQuickStart(t *testing.T) {
 			t.Errorf("greet %s:\n got %s\nwant %s", c.args, got, c.want)
 		}
 	}
+	// The README quotes the envelope of the invalid call byte for byte.
+	if quoted := quickStartError(t, string(readme)); quoted != quickStartEnvelope {
+		t.Errorf("README.md quotes the envelope\n%s\nthe client gets\n%s", quoted, quickStartEnvelope)
+	}
+}
+
+// quickStartError returns the JSON block after the README's
+// <!-- quickstart-error --> marker, without its final newline.
+func quickStartError(t *testing.T, readme string) string {
+	t.Helper()
+	_, rest, ok := strings.Cut(readme, "<!-- quickstart-error -->\n```json\n")
+	block, _, ok2 := strings.Cut(rest, "\n```\n")
+	if !ok || !ok2 {
+		t.Fatal("README.md has no <!-- quickstart-error --> json block")
+	}
+	return block
 }
 
 // A quickStep is a shell block (file "") or a file's contents.

@@ -1,5 +1,7 @@
 package e2e
 
+//lint:file-ignore SA1019 MCP logging and sampling, deprecated by protocol 2026-07-28 (SEP-2577), are served to clients on earlier protocol versions for the deprecation window
+
 import (
 	"bytes"
 	"context"
@@ -104,7 +106,7 @@ func TestRichResultWithProgressAndLogs(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkPreview(t, res, "Preview of b-1 in #ops: 2 parts")
-	progress, logs := n.wait(t, 3, 0)
+	progress, _ := n.wait(t, 3, 0)
 	if want := []string{`"p-1" 0/2 rendering the preview`, `"p-1" 1/2 preview rendered`, `"p-1" 2/2 done`}; !reflect.DeepEqual(progress, want) {
 		t.Errorf("progress %q, want %q", progress, want)
 	}
@@ -130,7 +132,7 @@ func TestRichResultWithProgressAndLogs(t *testing.T) {
 	}
 	// After a later round trip: exactly the info call's log, and only the
 	// call with a token reported progress.
-	progress, logs = n.wait(t, 3, 1)
+	progress, logs := n.wait(t, 3, 1)
 	if want := []string{`info broadcast "Preview of b-2 in #dev: 2 parts"`}; !reflect.DeepEqual(logs, want) || len(progress) != 3 {
 		t.Errorf("logs %q (want %q), progress %q (want the first call's 3 only)", logs, want, progress)
 	}

@@ -2,7 +2,7 @@ package flatten
 
 import "strings"
 
-// describe writes the description of a flat property (SPEC §5.8).
+// describe writes the description of a flat property (docs/flattening.md).
 //
 // The base text is the declarations' shared description, if they all agree
 // (all without one: no base text). When they differ, each distinct text is

@@ -1,5 +1,5 @@
 // Package flatten projects a lossless JSON Schema document onto the
-// advertised one (SPEC §5): discriminated unions become one flat object a
+// advertised one (docs/flattening.md): discriminated unions become one flat object a
 // weak model can fill.
 //
 // It owns that projection and nothing else. It is a pure JSON-to-JSON

@@ -2,11 +2,12 @@ package flatten
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/stitchgen/stitchgen/model"
 )
 
-// flat builds the one object that stands for every variant (SPEC §5.3):
+// flat builds the one object that stands for every variant (docs/flattening.md):
 // type, properties (discriminator first, then every key in order of first
 // appearance), required and the merged key policy, then the union node's
 // own annotations, then its $defs (the key order of package schema).
@@ -37,15 +38,28 @@ func (u *union) flat(key string) *model.Object {
 	return out
 }
 
-// discriminatorSchema lists every value, in variant order (SPEC §5.4).
+// discriminatorSchema lists every value, in variant order (docs/flattening.md),
+// and says what each means: its description is the variants' own
+// descriptions (their doc comments), each labelled with the variant's
+// values, "assign: Assign gives the ticket to an agent; close | drop:
+// ...". A variant without a description adds no part; none: no
+// description.
 func (u *union) discriminatorSchema() *model.Object {
 	var values []any
+	var parts []string
 	for _, v := range u.variants {
 		for _, x := range v.values {
 			values = append(values, x)
 		}
+		if v.desc != "" {
+			parts = append(parts, joinLabels([]*variant{v})+": "+strings.TrimSuffix(v.desc, "."))
+		}
 	}
-	return model.NewObject("type", "string", "enum", values)
+	out := model.NewObject("type", "string", "enum", values)
+	if len(parts) > 0 {
+		out.Set("description", strings.Join(parts, "; ")+".")
+	}
+	return out
 }
 
 // keys returns every non-discriminator key in order of first appearance.
@@ -61,7 +75,7 @@ func (u *union) keys(disc string) []string {
 	return keys
 }
 
-// policy merges the variants' key policies (SPEC §5.5): all strict → false,
+// policy merges the variants' key policies (docs/flattening.md): all strict → false,
 // all strip → no keyword, anything else → {} (a typed catchall is widened,
 // never copied: it would reject a sibling's differently typed key).
 func (u *union) policy() (any, bool) {

@@ -28,7 +28,7 @@ type walker struct {
 }
 
 // Keywords whose value is one subschema, a list of subschemas, or a map
-// from names to subschemas (SPEC §5.1). Every other keyword holds data
+// from names to subschemas (docs/flattening.md). Every other keyword holds data
 // (enum, const, default, examples) or annotations and is copied verbatim.
 var (
 	oneSchema  = []string{"items", "additionalProperties"}

@@ -7,7 +7,7 @@ import (
 )
 
 // join merges the declarations of one key across variants into a schema
-// that accepts every one of them (SPEC §5.6): identical → that schema;
+// that accepts every one of them (docs/flattening.md): identical → that schema;
 // string literals → one enum; otherwise the shared JSON kind(s), or {} when
 // some declaration's kind cannot be known. It never produces oneOf/anyOf,
 // and apart from enum value order the result does not depend on the order

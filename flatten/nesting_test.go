@@ -2,7 +2,7 @@ package flatten
 
 import "testing"
 
-// TestNesting flattens unions wherever they stand (SPEC §5.1).
+// TestNesting flattens unions wherever they stand (docs/flattening.md).
 func TestNesting(t *testing.T) {
 	u := `{"oneOf":[` + v("a", `"x":{"type":"string"}`, `"x"`) + `,` + v("b", ``, ``) + `]}`
 	f := flat(`"a","b"`, `"x":{"type":"string","description":"Available if kind = a. Required if kind = a."}`, ``)

@@ -18,13 +18,13 @@ type decl struct {
 }
 
 // dropped are the annotations removed at every depth inside a flattened
-// union (SPEC §5.7): a surviving default would inject a sibling variant's
+// union (docs/flattening.md): a surviving default would inject a sibling variant's
 // field into every call; titles and examples name one variant only.
 var dropped = []string{"default", "title", "examples"}
 
 // newDecl drops titles, defaults and examples at every depth and takes the
 // top-level description and deprecated flag aside, so that declarations
-// compare without annotations (SPEC §5.6).
+// compare without annotations (docs/flattening.md).
 func newDecl(v *variant, s any, required bool) decl {
 	d := decl{v: v, schema: dropAnnotations(s), required: required}
 	if o, ok := d.schema.(*model.Object); ok {
@@ -69,7 +69,7 @@ type flatProp struct {
 	requiredEverywhere bool // present and required in every variant
 }
 
-// property joins every variant's declaration of key k (SPEC §5.6, §5.8).
+// property joins every variant's declaration of key k (docs/flattening.md).
 func (u *union) property(disc, k string) flatProp {
 	var decls []decl
 	for _, v := range u.variants {

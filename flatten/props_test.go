@@ -147,7 +147,7 @@ func TestDeterministicAndIdempotent(t *testing.T) {
 	}
 }
 
-// TestRuntimeToleranceNotAdvertised (SPEC §5.9): coerce and catch fields
+// TestRuntimeToleranceNotAdvertised (docs/flattening.md): coerce and catch fields
 // are already nominal in the lossless document (the schema stage writes
 // {"type":"integer","minimum":1} for a coerce int), so flatten has nothing
 // to do for them: such a schema passes through unchanged, and in a union it
@@ -198,5 +198,39 @@ func TestKeyOrder(t *testing.T) {
 		`"required":["kind"],"additionalProperties":false,"description":"U."}`
 	if got := string(model.MustMarshal(Flatten(model.MustParse(in), Options{}))); got != want {
 		t.Errorf("\n got %s\nwant %s", got, want)
+	}
+}
+
+// TestDiscriminatorDescription: the flat discriminator says what each value
+// means, from the variants' own descriptions in variant order, labelled with
+// their values; a variant without one adds no part, and without any the
+// discriminator has no description.
+func TestDiscriminatorDescription(t *testing.T) {
+	for _, c := range []struct {
+		variants []string
+		want     string
+	}{{
+		[]string{
+			`{"type":"object","properties":{"op":{"type":"string","const":"assign"}},"required":["op"],"description":"Assign gives the ticket to an agent."}`,
+			`{"type":"object","properties":{"op":{"type":"string","enum":["close","drop"]}},"required":["op"],"description":"Close ends it"}`,
+			`{"type":"object","properties":{"op":{"type":"string","const":"wait"}},"required":["op"]}`,
+		},
+		`{"type":"string","enum":["assign","close","drop","wait"],"description":"assign: Assign gives the ticket to an agent; close | drop: Close ends it."}`,
+	}, {
+		[]string{
+			`{"type":"object","properties":{"op":{"type":"string","const":"a"}},"required":["op"]}`,
+			`{"type":"object","properties":{"op":{"type":"string","const":"b"}},"required":["op"]}`,
+		},
+		`{"type":"string","enum":["a","b"]}`,
+	}} {
+		flat, ok := Flatten(unionOf(c.variants), Options{}).(*model.Object)
+		if !ok {
+			t.Fatalf("not flattened: %v", c.variants)
+		}
+		props, _ := flat.Get("properties")
+		disc, _ := props.(*model.Object).Get("op")
+		if got := string(model.MustMarshal(disc)); got != c.want {
+			t.Errorf("discriminator\n got %s\nwant %s", got, c.want)
+		}
 	}
 }

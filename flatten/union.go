@@ -8,7 +8,7 @@ import (
 )
 
 // A policy is what an object does with undeclared keys, as its
-// additionalProperties keyword says (SPEC §5.5).
+// additionalProperties keyword says (docs/flattening.md).
 type policy uint8
 
 const (
@@ -23,6 +23,7 @@ type variant struct {
 	required []string
 	policy   policy
 	values   []string // discriminator values, once the key is chosen
+	desc     string   // the branch's own description
 }
 
 // A union is a "oneOf" node whose branches are all inline objects.
@@ -39,7 +40,7 @@ type union struct {
 var nodeKeys = []string{"type", "$defs", "$comment", "description", "title", "default", "examples", "deprecated", "readOnly", "writeOnly"}
 
 // union flattens node (its subschemas already walked) when it is a
-// flattenable discriminated union (SPEC §5.2).
+// flattenable discriminated union (docs/flattening.md).
 func (w walker) union(node *model.Object, ptr string) (*model.Object, bool) {
 	u, ok := parseUnion(node)
 	if !ok {
@@ -91,6 +92,7 @@ func parseVariant(b any) (*variant, bool) {
 		return nil, false
 	}
 	v := &variant{props: props, policy: loose}
+	v.desc, _ = get(o, "description").(string)
 	v.required, _ = asStrings(get(o, "required"))
 	switch ap, ok := o.Get("additionalProperties"); {
 	case !ok:

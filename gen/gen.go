@@ -30,7 +30,7 @@ type Config struct {
 	Tags         []string     // build tags
 	Policy       model.Policy // default key policy of undirected structs
 	Flatten      bool         // serve the flattened input schema (else the lossless one)
-	AllowFormats []string     // formats allowed beyond the portable ones (§6)
+	AllowFormats []string     // formats allowed beyond the portable ones (docs/contracts.md)
 	Output       string       // generated file name; "" means DefaultOutput
 	// Profiles are the provider profiles whose fallbacks are reported as
 	// warnings (a tool a strict profile cannot make strict, say why); every
@@ -113,7 +113,7 @@ func Generate(cfg Config) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{}
-	// Loader errors do not stop the schemas and checks (SPEC §6 collects
+	// Loader errors do not stop the schemas and checks (docs/contracts.md collects
 	// every problem): build skips the tools whose model an error left
 	// incomplete, and no package is rendered while any error stands.
 	// Packages are built and rendered concurrently: each is independent.
@@ -170,7 +170,7 @@ func parallel(n int, f func(i int)) {
 	wg.Wait()
 }
 
-// build computes the schemas of a package's tools and runs the §6 checks.
+// build computes the schemas of a package's tools and runs the generation-time checks.
 func build(p *model.Package, cfg Config) (*Package, []model.Diagnostic) {
 	out := cfg.Output
 	if out == "" {
@@ -204,7 +204,7 @@ func build(p *model.Package, cfg Config) (*Package, []model.Diagnostic) {
 }
 
 // profiles projects a tool's advertised schema for every provider profile
-// (SPEC §8).
+// (docs/profiles.md).
 func profiles(t *model.Tool, advertised *model.Object, advertisedBytes []byte) []*Profiled {
 	var out []*Profiled
 	for _, name := range profile.Names() {
@@ -235,7 +235,7 @@ func profiles(t *model.Tool, advertised *model.Object, advertisedBytes []byte) [
 func profileDiagnostics(t *model.Tool, advertised *model.Object, ps []*Profiled, report []profile.Name) []model.Diagnostic {
 	var diags []model.Diagnostic
 	for _, f := range profile.Lint(t.Name, advertised) {
-		// An untyped $ref or anyOf is how SPEC §2 spells a recursive type
+		// An untyped $ref or anyOf is how docs/contracts.md spells a recursive type
 		// and an untagged union, and only old Gemini CLI releases skip such
 		// a tool: it is said when the gemini profile is reported.
 		if f.Rule == profile.RuleTypedComposition && !slices.Contains(report, profile.Gemini) {

@@ -164,7 +164,7 @@ func TestManifestShape(t *testing.T) {
 }
 
 // TestDiagnosticsFromEveryStage: loader errors do not hide the findings of
-// the schema checks (SPEC §6 collects every problem). A tool whose model
+// the schema checks (docs/contracts.md collects every problem). A tool whose model
 // an error left incomplete is not checked, so it adds no follow-on finding
 // (u's free-form field, v's property whose untyped option is misspelled).
 func TestDiagnosticsFromEveryStage(t *testing.T) {

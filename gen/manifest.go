@@ -19,7 +19,7 @@ func (r *Result) Manifest() []byte {
 	return b
 }
 
-// ManifestProfile is Manifest as profile p advertises the tools (SPEC §8):
+// ManifestProfile is Manifest as profile p advertises the tools (docs/profiles.md):
 // each tool's inputSchema is its schema under p; a strict profile adds
 // "strict" (false for a tool it serves in its fallback form), gemini adds
 // "dialect" ("openapi": the typed Schema for FunctionDeclaration.parameters;

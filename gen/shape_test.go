@@ -53,6 +53,9 @@ func TestVariantShapesMatchSchema(t *testing.T) {
 		{Kind: model.KindUint, Name: "Count", PkgPath: "p", Basic: "uint", Bits: 64},
 		{Kind: model.KindFloat, Name: "Amount", PkgPath: "p", Basic: "float32", Bits: 32},
 		{Kind: model.KindBool, Name: "Flag", PkgPath: "p", Basic: "bool"},
+		{Kind: model.KindNumber, Name: "Number", PkgPath: "encoding/json", Basic: "string"},
+		{Kind: model.KindDuration, Name: "Duration", PkgPath: "time", Basic: "int64", Bits: 64},
+		{Kind: model.KindBigInt, Name: "Int", PkgPath: "math/big"},
 		{Kind: model.KindOpaque, Name: "Money", PkgPath: "p", Schema: `{"type":["string","null"],"pattern":"^[0-9]+$"}`},
 		{Kind: model.KindOpaque, Name: "Either", PkgPath: "p", Schema: `{"oneOf":[{"type":"string"},{"type":"integer"}]}`},
 	}
@@ -109,6 +112,9 @@ func typeWord(ty string, o *model.Object) string {
 	case "string":
 		if f, _ := o.Get("format"); f == "date-time" {
 			return "a date-time string"
+		}
+		if f, _ := o.Get("format"); f == "duration" {
+			return "a duration string"
 		}
 		if e, _ := o.Get("contentEncoding"); e == "base64" {
 			return "a base64 string"

@@ -6,7 +6,7 @@ import (
 	"github.com/stitchgen/stitchgen/model"
 )
 
-// SPEC §6 collects all problems of a run, so the schemas and checks of a
+// docs/contracts.md collects all problems of a run, so the schemas and checks of a
 // tool still run when the loader reported errors, as long as the tool's
 // model says what the contract says. Most errors leave it incomplete (a
 // type that could not be converted, a union without one of its variants,
@@ -56,8 +56,11 @@ func (l *pkgLoader) reachesFault(t *model.Type, seen map[*model.Type]bool) bool 
 	if t.Kind == model.KindInvalid || (t.IsNamed() && t.PkgPath == l.pkg.PkgPath && l.faulty[t.Name]) {
 		return true
 	}
+	if fp := l.foreign[t.PkgPath]; fp != nil && t.IsNamed() && (l.faulty[t.Name] || l.faulty[fp.p.Name+"."+t.Name]) {
+		return true // subjects name another package's type by its name or qualified (foreign.go)
+	}
 	switch t.Kind {
-	case model.KindPointer, model.KindSlice, model.KindArray, model.KindMap:
+	case model.KindPointer, model.KindSlice, model.KindArray, model.KindMap, model.KindNullable:
 		return l.reachesFault(t.Elem, seen)
 	case model.KindStruct:
 		for _, f := range t.Struct.Fields {

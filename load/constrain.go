@@ -128,7 +128,12 @@ func (l *pkgLoader) literal(s site, k, v string, t *model.Type) (string, bool) {
 		return string(model.MustMarshal(v)), true
 	case model.KindInt, model.KindUint:
 		return l.intLiteral(s, k, v, t)
-	case model.KindFloat:
+	case model.KindBigInt:
+		if r, ok := new(big.Rat).SetString(v); !isJSONNumber(v) || !ok || !r.IsInt() {
+			return bad("an integer")
+		}
+		return v, true
+	case model.KindFloat, model.KindNumber:
 		if !isJSONNumber(v) {
 			return bad("a number")
 		}
@@ -168,14 +173,7 @@ func (l *pkgLoader) intLiteral(s site, k, v string, t *model.Type) (string, bool
 }
 
 // intRange is the value range of an integer type.
-func intRange(t *model.Type) (lo, hi *big.Int) {
-	one := big.NewInt(1)
-	if t.Kind == model.KindUint {
-		return new(big.Int), new(big.Int).Sub(new(big.Int).Lsh(one, uint(t.Bits)), one)
-	}
-	half := new(big.Int).Lsh(one, uint(t.Bits-1))
-	return new(big.Int).Neg(half), new(big.Int).Sub(half, one)
-}
+func intRange(t *model.Type) (lo, hi *big.Int) { return model.IntRange(t) }
 
 // jsonLiteral checks a JSON-valued keyword (for any, opaque, struct, map,
 // union and array types).

@@ -28,7 +28,7 @@ func defaultable(t *model.Type) bool {
 	t = t.Deref()
 	switch t.Kind {
 	case model.KindBool, model.KindInt, model.KindUint, model.KindFloat, model.KindString,
-		model.KindBytes, model.KindTime, model.KindText:
+		model.KindBytes, model.KindTime, model.KindText, model.KindNumber:
 		return true
 	case model.KindSlice, model.KindArray:
 		return defaultable(t.Elem)
@@ -104,6 +104,8 @@ func (l *pkgLoader) shape(t *model.Type, val any) string {
 	switch v := val.(type) {
 	case model.Number:
 		switch t.Kind {
+		case model.KindNumber:
+			return ""
 		case model.KindFloat:
 			if _, err := strconv.ParseFloat(string(v), t.Bits); err != nil {
 				return "is out of range for " + l.describe(t)

@@ -406,19 +406,45 @@ type Point struct{}`, []string{
 type T struct {
 	U url.URL ` + "`json:\"u\"`" + `
 }`, []string{
-		`contract.go:6:2: field T.U: type url.URL is a struct of another package; stitchgen generates decoders only for this package's types (declare the type here)`}},
+		`contract.go:6:2: field T.U: type url.URL is not supported: encoding/json writes it as an object of its parts; use a string with jsonschema:"format=uri" and parse it with url.Parse`}},
 	{"decodes_itself", `
 //stitch:tool
 type T struct {
-	S Status  ` + "`json:\"s\"`" + `
-	B big.Int ` + "`json:\"b\"`" + `
+	S Status ` + "`json:\"s\"`" + `
 }
 
 type Status string
 
 func (s *Status) UnmarshalJSON([]byte) error { return nil }`, []string{
-		`contract.go:6:2: field T.S: type Status has its own UnmarshalJSON, so stitchgen cannot know its JSON shape; mark it //stitch:schema {...} with its schema`,
-		`contract.go:7:2: field T.B: type big.Int decodes itself with UnmarshalJSON, so stitchgen cannot know its JSON shape; wrap it in a type of this package marked //stitch:schema {...}`}},
+		`contract.go:5:2: field T.S: type Status has its own UnmarshalJSON, so stitchgen cannot know its JSON shape; mark it //stitch:schema {...} with its schema`}},
+	{"std_unsupported", `
+//stitch:tool
+type T struct {
+	N   net.IPNet      ` + "`json:\"n\"`" + `
+	L   *time.Location ` + "`json:\"l\"`" + `
+	S   sql.NullString ` + "`json:\"s\"`" + `
+	I64 sql.NullInt64  ` + "`json:\"i64\"`" + `
+	G   sql.Null[int]  ` + "`json:\"g\"`" + `
+}`, []string{
+		`contract.go:8:2: field T.N: type net.IPNet is not supported: encoding/json writes it as an object of its parts; use netip.Prefix (a string such as "10.0.0.0/8")`,
+		`contract.go:9:2: field T.L: type time.Location is not supported: it has no JSON form; use a string holding an IANA time zone name and load it with time.LoadLocation`,
+		`contract.go:10:2: field T.S: type sql.NullString is not supported: encoding/json writes it as an object with a Valid member; use stitch.Nullable[T] (absent, null or a value) or a pointer with jsonschema:"nullable"`,
+		`contract.go:11:2: field T.I64: type sql.NullInt64 is not supported: encoding/json writes it as an object with a Valid member; use stitch.Nullable[T] (absent, null or a value) or a pointer with jsonschema:"nullable"`,
+		`contract.go:12:2: field T.G: type sql.Null[int] is not supported: encoding/json writes it as an object with a Valid member; use stitch.Nullable[T] (absent, null or a value) or a pointer with jsonschema:"nullable"`}},
+	{"std_defaults", `
+//stitch:tool
+type T struct {
+	N json.Number   ` + "`json:\"n,omitempty\" jsonschema:\"default=abc\"`" + `
+	M json.Number   ` + "`json:\"m,omitempty\" jsonschema:\"default=5,maximum=4\"`" + `
+	D time.Duration ` + "`json:\"d,omitempty\" jsonschema:\"default=PT30S\"`" + `
+	L time.Duration ` + "`json:\"l\" jsonschema:\"minLength=1\"`" + `
+	O time.Month    ` + "`json:\"o,omitempty\" jsonschema:\"default=13\"`" + `
+}`, []string{
+		`contract.go:7:2: field T.N: default=abc is not a number`,
+		`contract.go:8:2: field T.M: default=5 is greater than maximum=4`,
+		`contract.go:9:2: field T.D: default applies to strings, numbers, bools, times, byte strings and slices or arrays of them, not to time.Duration`,
+		`contract.go:10:2: field T.L: minLength applies to strings, not to time.Duration`,
+		`contract.go:11:2: field T.O: default=13 is out of range for time.Month`}},
 	{"validate_signature", `
 //stitch:tool
 type T struct{}
@@ -599,7 +625,7 @@ func loadDiagCases(t *testing.T) map[string][]string {
 		files := map[string]string{}
 		for _, c := range diagCases {
 			imports := ""
-			for _, imp := range []string{"fmt", "net/url", "math/big", "time"} {
+			for _, imp := range []string{"fmt", "net/url", "math/big", "time", "net", "database/sql", "encoding/json"} {
 				if strings.Contains(c.src, imp[strings.LastIndex(imp, "/")+1:]+".") {
 					imports += "import \"" + imp + "\"\n"
 				}

@@ -2,8 +2,11 @@ package load
 
 import (
 	"go/token"
+	"go/types"
 	"regexp"
 	"strings"
+
+	"golang.org/x/tools/go/packages"
 
 	"github.com/stitchgen/stitchgen/model"
 )
@@ -14,11 +17,14 @@ import (
 // The default, "", reads jsonschema:"k=v,..." as invopop's keywords.
 const dialectGoSDK = "gosdk"
 
-// readDialect reads //stitch:dialect from the package's doc comments: one
-// dialect per package, the same in every file that states it.
-func (l *pkgLoader) readDialect() {
+// readDialect reads //stitch:dialect from the doc comments of package p
+// (the contract package, or another package whose types it uses): one
+// dialect per package, the same in every file that states it. A type's
+// tags are read in the dialect of the package that declares it.
+func (l *pkgLoader) readDialect(p *packages.Package) string {
 	var first token.Pos
-	for _, f := range l.pkg.Syntax {
+	dialect := ""
+	for _, f := range p.Syntax {
 		if isGenerated(f) || f.Doc == nil {
 			continue
 		}
@@ -27,7 +33,7 @@ func (l *pkgLoader) readDialect() {
 			if !ok || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
 				continue
 			}
-			s := site{c.Pos(), "package " + l.pkg.Name}
+			s := site{c.Pos(), "package " + p.Name}
 			args := strings.Fields(rest)
 			switch {
 			case len(args) != 1 || args[0] != dialectGoSDK:
@@ -35,10 +41,22 @@ func (l *pkgLoader) readDialect() {
 			case first.IsValid():
 				l.errorf(s, "second //stitch:dialect in the package (the first is at %s); keep one", l.pos(first))
 			default:
-				first, l.dialect = c.Pos(), args[0]
+				first, dialect = c.Pos(), args[0]
 			}
 		}
 	}
+	return dialect
+}
+
+// dialectOf returns the tag dialect of the package that declares field v.
+func (l *pkgLoader) dialectOf(v *types.Var) string {
+	if v.Pkg() == nil || v.Pkg() == l.pkg.Types {
+		return l.dialect
+	}
+	if fp := l.foreign[v.Pkg().Path()]; fp != nil {
+		return fp.dialect
+	}
+	return ""
 }
 
 // goSDKWordPrefix is google/jsonschema-go's refusal: a tag beginning

@@ -1,6 +1,7 @@
 package load
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -84,4 +85,35 @@ func mustLoadFiles(t *testing.T, files map[string]string) *model.Package {
 		t.Fatalf("%d packages, diagnostics:\n%s", len(pkgs), diagText(diags))
 	}
 	return pkgs[0]
+}
+
+// TestDialectPerPackage: a type's tags are read in the dialect of the
+// package that declares it, whichever package uses it: a shared package in
+// the go-sdk dialect keeps its tag as the description under a tool package
+// in the default dialect, and the tool package's own invopop keywords stay
+// constraints.
+func TestDialectPerPackage(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"common/common.go": "// Package common is written for the go-sdk.\n//\n//stitch:dialect gosdk\npackage common\n\n" +
+			"type Address struct {\n\tZip string `json:\"zip\" jsonschema:\"postal code, e.g. 10115\"`\n}\n",
+		"tool/tool.go": "package tool\n\nimport \"example.com/c/common\"\n\n// Ship ships.\n//\n//stitch:tool\n" +
+			"type Ship struct {\n\tTo common.Address `json:\"to\"`\n\tN int `json:\"n\" jsonschema:\"minimum=1\"`\n}\n",
+	})
+	pkgs, diags, err := Load(Config{Dir: dir, Patterns: []string{"./tool"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(diags) > 0 || len(pkgs) != 1 {
+		t.Fatalf("%d packages, diagnostics:\n%s", len(pkgs), diagText(diags))
+	}
+	fs := pkgs[0].Tools[0].Input.Struct.Fields
+	zip := fs[0].Type.Struct.Fields[0]
+	got := []string{
+		"zip: " + zip.Description + " check=" + boolWord(zip.Check.IsZero()),
+		"n: " + fs[1].Description + " check=" + boolWord(fs[1].Check.IsZero()),
+	}
+	want := []string{"zip: postal code, e.g. 10115 check=none", "n:  check=some"}
+	if !slices.Equal(got, want) {
+		t.Errorf("fields:\n got %q\nwant %q", got, want)
+	}
 }

@@ -68,7 +68,7 @@ func typeDoc(gd *ast.GenDecl, ts *ast.TypeSpec) *ast.CommentGroup {
 }
 
 // docText returns a comment's text with directive lines removed, as go doc
-// shows it (SPEC §2): the lines of a paragraph joined with single spaces,
+// shows it (docs/contracts.md): the lines of a paragraph joined with single spaces,
 // paragraphs separated by one blank line, list items and code blocks on
 // lines of their own, leading and trailing space trimmed.
 func docText(cg *ast.CommentGroup) string {

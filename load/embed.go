@@ -158,8 +158,11 @@ func (l *pkgLoader) queueEmbedded(lv *level, f *types.Var, ft types.Type, step m
 		l.errorf(s, "embedded type %s is not supported; embed a named struct type", l.typeString(ft))
 		return
 	}
-	if n.Obj().Pkg() != l.pkg.Types {
+	if n.Obj().Pkg() != l.pkg.Types && l.source[n.Obj().Pkg().Path()] == nil {
 		l.errorf(s, "embedded struct %s is declared in another package; stitchgen cannot generate its decoder here (declare the fields in this package)", l.typeString(n))
+		return
+	}
+	if l.foreignUnreachable(lv, f, s) {
 		return
 	}
 	step.Type = l.convert(n, s)

@@ -87,7 +87,7 @@ func (l *pkgLoader) fieldModel(c candidate) *model.Field {
 		if c.tag.asString {
 			l.errorf(s, "the json \",string\" option is not supported; remove it (stitch:\"coerce\" accepts numbers and bools in strings)")
 		}
-		if l.dialect == dialectGoSDK {
+		if l.dialectOf(v) == dialectGoSDK {
 			tag, present := c.stag.Lookup("jsonschema")
 			l.applyGoSDKTag(f, tag, present, s)
 		} else {
@@ -96,6 +96,7 @@ func (l *pkgLoader) fieldModel(c candidate) *model.Field {
 		l.applyExtrasTag(f, c.stag.Get("jsonschema_extras"), s)
 	})
 	l.applyStitchTag(f, c.stag.Get("stitch"), s)
+	l.nullableField(f, s)
 	if ts != nil && f.Default != "" {
 		l.keywordErrors(func() { l.checkDefault(ts) })
 	}
@@ -182,7 +183,7 @@ func hasFreeForm(t *model.Type, seen map[*model.Type]bool) bool {
 	switch t.Kind {
 	case model.KindAny:
 		return true
-	case model.KindPointer, model.KindSlice, model.KindArray, model.KindMap:
+	case model.KindPointer, model.KindSlice, model.KindArray, model.KindMap, model.KindNullable:
 		return hasFreeForm(t.Elem, seen)
 	}
 	return false
@@ -191,14 +192,15 @@ func hasFreeForm(t *model.Type, seen map[*model.Type]bool) bool {
 // nilable reports whether a Go value of type t can represent JSON null.
 func nilable(t *model.Type) bool {
 	switch t.Kind {
-	case model.KindPointer, model.KindSlice, model.KindMap, model.KindAny, model.KindUnion, model.KindBytes:
+	case model.KindPointer, model.KindSlice, model.KindMap, model.KindAny, model.KindUnion, model.KindBytes, model.KindNullable:
 		return true
 	}
 	return false
 }
 
 func isNumeric(t *model.Type) bool {
-	return t.Kind == model.KindInt || t.Kind == model.KindUint || t.Kind == model.KindFloat
+	return t.Kind == model.KindInt || t.Kind == model.KindUint || t.Kind == model.KindFloat || t.Kind == model.KindNumber ||
+		t.Kind == model.KindBigInt
 }
 
 func isStringy(t *model.Type) bool {
@@ -223,6 +225,8 @@ func (l *pkgLoader) describe(t *model.Type) string {
 	switch t.Kind {
 	case model.KindPointer:
 		return "*" + l.describe(t.Elem)
+	case model.KindNullable:
+		return "stitch.Nullable[" + l.describe(t.Elem) + "]"
 	case model.KindSlice:
 		return "[]" + l.describe(t.Elem)
 	case model.KindArray:

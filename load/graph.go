@@ -8,8 +8,11 @@ import (
 
 // namedTypes returns every converted named type, in source order.
 func (l *pkgLoader) namedTypes() []*model.Type {
-	ts := make([]*model.Type, 0, len(l.named))
+	ts := make([]*model.Type, 0, len(l.named)+len(l.instances))
 	for _, t := range l.named {
+		ts = append(ts, t)
+	}
+	for _, t := range l.instances {
 		ts = append(ts, t)
 	}
 	sortTypes(ts)
@@ -24,7 +27,7 @@ func sortTypes(ts []*model.Type) {
 		if c := compareStrings(a.PkgPath, b.PkgPath); c != 0 {
 			return c
 		}
-		return compareStrings(a.Name, b.Name)
+		return compareStrings(a.InstanceName(), b.InstanceName())
 	})
 }
 
@@ -53,7 +56,7 @@ func refs(t *model.Type) []*model.Type {
 			return
 		}
 		switch u.Kind {
-		case model.KindPointer, model.KindSlice, model.KindArray, model.KindMap:
+		case model.KindPointer, model.KindSlice, model.KindArray, model.KindMap, model.KindNullable:
 			walk(u.Elem, false)
 		case model.KindStruct:
 			for _, f := range u.Struct.Fields {
@@ -135,7 +138,7 @@ func (l *pkgLoader) reached(tools []*model.Tool) []*model.Type {
 			return
 		}
 		seen[t] = true
-		if t.PkgPath == l.pkg.PkgPath && t.Kind != model.KindInvalid {
+		if (t.PkgPath == l.pkg.PkgPath || t.Foreign) && t.Kind != model.KindInvalid {
 			out = append(out, t)
 		}
 		for _, r := range refs(t) {

@@ -57,7 +57,8 @@ func Load(cfg Config) ([]*model.Package, []model.Diagnostic, error) {
 	if len(pkgs) == 0 {
 		return nil, nil, fmt.Errorf("load: no package matches %s", strings.Join(patterns, " "))
 	}
-	if err := typeCheck(pcfg, pkgs); err != nil {
+	source, err := typeCheck(pcfg, pkgs)
+	if err != nil {
 		return nil, nil, err
 	}
 	slices.SortFunc(pkgs, func(a, b *packages.Package) int { return strings.Compare(a.PkgPath, b.PkgPath) })
@@ -87,6 +88,7 @@ func Load(cfg Config) ([]*model.Package, []model.Diagnostic, error) {
 			slices.Reverse(p.Syntax)
 		}
 		l := newPkgLoader(cfg, absDir, p)
+		l.source = source
 		mp := l.run()
 		out = append(out, mp)
 		diags = append(diags, l.diags...)

@@ -9,6 +9,9 @@ import (
 // namedType converts a declared type. Every named type converts once; all
 // references share the result, so recursive contracts become cyclic graphs.
 func (l *pkgLoader) namedType(n *types.Named, s site) *model.Type {
+	if mt, ok := l.stdNamed(n, s); ok {
+		return mt
+	}
 	obj := n.Obj()
 	if mt, ok := l.named[obj]; ok {
 		return mt
@@ -17,19 +20,29 @@ func (l *pkgLoader) namedType(n *types.Named, s site) *model.Type {
 		l.errorf(s, "type %s is not supported; use a //stitch:union interface or any", obj.Name())
 		return invalid()
 	}
-	if n.TypeParams().Len() > 0 || n.TypeArgs().Len() > 0 {
+	if n.TypeArgs().Len() > 0 && (obj.Pkg() == l.pkg.Types || l.source[obj.Pkg().Path()] != nil) {
+		return l.instance(n, s) // a generic struct of the contract's packages
+	}
+	if n.TypeParams().Len() > 0 {
 		l.errorf(s, "generic type %s is not supported; declare a non-generic type", l.typeString(n))
 		return invalid()
 	}
 	local := obj.Pkg() == l.pkg.Types
-	if !local && !l.foreignAllowed(n) {
-		l.errorf(s, "type %s is a struct of another package; stitchgen generates decoders only for this package's types (declare the type here)", l.typeString(n))
+	if !local {
+		// Its package's directives (//stitch:schema too) apply, when it
+		// was checked from source.
+		l.foreignPackage(obj.Pkg().Path())
+	}
+	foreign := !local && l.isForeign(n)
+	if foreign && l.foreignType(n, s) == nil {
 		return invalid()
 	}
 	mt := &model.Type{Name: obj.Name(), PkgPath: obj.Pkg().Path()}
 	l.named[obj] = mt
-	if local {
-		// Positions of other packages' types would be machine paths.
+	if local || foreign {
+		// Positions of other packages' types would be machine paths:
+		// only a contract type of another package has one, its file
+		// outside the load directory named by import path (pos).
 		mt.Pos = l.pos(obj.Pos())
 		if d := l.decls[obj]; d != nil {
 			mt.Doc = d.doc
@@ -37,6 +50,7 @@ func (l *pkgLoader) namedType(n *types.Named, s site) *model.Type {
 	}
 	l.fillNamed(mt, n, s)
 	l.detectValidate(mt, n)
+	mt.Foreign = foreign && (mt.Kind == model.KindStruct || mt.Kind == model.KindUnion)
 	return mt
 }
 
@@ -124,6 +138,9 @@ func (l *pkgLoader) fillInterface(mt *model.Type, n *types.Named, u *types.Inter
 	case d != nil && d.union:
 		mt.Kind = model.KindUnion
 		mt.Union = &model.Union{Discriminator: d.unionKey}
+		if n.Obj().Pkg() != l.pkg.Types {
+			l.foreignVariants(d, mt, u)
+		}
 	case u.Empty():
 		mt.Kind = model.KindAny
 	default:

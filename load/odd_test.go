@@ -89,13 +89,13 @@ func TestOddDeclarations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Box[int] and Gen[string] are instantiations, contract types of
+	// their own (generic.go); only the generic declaration cannot be a tool.
 	want := []string{
 		"contract.go:3:1: tool gen: generic type Gen[T any] is not supported; declare a non-generic type",
-		"contract.go:11:2: field Odd.G: generic type Box[int] is not supported; declare a non-generic type",
 		"contract.go:15:2: field Odd.Fn: func type func() cannot be carried in JSON; remove the field or hide it with json:\"-\"",
 		"contract.go:16:2: field Odd.Ptr: named pointer type PtrT is not supported; use *T directly",
 		"contract.go:17:2: field Odd.Arr: channel type chan int cannot be carried in JSON; remove the field or hide it with json:\"-\"",
-		"contract.go:18:2: field Odd.T: generic type Gen[string] is not supported; declare a non-generic type",
 	}
 	var got []string
 	for _, d := range diags {

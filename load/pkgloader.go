@@ -35,9 +35,13 @@ type pkgLoader struct {
 	generated map[string]bool          // absolute names of stitchgen-generated files
 
 	named      map[*types.TypeName]*model.Type // converted named types
+	instances  map[string]*model.Type          // converted instantiations of generic types, by types.TypeString (generic.go)
 	fieldCache map[*types.Var]*model.Field     // fields, before their Path is set
 	variants   []variantLink                   // for the discriminator pass
 	variantOf  map[*types.TypeName]bool        // types that implement a union
+
+	source  map[string]*packages.Package // packages checked from source, by import path (typeCheck)
+	foreign map[string]*foreignPkg       // packages of other types the contract uses, by import path (foreign.go)
 
 	faulty  map[string]bool // types of this package whose model an error left incomplete (complete.go)
 	dialect string          // of the jsonschema tag: "" (invopop's keywords) or dialectGoSDK (dialect.go)
@@ -51,9 +55,11 @@ func newPkgLoader(cfg Config, absDir string, p *packages.Package) *pkgLoader {
 		astFields:  map[token.Pos]*ast.Field{},
 		generated:  map[string]bool{},
 		named:      map[*types.TypeName]*model.Type{},
+		instances:  map[string]*model.Type{},
 		fieldCache: map[*types.Var]*model.Field{},
 		variantOf:  map[*types.TypeName]bool{},
 		faulty:     map[string]bool{},
+		foreign:    map[string]*foreignPkg{},
 	}
 }
 
@@ -76,7 +82,7 @@ func (l *pkgLoader) run() *model.Package {
 	if l.pkg.Types == nil || l.pkg.TypesInfo == nil {
 		return mp
 	}
-	l.readDialect()
+	l.dialect = l.readDialect(l.pkg)
 	l.collectDecls()
 	l.strayDirectives(true)
 	mp.Tools = l.buildTools()
@@ -85,6 +91,7 @@ func (l *pkgLoader) run() *model.Package {
 	l.markDiscriminators()
 	markRecursive(l.namedTypes())
 	mp.Types = l.reached(mp.Tools)
+	l.stems(mp.Types)
 	mp.Declared = l.declared()
 	l.markIncomplete(mp.Tools)
 	return mp
@@ -123,7 +130,13 @@ func (l *pkgLoader) pos(p token.Pos) model.Pos {
 		return model.Pos{}
 	}
 	tp := l.pkg.Fset.Position(p)
-	return model.Pos{File: relPath(l.absDir, tp.Filename), Line: tp.Line, Col: tp.Column}
+	file := relPath(l.absDir, tp.Filename)
+	if isOutside(file) && !l.inModule(tp.Filename) {
+		if o, ok := l.outside(tp.Filename); ok {
+			file = o
+		}
+	}
+	return model.Pos{File: file, Line: tp.Line, Col: tp.Column}
 }
 
 // indexFiles records generated files and the AST of every struct field.
@@ -132,15 +145,20 @@ func (l *pkgLoader) indexFiles() {
 		if isGenerated(f) && l.pkg.Fset != nil {
 			l.generated[l.pkg.Fset.Position(f.Pos()).Filename] = true
 		}
-		ast.Inspect(f, func(n ast.Node) bool {
-			if st, ok := n.(*ast.StructType); ok && st.Fields != nil {
-				for _, fld := range st.Fields.List {
-					l.indexField(fld)
-				}
-			}
-			return true
-		})
+		l.indexFileFields(f)
 	}
+}
+
+// indexFileFields records the AST of every struct field of one file.
+func (l *pkgLoader) indexFileFields(f *ast.File) {
+	ast.Inspect(f, func(n ast.Node) bool {
+		if st, ok := n.(*ast.StructType); ok && st.Fields != nil {
+			for _, fld := range st.Fields.List {
+				l.indexField(fld)
+			}
+		}
+		return true
+	})
 }
 
 func (l *pkgLoader) indexField(fld *ast.Field) {

@@ -8,7 +8,7 @@ import (
 )
 
 // schemaKeys is the jsonschema:"..." vocabulary (invopop/jsonschema's, as
-// pinned by SPEC §2), in the order diagnostics list it.
+// pinned by docs/contracts.md), in the order diagnostics list it.
 var schemaKeys = []string{"title", "description", "minimum", "maximum", "exclusiveMinimum",
 	"exclusiveMaximum", "multipleOf", "minLength", "maxLength", "pattern", "format", "enum",
 	"const", "default", "example", "minItems", "maxItems", "uniqueItems", "minProperties",
@@ -16,10 +16,6 @@ var schemaKeys = []string{"title", "description", "minimum", "maximum", "exclusi
 
 // boolKeys may be written bare ("nullable") or with =true/=false.
 var boolKeys = []string{"uniqueItems", "nullable", "deprecated"}
-
-// itemKeys constrain the items when the field is a slice or array, as in invopop.
-var itemKeys = []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
-	"minLength", "maxLength", "pattern", "format", "enum", "const"}
 
 // splitOnUnescapedCommas splits a jsonschema tag like invopop/jsonschema
 // does: on commas not preceded by a backslash (which is then dropped), so

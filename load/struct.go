@@ -95,6 +95,9 @@ func (l *pkgLoader) policy(obj *types.TypeName, hasCatchall bool) model.Policy {
 	if hasCatchall {
 		return model.Loose
 	}
+	if obj.Pkg() != l.pkg.Types {
+		return model.Strict // -policy is the default of this package's structs only
+	}
 	if l.cfg.Policy == model.Loose {
 		l.errorf(s, "the default policy is loose but the struct has no catchall field; add one or mark the type //stitch:strict or //stitch:strip")
 	}

@@ -18,6 +18,8 @@ import (
 
 	"golang.org/x/tools/go/gcexportdata"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/stitchgen/stitchgen/gen/names"
 )
 
 // listMode is what the loader asks the build system about the matched
@@ -39,7 +41,13 @@ const exportMode = packages.NeedName | packages.NeedExportFile
 // left out of the check, as on a first generation; when the check finds
 // type errors, the packages are checked again with it, and only the errors
 // both checks find are kept (keepPersistentErrors, decision 0006).
-func typeCheck(pcfg *packages.Config, roots []*packages.Package) error {
+//
+// The packages that the tools' type declarations name (a shared types
+// package, a dependency's package) are checked from source too, as are the
+// ones theirs name, so that their declarations' doc comments and
+// directives can be read (foreign.go); they are returned by import path,
+// with the matched packages that were checked.
+func typeCheck(pcfg *packages.Config, roots []*packages.Package) (map[string]*packages.Package, error) {
 	tc := &typeChecker{pcfg: pcfg, fset: token.NewFileSet(), isRoot: map[string]*packages.Package{},
 		sizes: types.SizesFor("gc", goarch()), exports: map[string]*packages.Package{},
 		imported: map[string]*types.Package{}, importErr: map[string]error{}, witnesses: map[string]*packages.Package{}}
@@ -69,15 +77,20 @@ func typeCheck(pcfg *packages.Config, roots []*packages.Package) error {
 		}
 	}
 
+	extra := tc.namedPackages(roots, need)
+	for _, p := range extra {
+		need[p.PkgPath] = true
+	}
+
 	// Export data of every non-matched import of those.
 	var deps []*packages.Package
-	for _, p := range roots {
+	for _, p := range append(slices.Clone(roots), extra...) {
 		if need[p.PkgPath] {
 			deps = append(deps, userImports(p)...)
 		}
 	}
 	if err := tc.loadExports(deps); err != nil {
-		return err
+		return nil, err
 	}
 
 	checked := map[string]bool{}
@@ -94,13 +107,95 @@ func typeCheck(pcfg *packages.Config, roots []*packages.Package) error {
 		}
 		checked[p.PkgPath] = true
 		tc.checkOne(p, userFiles(p), func(r *packages.Package) *types.Package { return r.Types })
+		if slices.Contains(extra, p) && tc.imported[p.PkgPath] == nil {
+			// Export data read later that refers to the package's
+			// types gets these, so a type has one identity.
+			tc.imported[p.PkgPath] = p.Types
+		}
 	}
 	for _, p := range roots {
 		if need[p.PkgPath] {
 			check(p, nil)
 		}
 	}
-	return tc.keepPersistentErrors(roots, need)
+	source := map[string]*packages.Package{}
+	for _, p := range append(slices.Clone(roots), extra...) {
+		if need[p.PkgPath] && p.TypesInfo != nil {
+			source[p.PkgPath] = p
+		}
+	}
+	return source, tc.keepPersistentErrors(roots, need)
+}
+
+// namedPackages returns the non-matched, non-standard packages whose types
+// the type declarations of the checked packages name (common.Address,
+// common.Page[Item]), and the ones those packages' type declarations name,
+// parsed and registered as checked from source. It reads syntax only: a
+// package that is named but holds no contract type costs a type check and
+// nothing else; one that no type declaration names costs nothing.
+func (tc *typeChecker) namedPackages(roots []*packages.Package, need map[string]bool) []*packages.Package {
+	var queue, extra []*packages.Package
+	for _, p := range roots {
+		if need[p.PkgPath] {
+			queue = append(queue, p)
+		}
+	}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for _, ip := range typeDeclImports(p) {
+			if tc.isRoot[ip.PkgPath] != nil || ip.Module == nil || len(ip.CompiledGoFiles) == 0 ||
+				ip.PkgPath == names.API || ip.PkgPath == names.Runtime {
+				continue // checked already, the standard library, or stitchgen's own (its types are known by name)
+			}
+			tc.parse([]*packages.Package{ip})
+			tc.isRoot[ip.PkgPath] = ip
+			extra = append(extra, ip)
+			queue = append(queue, ip)
+		}
+	}
+	return extra
+}
+
+// typeDeclImports returns the imports of p that a type declaration of its
+// own files qualifies an identifier with, in import path order.
+func typeDeclImports(p *packages.Package) []*packages.Package {
+	var paths []string
+	for _, f := range userFiles(p) {
+		byName := map[string]string{}
+		for _, is := range f.Imports {
+			path, err := strconv.Unquote(is.Path.Value)
+			ip := p.Imports[path]
+			if err != nil || ip == nil {
+				continue
+			}
+			name := ip.Name
+			if is.Name != nil {
+				name = is.Name.Name
+			}
+			byName[name] = path
+		}
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.TYPE {
+				continue
+			}
+			ast.Inspect(gd, func(n ast.Node) bool {
+				if sel, ok := n.(*ast.SelectorExpr); ok {
+					if x, ok := sel.X.(*ast.Ident); ok && byName[x.Name] != "" && !slices.Contains(paths, byName[x.Name]) {
+						paths = append(paths, byName[x.Name])
+					}
+				}
+				return true
+			})
+		}
+	}
+	slices.Sort(paths)
+	out := make([]*packages.Package, len(paths))
+	for i, path := range paths {
+		out[i] = p.Imports[path]
+	}
+	return out
 }
 
 // A typeChecker holds what the checks of one run share.
@@ -412,6 +507,10 @@ func loadExport(fset *token.FileSet, imported map[string]*types.Package, ep *pac
 		return nil, err
 	}
 	defer f.Close()
+	// go list -export names the compiler's archive (the export data is its
+	// __.PKGDEF member); NewReader finds that member until Go 1.29, and the
+	// loader's type checker is revisited before then (issue 23).
+	//lint:ignore SA1019 reading the archive go list -export names; issue 23 replaces this reader
 	r, err := gcexportdata.NewReader(bufio.NewReader(f))
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %v", ep.ExportFile, err)

@@ -20,11 +20,15 @@ func (l *pkgLoader) convert(t types.Type, s site) *model.Type {
 	case *types.Basic:
 		return l.basic(t, s)
 	case *types.Pointer:
-		return &model.Type{Kind: model.KindPointer, Elem: l.convert(t.Elem(), s)}
+		elem := l.convert(t.Elem(), s)
+		l.notNullableElem(elem, "a pointer's target", s)
+		return &model.Type{Kind: model.KindPointer, Elem: elem}
 	case *types.Slice:
 		return l.slice(t, s)
 	case *types.Array:
-		return &model.Type{Kind: model.KindArray, Len: int(t.Len()), Elem: l.convert(t.Elem(), s)}
+		elem := l.convert(t.Elem(), s)
+		l.notNullableElem(elem, "an array item", s)
+		return &model.Type{Kind: model.KindArray, Len: int(t.Len()), Elem: elem}
 	case *types.Map:
 		return l.mapType(t, s)
 	case *types.Struct:
@@ -92,7 +96,9 @@ func (l *pkgLoader) slice(t *types.Slice, s site) *model.Type {
 		l.errorf(s, "slice of named byte type %s is not supported (encoding/json writes it as base64); use []byte", l.typeString(t.Elem()))
 		return invalid()
 	}
-	return &model.Type{Kind: model.KindSlice, Elem: l.convert(t.Elem(), s)}
+	elem := l.convert(t.Elem(), s)
+	l.notNullableElem(elem, "a slice item", s)
+	return &model.Type{Kind: model.KindSlice, Elem: elem}
 }
 
 func (l *pkgLoader) mapType(t *types.Map, s site) *model.Type {
@@ -100,5 +106,7 @@ func (l *pkgLoader) mapType(t *types.Map, s site) *model.Type {
 		l.errorf(s, "map key type %s is not supported; JSON object keys need map[string]T", l.typeString(t.Key()))
 		return invalid()
 	}
-	return &model.Type{Kind: model.KindMap, Elem: l.convert(t.Elem(), s)}
+	elem := l.convert(t.Elem(), s)
+	l.notNullableElem(elem, "a map value", s)
+	return &model.Type{Kind: model.KindMap, Elem: elem}
 }

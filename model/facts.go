@@ -10,8 +10,13 @@ import (
 // advertises) and the decoder emitter (which checks to emit).
 
 // IntRange returns the values of an integer type: -2^(b-1) .. 2^(b-1)-1
-// for KindInt, 0 .. 2^b-1 for KindUint, where b is t.Bits (64 when 0).
+// for KindInt, 0 .. 2^b-1 for KindUint, where b is t.Bits (64 when 0),
+// except for a standard named integer with a range of its own
+// (StdIntRange).
 func IntRange(t *Type) (lo, hi *big.Int) {
+	if l, h, ok := StdIntRange(t); ok {
+		return big.NewInt(l), big.NewInt(h)
+	}
 	bits := uint(t.Bits)
 	if bits == 0 {
 		bits = 64
@@ -63,4 +68,21 @@ func PointerToken(s string) string {
 		return s
 	}
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// StdIntRange returns the values a standard library's named integer means,
+// where they are fewer than its Go type holds: time.Month 1..12 (January
+// to December), time.Weekday 0..6 (Sunday to Saturday). encoding/json
+// writes both as numbers; a contract takes only the meaningful ones.
+func StdIntRange(t *Type) (lo, hi int64, ok bool) {
+	if t.PkgPath != "time" || t.Kind != KindInt {
+		return 0, 0, false
+	}
+	switch t.Name {
+	case "Month":
+		return 1, 12, true
+	case "Weekday":
+		return 0, 6, true
+	}
+	return 0, 0, false
 }

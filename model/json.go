@@ -20,7 +20,7 @@ import (
 //
 // These are exactly the values Parse returns, so a document and the parse of
 // its own serialization are the same tree: every stage that reads a
-// document (flatten above all, SPEC §5) sees in memory what the JSON text
+// document (flatten above all, docs/flattening.md) sees in memory what the JSON text
 // says, and never a second spelling of the same value (an int beside a
 // Number, a []string beside a []any) that a comparison could tell apart.
 // Marshal rejects any other Go type.

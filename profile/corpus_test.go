@@ -78,7 +78,7 @@ func conformanceTools(t *testing.T) []corpusTool {
 }
 
 // acceptedVectors returns, per tool, the args of the accepted vectors that
-// are not tolerated (SPEC §5.10 exempts tolerance from the superset).
+// are not tolerated (docs/flattening.md exempts tolerance from the superset).
 func acceptedVectors(t *testing.T, data []byte) map[string][][]byte {
 	out := map[string][][]byte{}
 	for _, line := range strings.Split(string(data), "\n") {
@@ -241,8 +241,8 @@ func baseline(t *testing.T, corpus []corpusTool) {
 
 // ---- constraints and requiredness ----
 
-// constraintKeys are the keywords whose meaning the decoder enforces (SPEC
-// §4.9, the key policy of §4.1 and the defaults of §4.11).
+// constraintKeys are the keywords whose meaning the decoder enforces (the
+// constraints, the key policy and the defaults of docs/decoding.md).
 var constraintKeys = []string{"format", "contentEncoding", "contentMediaType", "pattern", "minLength", "maxLength",
 	"minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems",
 	"uniqueItems", "minProperties", "maxProperties", "enum", "const", "default", "additionalProperties", "oneOf"}

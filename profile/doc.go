@@ -1,6 +1,6 @@
-// Package profile projects a tool's advertised input schema (SPEC §5, the
+// Package profile projects a tool's advertised input schema (docs/flattening.md, the
 // mcp document that package flatten produces) onto what one LLM provider
-// accepts (SPEC §8): mcp (the document itself), openai-strict (OpenAI
+// accepts (docs/profiles.md): mcp (the document itself), openai-strict (OpenAI
 // strict function calling), anthropic-strict (Anthropic strict tool use)
 // and gemini (Gemini's FunctionDeclaration.parameters). It also lints a
 // tool against the providers' naming rules (Lint) and sums Anthropic's
@@ -57,7 +57,7 @@
 // deterministic: key order follows the advertised document (Gemini nodes
 // use one fixed order), nothing ranges over a map.
 //
-// # The decoder side of openai-strict (SPEC §8)
+// # The decoder side of openai-strict (docs/profiles.md)
 //
 // OpenAI strict mode requires every key, so the model sends null for a
 // property it would leave out. Result.NullAsAbsent lists, as JSON Pointers
@@ -78,10 +78,10 @@
 // uses for that key itself accepts null (a nullable field, or the chosen
 // variant's nullable declaration): then null stays null, as everywhere.
 // Nothing else changes: null for an unlisted property is still a null
-// issue (SPEC §4.5), and a key the model sends with a value is decoded as
+// issue (docs/decoding.md), and a key the model sends with a value is decoded as
 // always. Under the other profiles no property changes requiredness.
 //
-// # The superset promise in each profile's terms (SPEC §5.10, §8)
+// # The superset promise in each profile's terms (docs/flattening.md)
 //
 // Every input the decoder accepts without tolerance validates, under a
 // JSON Schema 2020-12 validator, against Result.Schema once put in the

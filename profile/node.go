@@ -10,7 +10,7 @@ import (
 
 // The keywords of a schema node, by what a projection does with them.
 var (
-	// constraints are the assertions the decoder enforces (SPEC §4.9) that
+	// constraints are the assertions the decoder enforces (docs/decoding.md) that
 	// a provider may or may not take; one it cannot take is said in the
 	// description, never dropped.
 	constraints = []string{"format", "contentEncoding", "contentMediaType", "pattern", "minLength", "maxLength",
@@ -26,7 +26,7 @@ var (
 		"$dynamicAnchor", "$recursiveRef", "$recursiveAnchor", "definitions"}
 )
 
-// kinds are the JSON Schema type names, in the order SPEC §5.6 writes type
+// kinds are the JSON Schema type names, in the order docs/flattening.md writes type
 // arrays.
 var kinds = []string{"string", "number", "integer", "boolean", "object", "array", "null"}
 

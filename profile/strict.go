@@ -508,7 +508,7 @@ func (p *strictProj) ref(o *model.Object, in, out string) any {
 	return res
 }
 
-// nullable returns s widened to accept null (SPEC §2's spelling: null
+// nullable returns s widened to accept null (docs/contracts.md's spelling: null
 // appended to the type array and to an enum, a const as enum [c, null],
 // a reference or a typed union wrapped in anyOf with {"type":"null"}).
 func nullable(s any) any {
@@ -571,9 +571,7 @@ func cyclic(root *model.Object, name string) bool {
 	seen := map[string]bool{}
 	var stack []string
 	push := func(v any) {
-		for _, r := range refsIn(v) {
-			stack = append(stack, r)
-		}
+		stack = append(stack, refsIn(v)...)
 	}
 	def, _ := defs.Get(name)
 	push(def)

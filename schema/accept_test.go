@@ -7,7 +7,7 @@ import (
 )
 
 // TestAcceptance checks, under a real 2020-12 validator, that documents
-// accept and reject what SPEC §4 says the decoder does for the shapes whose
+// accept and reject what docs/decoding.md says the decoder does for the shapes whose
 // JSON Schema spelling is easy to get wrong: nullability, const, unions,
 // key policies and recursion.
 func TestAcceptance(t *testing.T) {

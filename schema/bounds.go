@@ -7,11 +7,13 @@ import (
 // IntRange returns the range an integer type advertises: its minimum and
 // maximum as JSON number literals, "" for a side without a bound. Types
 // narrower than 64 bits carry both sides, 64-bit unsigned types (uint,
-// uint64, uintptr) only minimum 0, int and int64 none (SPEC §2).
+// uint64, uintptr) only minimum 0, int and int64 none (docs/contracts.md); a
+// standard named integer with a range of its own (time.Month) both.
 func IntRange(t *model.Type) (lo, hi string) {
 	min, max := model.IntRange(t)
+	_, _, std := model.StdIntRange(t)
 	switch {
-	case t.Bits > 0 && t.Bits < 64:
+	case std || (t.Bits > 0 && t.Bits < 64):
 		return min.String(), max.String()
 	case t.Kind == model.KindUint:
 		return "0", ""

@@ -59,9 +59,12 @@ func defNames(ts []*model.Type) map[*model.Type]string {
 
 // nameLevels are the ever more qualified names of a $defs entry.
 var nameLevels = []func(*model.Type) string{
-	func(t *model.Type) string { return t.Name },
-	func(t *model.Type) string { return lastElem(t.PkgPath) + "." + t.Name },
-	func(t *model.Type) string { return strings.ReplaceAll(t.PkgPath, "/", ".") + "." + t.Name },
+	func(t *model.Type) string { return t.InstanceName() },
+	func(t *model.Type) string { return lastElem(t.PkgPath) + "." + t.InstanceName() },
+	func(t *model.Type) string { return strings.ReplaceAll(t.PkgPath, "/", ".") + "." + t.InstanceName() },
+	func(t *model.Type) string {
+		return strings.ReplaceAll(t.PkgPath, "/", ".") + "." + t.QualifiedInstanceName()
+	},
 }
 
 // defName returns the $defs name of t. A type the loader did not mark

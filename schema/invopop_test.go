@@ -102,17 +102,17 @@ func diffModels() map[string]*model.Type {
 // compareNodes words it ("Type pointer keyword: ours X, invopop Y"), with
 // the reason.
 var invopopDifferences = map[string]string{
-	// SPEC §2: types narrower than 64 bits carry their range, unsigned 64-bit types minimum 0.
-	"diffOrder /properties/small minimum: ours -128, invopop absent":                             "int8 advertises its range (SPEC §2); invopop writes no bounds",
-	"diffOrder /properties/small maximum: ours 127, invopop absent":                              "int8 advertises its range (SPEC §2)",
-	"diffOrder /properties/qty minimum: ours 0, invopop absent":                                  "uint16 advertises its range (SPEC §2)",
-	"diffOrder /properties/qty maximum: ours 65535, invopop absent":                              "uint16 advertises its range (SPEC §2)",
-	"diffOrder /properties/big minimum: ours 0, invopop absent":                                  "uint64 advertises minimum 0 (SPEC §2)",
+	// docs/contracts.md: types narrower than 64 bits carry their range, unsigned 64-bit types minimum 0.
+	"diffOrder /properties/small minimum: ours -128, invopop absent":                             "int8 advertises its range (docs/contracts.md); invopop writes no bounds",
+	"diffOrder /properties/small maximum: ours 127, invopop absent":                              "int8 advertises its range (docs/contracts.md)",
+	"diffOrder /properties/qty minimum: ours 0, invopop absent":                                  "uint16 advertises its range (docs/contracts.md)",
+	"diffOrder /properties/qty maximum: ours 65535, invopop absent":                              "uint16 advertises its range (docs/contracts.md)",
+	"diffOrder /properties/big minimum: ours 0, invopop absent":                                  "uint64 advertises minimum 0 (docs/contracts.md)",
 	"diffSearch /properties/level minimum: ours 0, invopop absent":                               "uint8 keeps its type minimum; the tag replaces only the maximum side",
-	`diffOrder /properties/note type: ours ["string","null"], invopop absent`:                    "a nullable property is a type array (SPEC §2)",
-	`diffOrder /properties/note oneOf: ours absent, invopop [{"type":"string"},{"type":"null"}]`: "invopop writes nullable as oneOf with null; SPEC §2 pins the type array",
-	`diffOrder  $schema: ours absent, invopop "https://json-schema.org/draft/2020-12/schema"`:    "no $schema keyword in stitchgen documents (SPEC §5)",
-	`diffSearch  $schema: ours absent, invopop "https://json-schema.org/draft/2020-12/schema"`:   "no $schema keyword in stitchgen documents (SPEC §5)",
+	`diffOrder /properties/note type: ours ["string","null"], invopop absent`:                    "a nullable property is a type array (docs/contracts.md)",
+	`diffOrder /properties/note oneOf: ours absent, invopop [{"type":"string"},{"type":"null"}]`: "invopop writes nullable as oneOf with null; docs/contracts.md pins the type array",
+	`diffOrder  $schema: ours absent, invopop "https://json-schema.org/draft/2020-12/schema"`:    "no $schema keyword in stitchgen documents (docs/flattening.md)",
+	`diffSearch  $schema: ours absent, invopop "https://json-schema.org/draft/2020-12/schema"`:   "no $schema keyword in stitchgen documents (docs/flattening.md)",
 }
 
 func TestInvopopDifferential(t *testing.T) {

@@ -15,7 +15,7 @@ type Doc struct {
 	Discriminators map[string]string
 	// Positions maps the dotted property path of every property in Schema
 	// ("items.sku", "delivery.address"; array items, map values and union
-	// variants are transparent) to the Go field that declares it, for §6
+	// variants are transparent) to the Go field that declares it, for the
 	// diagnostics. The first declaration wins. Properties inside a $defs
 	// entry are recorded under the path of the entry's first reference
 	// (see DefPaths); for a recursive root that is the root ("").

@@ -26,7 +26,7 @@ var (
 const addressSchema = `"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false`
 
 // TestFieldShapes pins the schema of one property per type and tag shape
-// (SPEC §2 Types and Schema shapes), byte for byte, keys in the fixed order.
+// (docs/contracts.md Types and Schema shapes), byte for byte, keys in the fixed order.
 func TestFieldShapes(t *testing.T) {
 	n := model.IntPtr
 	cases := []struct {

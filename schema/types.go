@@ -49,14 +49,18 @@ func scalar(t *model.Type) *node {
 	case model.KindInt, model.KindUint:
 		lo, hi := IntRange(t)
 		return &node{types: []string{"integer"}, minimum: lo, maximum: hi}
-	case model.KindFloat:
+	case model.KindFloat, model.KindNumber:
 		return &node{types: []string{"number"}}
+	case model.KindBigInt:
+		return &node{types: []string{"integer"}}
 	case model.KindString, model.KindText:
 		return &node{types: []string{"string"}}
 	case model.KindBytes:
 		return &node{types: []string{"string"}, contentEncoding: "base64"}
 	case model.KindTime:
 		return &node{types: []string{"string"}, format: "date-time"}
+	case model.KindDuration:
+		return &node{types: []string{"string"}, format: "duration"}
 	}
 	return &node{} // KindAny: free-form
 }

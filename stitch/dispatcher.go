@@ -195,12 +195,15 @@ func (d *Dispatcher) decode(t *Tool, call *Call, opt DecodeOptions) (in any, ok 
 		call.Issues = []Issue{issue}
 		return nil, false
 	}
+	var rep DecodeReport
+	opt.Report = &rep
 	in, dropped, repaired, err := t.Decode(args, opt)
 	if err != nil {
 		call.Issues = issuesOf(err)
 		return nil, false
 	}
 	call.Input, call.Dropped, call.Repaired = in, dropped, repaired
+	call.Rewritten, call.Coerced, call.Caught = rep.Rewritten, rep.Coerced, rep.Caught
 	return in, true
 }
 

@@ -2,7 +2,7 @@ package stitch
 
 import "strings"
 
-// The stable issue codes of a decode error (SPEC §4.14 of the project's
+// The stable issue codes of a decode error (docs/decoding.md of the project's
 // reference, docs/decoding.md).
 const (
 	CodeUnknownKey    = "unknown_key"

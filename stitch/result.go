@@ -63,6 +63,12 @@ type Call struct {
 	// Repaired lists the JSON Pointers of the strings JSON-string repair
 	// parsed.
 	Repaired []string
+	// Rewritten, Coerced and Caught list the JSON Pointers of the strings
+	// trim, lower or upper changed, of the values coerce read from their
+	// string form, and of the invalid values catch replaced with the
+	// default (DecodeReport; nil for a hand-built tool's Decode that does
+	// not fill DecodeOptions.Report).
+	Rewritten, Coerced, Caught []string
 	// Issues are the problems of a rejected call: the decoder's, the size
 	// cap's, or those of a *Error returned by the handler.
 	Issues []Issue

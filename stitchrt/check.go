@@ -68,7 +68,24 @@ func (d *Decoder) Count(n, lo, hi int, what string) {
 // Pattern checks s against a precompiled RE2 expression.
 func (d *Decoder) Pattern(s string, re *regexp.Regexp) {
 	if !re.MatchString(s) {
-		d.issue("pattern", re.String(), "does not match the pattern "+re.String())
+		d.PatternFailOn(re.String(), s)
+	}
+}
+
+// PatternFailOn records that the string s does not match the pattern src;
+// the message quotes s (cut like every quoted input).
+func (d *Decoder) PatternFailOn(src, s string) {
+	if d.counted() {
+		return
+	}
+	d.issue("pattern", src, quoteClip(s)+" does not match the pattern "+src)
+}
+
+// FormatOn records a format failure of the string s unless ok; the
+// message quotes s.
+func (d *Decoder) FormatOn(ok bool, name, s string) {
+	if !ok && !d.counted() {
+		d.issue("format", name, "not a valid "+name+": "+quoteClip(s))
 	}
 }
 
@@ -102,13 +119,23 @@ func (d *Decoder) FormatErr(name string, err error) {
 
 // NotInEnum records an enum (or const) failure; allowed lists the JSON
 // values, got is the JSON text of the value.
+// A string got near one allowed string gets a did-you-mean hint.
 func (d *Decoder) NotInEnum(allowed, got string) {
-	d.issue("enum", allowed, "must be one of "+allowed+"; got "+clip(got))
+	if d.counted() {
+		return
+	}
+	hint := ""
+	if len(got) > 0 && got[0] == '"' {
+		if s, err := strconv.Unquote(got); err == nil {
+			hint = enumHint(allowed, s)
+		}
+	}
+	d.issue("enum", allowed, "must be one of "+allowed+"; got "+clip(got)+hint)
 }
 
 // Unique records a uniqueItems failure at item index i when i >= 0.
 func (d *Decoder) Unique(i, j int) {
-	if i >= 0 {
+	if i >= 0 && !d.counted() {
 		d.issue("unique", "unique items", "items "+strconv.Itoa(i)+" and "+strconv.Itoa(j)+" are equal")
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"sync"
 )
 
-// defaultMaxDepth is the nesting limit of SPEC §4.8.
+// defaultMaxDepth is the nesting limit of docs/decoding.md
 const defaultMaxDepth = 512
 
 // A seg is one step of the current JSON Pointer: a key, or an index
@@ -36,10 +36,12 @@ type Decoder struct {
 	catching int  // open catch fields
 	nested   int  // how many closest untagged-union variants this decode is inside (Unmatched)
 	cut      int  // issues not recorded: beyond the cap, or all of them when quiet
+	opt      int  // 1 + where the value of the optional, non-nullable property read last starts (NullAsAbsent); 0: none
 	path     []seg
 	issues   []stitch.Issue
 	dropped  []string
 	repaired []string
+	changed  []change // values the decode changed: rewritten, coerced, caught
 	scratch  []byte
 	num      []byte          // text of the last number read, for bound checks
 	stack    []openContainer // skip: open containers
@@ -110,8 +112,11 @@ func (d *Decoder) Release() {
 	if d.repaired != nil {
 		d.repaired = nil
 	}
+	if d.changed != nil {
+		d.changed = nil
+	}
 	d.scratch, d.stack, d.keys = d.scratch[:0], d.stack[:0], d.keys[:0]
-	d.pos, d.depth, d.maxDepth, d.cut, d.catching, d.nested = 0, 0, 0, 0, 0, 0
+	d.pos, d.depth, d.maxDepth, d.cut, d.catching, d.nested, d.opt = 0, 0, 0, 0, 0, 0, 0
 	d.first, d.repair, d.fatal, d.failFast, d.quiet, d.nullAbs = false, false, false, false, false, false
 	decoders.Put(d)
 }
@@ -142,7 +147,12 @@ func (d *Decoder) ReadNullAsAbsent() { d.nullAbs = true }
 // NullAsAbsent reports, when the decode reads nulls as absent, that the
 // next value is null, and consumes it; the generated code then treats the
 // property as absent. Otherwise it reads nothing.
-func (d *Decoder) NullAsAbsent() bool { return d.nullAbs && d.Null() }
+// It also marks where the value starts, for the hint of a null there
+// (nullHint).
+func (d *Decoder) NullAsAbsent() bool {
+	d.opt = d.pos + 1
+	return d.nullAbs && d.Null()
+}
 
 // Finish ends a decode: it checks that only whitespace follows the value,
 // releases the decoder, and returns the collected issues as a
@@ -164,6 +174,56 @@ func (d *Decoder) FinishToolCall() (dropped, repaired []string, err error) {
 	return dropped, repaired, err
 }
 
+// FinishToolCallReport is FinishToolCall with every report: also the
+// pointers of the strings trim, lower or upper changed, of the values
+// coerce read from a string and of the values catch replaced. The report is
+// zero when err is not nil.
+func (d *Decoder) FinishToolCallReport() (rep stitch.DecodeReport, err error) {
+	if err = d.finish(); err == nil {
+		rep.Dropped, rep.Repaired = d.dropped, d.repaired
+		for _, c := range d.changed {
+			switch c.kind {
+			case rewritten:
+				rep.Rewritten = append(rep.Rewritten, c.ptr)
+			case coerced:
+				rep.Coerced = append(rep.Coerced, c.ptr)
+			case caught:
+				rep.Caught = append(rep.Caught, c.ptr)
+			}
+		}
+	}
+	d.Release()
+	return rep, err
+}
+
+// A change is a value the decode changed, for the report.
+type change struct {
+	kind uint8
+	ptr  string
+}
+
+const (
+	rewritten uint8 = iota
+	coerced
+	caught
+)
+
+// changedHere records that the value at the current path was changed.
+func (d *Decoder) changedHere(kind uint8) {
+	if !d.quiet {
+		d.changed = append(d.changed, change{kind, d.pointer(nil, false)})
+	}
+}
+
+// Rewrote records that trim, lower or upper changed the string at the
+// current path from before to after (generated code calls it after the
+// rewrites of a field that has any).
+func (d *Decoder) Rewrote(before, after string) {
+	if before != after {
+		d.changedHere(rewritten)
+	}
+}
+
 // Num returns the text of the number read last, for the enum check of a
 // number (CmpDec).
 func (d *Decoder) Num() []byte { return d.num }
@@ -174,6 +234,14 @@ func (d *Decoder) finish() error {
 	d.end()
 	if len(d.issues) == 0 {
 		return nil
+	}
+	if !d.fatal {
+		for i := range d.issues {
+			if d.issues[i].Code == "unknown_key" {
+				d.hintKeys()
+				break
+			}
+		}
 	}
 	is := d.issues
 	if d.cut > 0 {
@@ -305,10 +373,11 @@ func (d *Decoder) tooDeep() {
 }
 
 // mark and rollback let a catch field discard the issues of its value.
-type Mark struct{ issues, cut, dropped, repaired int }
+// A mark also keeps the input position, for UniqueRaw.
+type Mark struct{ issues, cut, dropped, repaired, changed, pos int }
 
 func (d *Decoder) Mark() Mark {
-	return Mark{len(d.issues), d.cut, len(d.dropped), len(d.repaired)}
+	return Mark{len(d.issues), d.cut, len(d.dropped), len(d.repaired), len(d.changed), d.pos}
 }
 
 // FailedSince reports whether an issue was recorded after m.
@@ -323,7 +392,7 @@ func (d *Decoder) rollback(m Mark) bool {
 		return false
 	}
 	d.issues, d.cut = d.issues[:m.issues], m.cut
-	d.dropped, d.repaired = d.dropped[:m.dropped], d.repaired[:m.repaired]
+	d.dropped, d.repaired, d.changed = d.dropped[:m.dropped], d.repaired[:m.repaired], d.changed[:m.changed]
 	return true
 }
 
@@ -337,5 +406,9 @@ func (d *Decoder) CatchMark() Mark {
 // was discarded (the caller then assigns the default).
 func (d *Decoder) CatchEnd(m Mark) bool {
 	d.catching--
-	return d.FailedSince(m) && d.rollback(m)
+	if d.FailedSince(m) && d.rollback(m) {
+		d.changedHere(caught)
+		return true
+	}
+	return false
 }

@@ -1,6 +1,6 @@
 package stitchrt
 
-// The portable formats of SPEC §6, each checked against its own grammar
+// The portable formats of docs/contracts.md, each checked against its own grammar
 // (docs/decisions/0018-format-grammars.md): RFC 3339 for date, time,
 // date-time and duration, RFC 5321 for email, RFC 3986 for uri and
 // uri-reference, RFC 6570 for uri-template, RFC 1123 with IDNA2008 A-labels

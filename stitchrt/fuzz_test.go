@@ -10,7 +10,7 @@ import (
 
 // FuzzScanner checks the scanner against encoding/json: whatever we accept,
 // json.Valid accepts; whatever json.Valid accepts we accept too, unless it
-// holds invalid UTF-8 or a lone surrogate (SPEC §4.7 makes those syntax
+// holds invalid UTF-8 or a lone surrogate (docs/decoding.md makes those syntax
 // errors), a duplicate key (§4.3) or nests deeper than the limit. The
 // free-form reader must report exactly what skip reports (same issues at
 // the same paths), and decoding a value then re-encoding it with encoding/json

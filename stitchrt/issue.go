@@ -9,18 +9,6 @@ import (
 // maxIssues caps the issues one decode records; the rest are counted.
 const maxIssues = 100
 
-// quoteList renders values as a comma-separated list of quoted strings.
-func quoteList(vs []string) string {
-	var b strings.Builder
-	for i, v := range vs {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(strconv.Quote(v))
-	}
-	return b.String()
-}
-
 // clipLen is the longest piece of input an issue message repeats
 // whole; a longer one is cut (an issue is for a model to read, and a 1 MiB
 // number must not give a 1 MiB message).

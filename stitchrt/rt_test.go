@@ -58,7 +58,7 @@ func TestJSONTestSuite(t *testing.T) {
 			case strings.HasPrefix(name, "i_"):
 				// Implementation-defined, our choice: lone or invalid
 				// surrogates, invalid UTF-8, UTF-16 and a byte order mark are
-				// syntax errors (SPEC §4.7).
+				// syntax errors (docs/decoding.md).
 				if !strings.Contains(got, ": syntax: ") {
 					t.Errorf("%s: want a syntax issue, got %q", name, got)
 				}

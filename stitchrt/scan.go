@@ -84,6 +84,43 @@ func (d *Decoder) ArrStart() bool {
 	return false
 }
 
+// ArrStartOf is ArrStart for an array of scalars: item names their JSON
+// type (string, integer, number or boolean). A single item of that type
+// where the array is expected gets an issue that shows it wrapped
+// ("expected array of string, got string; to send one item, write
+// ["Vegan"]").
+func (d *Decoder) ArrStartOf(item string) bool {
+	c := d.cur()
+	if c <= ' ' {
+		c = d.peek()
+	}
+	if c == '[' {
+		return d.enter()
+	}
+	d.wantArrayOf(item)
+	return false
+}
+
+// wantArrayOf is want for an array of item.
+func (d *Decoder) wantArrayOf(item string) {
+	c := d.peek()
+	got := kindOf(c)
+	if c == 0 || c == 'n' || d.quiet || d.fatal || len(d.issues) >= maxIssues {
+		d.want("array of " + item)
+		return
+	}
+	start := d.pos
+	d.Skip()
+	if d.fatal {
+		return
+	}
+	msg := "expected array of " + item + ", got " + got
+	if got == item || (got == "number" && item == "integer") {
+		msg += "; to send one item, write [" + clip(d.data[start:d.pos]) + "]"
+	}
+	d.issue("type", "array of "+item, msg)
+}
+
 // ObjNext moves to the next member of the open object and returns its
 // unescaped key (valid until the decode ends), or false at the end of the
 // object or on a syntax error.
@@ -512,8 +549,9 @@ func (d *Decoder) want(expected string) {
 		return
 	}
 	if c == 'n' {
+		at := d.pos
 		if d.literal("null") && !d.counted() {
-			d.issue("null", expected, "null is not allowed here; expected "+expected)
+			d.issue("null", expected, "null is not allowed here; expected "+expected+d.nullHint(at))
 		}
 		return
 	}

@@ -13,7 +13,7 @@ type openContainer struct {
 const linearKeys = 16
 
 // Skip validates and consumes one value, rejecting duplicate keys at any
-// depth (SPEC §4.3) and naming the member or item an issue is in.
+// depth (docs/decoding.md) and naming the member or item an issue is in.
 func (d *Decoder) Skip() { d.skipValue(true) }
 
 // skipValue validates and consumes one value without recursion: open

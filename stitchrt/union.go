@@ -179,14 +179,18 @@ func skipFast(data []byte, i int) int {
 // BadDiscriminator records an unknown discriminator value at key and skips
 // the object (which starts at d.pos).
 func (d *Decoder) BadDiscriminator(key string, got []byte, allowed string) {
-	d.keyIssue([]byte(key), "discriminator", allowed, "unknown discriminator value "+quoteClip(got)+" for "+strconv.Quote(key)+"; allowed values: "+allowed)
+	if !d.counted() {
+		d.keyIssue([]byte(key), "discriminator", allowed, "unknown discriminator value "+quoteClip(got)+" for "+strconv.Quote(key)+"; allowed values: "+allowed+enumHint(allowed, string(got)))
+	}
 	d.Skip()
 }
 
 // DiscValue records a discriminator value (at the current path) that this
 // variant does not answer to.
 func (d *Decoder) DiscValue(got, allowed string) {
-	d.issue("discriminator", allowed, "discriminator value "+quoteClip(got)+" is not one of "+allowed)
+	if !d.counted() {
+		d.issue("discriminator", allowed, "discriminator value "+quoteClip(got)+" is not one of "+allowed+enumHint(allowed, got))
+	}
 }
 
 // Trial returns a decoder for one attempt of an untagged union variant on
@@ -237,6 +241,7 @@ func (d *Decoder) TrialOK() bool {
 func (d *Decoder) Adopt(t *Decoder) {
 	d.dropped = append(d.dropped, t.dropped...)
 	d.repaired = append(d.repaired, t.repaired...)
+	d.changed = append(d.changed, t.changed...)
 	t.Release()
 }
 

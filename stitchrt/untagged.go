@@ -71,7 +71,7 @@ type Union struct {
 // value is dropped).
 //
 //   - Two or more matched: "ambiguous", naming the shapes that matched.
-//   - None matched: "null" for a null (SPEC §4.5: a nullable union takes
+//   - None matched: "null" for a null (docs/decoding.md: a nullable union takes
 //     null before its variants are tried), else "type"; when one variant
 //     is the closest (closest), its issues follow this one, with their own
 //     paths, as a whole decode of that variant reports them.
@@ -103,7 +103,7 @@ func (d *Decoder) Unmatched(raw []byte, hit []bool, u *Union, try func(t *Decode
 	kind := kindBit(raw[0])
 	code, msg := "type", "expected one of "+list+", got "+kindOf(raw[0])
 	if kind == KindNull {
-		code, msg = "null", "null is not allowed here; expected one of "+list
+		code, msg = "null", "null is not allowed here; expected one of "+list+d.nullHint(d.pos-len(raw))
 	}
 	best := -1
 	// A caught value's issues are dropped, and issues beyond the cap are

@@ -139,8 +139,10 @@ func (d *Decoder) Bool(coerce bool) (bool, bool) {
 			}
 			switch string(b) {
 			case "true":
+				d.changedHere(coerced)
 				return true, true
 			case "false":
+				d.changedHere(coerced)
 				return false, true
 			}
 			d.issue("type", "boolean", "expected boolean or its string form, got string "+quoteClip(b))
@@ -173,6 +175,7 @@ func (d *Decoder) number(expected string, coerce bool) bool {
 			return false
 		}
 		d.num = b
+		d.changedHere(coerced)
 		return true
 	}
 	d.want(expected)
@@ -191,7 +194,9 @@ func (d *Decoder) Int(lo, hi int64, coerce bool) (int64, bool) {
 	}
 	var v int64
 	switch {
-	case over || (!neg && mag > uint64(hi)) || (neg && mag > uint64(-(lo+1))+1):
+	case over || (!neg && mag > uint64(hi)) || (neg && mag != 0 && (lo >= 0 || mag > uint64(-(lo+1))+1)) ||
+		(lo > 0 && (neg || mag < uint64(lo))):
+		// lo > 0 is a standard integer's meaningful range (time.Month 1..12).
 		d.rangeIssue(strconv.FormatInt(lo, 10), strconv.FormatInt(hi, 10))
 		return 0, false
 	case neg:
@@ -355,7 +360,7 @@ func (d *Decoder) anyArray() (any, bool) {
 	return a, ok && !d.fatal
 }
 
-// BeginRepair implements JSON-string repair (SPEC §4.12) where an object,
+// BeginRepair implements JSON-string repair (docs/decoding.md) where an object,
 // array or union is expected: when repair is on and a string holding
 // exactly one JSON value arrives, the decoder switches to that value and
 // endRepair switches back. A string that is not JSON is left in place, so
@@ -378,7 +383,7 @@ func (d *Decoder) BeginRepair() (Repair, bool) {
 		return Repair{}, false
 	}
 	d.repaired = append(d.repaired, d.pointer(nil, false))
-	d.data, d.text, d.pos = inner.data, "", 0
+	d.data, d.text, d.pos, d.opt = inner.data, "", 0, 0
 	return saved, true
 }
 
@@ -391,5 +396,5 @@ type Repair struct {
 
 // EndRepair returns to the document after a repaired string.
 func (d *Decoder) EndRepair(r Repair) {
-	d.data, d.text, d.pos = r.data, r.text, r.pos
+	d.data, d.text, d.pos, d.opt = r.data, r.text, r.pos, 0
 }

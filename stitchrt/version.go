@@ -22,8 +22,10 @@ type RegenerateWithStitchgen uint
 // generated code is dropped, which happens only with a new major version of
 // the module.
 //
-// Version 1 is the generated code of the module's first release.
+// Version 1 is the generated code of the module's first release; version 2
+// adds ArrStartOf, PatternFailOn, FormatOn and UniqueRaw (the hints and
+// the complete issue lists of decision 0040).
 const (
 	MinVersion = 1
-	MaxVersion = 1
+	MaxVersion = 2
 )

@@ -153,7 +153,7 @@ func NilError(where string) error {
 // CheckOutput decodes the bytes an output encoder wrote with the exact
 // decoder of the same type (repair off), so that a value that would break
 // the advertised output schema (a bound, a length, a format, a hidden
-// check) fails to encode instead of reaching the caller (SPEC §3).
+// check) fails to encode instead of reaching the caller (docs/generated-api.md).
 func CheckOutput(b []byte, decode func(*Decoder)) error {
 	d := NewDecoder(b, false)
 	decode(d)

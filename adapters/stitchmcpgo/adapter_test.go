@@ -101,7 +101,7 @@ func envelope(env string) string {
 var verbatim = []struct{ args, want string }{
 	// A duplicate key: a map would keep the last value.
 	{`{"customerId":7,"customerId":8}`, envelope(`{"error":"VALIDATION_ERROR","issues":[{"path":"/customerId","code":"duplicate_key","message":"duplicate key \"customerId\""}],"hint":"` + hintValidation + `"}`)},
-	// 1e2 is an integer (SPEC §4.6); the output keeps the decoded value.
+	// 1e2 is an integer (docs/decoding.md); the output keeps the decoded value.
 	{`{"customerId":1e2}`, structured("100")},
 	// A \u-escaped key is the key it spells.
 	{`{"\u0063ustomerId":7}`, structured("7")},

@@ -1,5 +1,7 @@
 package stitchmcpgo_test
 
+//lint:file-ignore SA1019 MCP logging and sampling, deprecated by protocol 2026-07-28 (SEP-2577), are served to clients on earlier protocol versions for the deprecation window
+
 import (
 	"bytes"
 	"context"

@@ -71,7 +71,7 @@ func ExampleChatToolMessages() {
 		log.Fatal(err)
 	}
 	params := openai.ChatCompletionNewParams{
-		Model:    openai.ChatModelGPT4_1,
+		Model:    openai.ChatModelGPT6_1Sol,
 		Messages: []openai.ChatCompletionMessageParamUnion{openai.UserMessage("Send two A1 to customer 7 at 1 Main Street, in the morning, with a birthday card.")},
 		Tools:    tools,
 	}
@@ -113,7 +113,7 @@ func ExampleResponseToolOutputs() {
 		log.Fatal(err)
 	}
 	params := responses.ResponseNewParams{
-		Model: openai.ChatModelGPT4_1,
+		Model: openai.ChatModelGPT6_1Sol,
 		Input: responses.ResponseNewParamsInputUnion{OfString: openai.String("Send two A1 to customer 7 at 1 Main Street, in the morning, with a birthday card.")},
 		Tools: tools,
 	}

@@ -29,7 +29,7 @@ var shopTurns = []turn{{
 }, {
 	name:   "cancel_order",
 	args:   `{"orderId":"1","reason":null}`,
-	result: `{"error":"VALIDATION_ERROR","issues":[{"path":"/orderId","code":"pattern","expected":"^o-[0-9]+$","message":"does not match the pattern ^o-[0-9]+$"}],"hint":"The arguments do not match the tool's input schema. Fix every listed issue (each path is a JSON Pointer into the arguments) and call the tool again."}`,
+	result: `{"error":"VALIDATION_ERROR","issues":[{"path":"/orderId","code":"pattern","expected":"^o-[0-9]+$","message":"\"1\" does not match the pattern ^o-[0-9]+$"}],"hint":"The arguments do not match the tool's input schema. Fix every listed issue (each path is a JSON Pointer into the arguments) and call the tool again."}`,
 }, {
 	name:   "cancel_order",
 	args:   `{"orderId":"o-1","reason":null}`,
@@ -178,7 +178,7 @@ func respID(i int) string { return "resp_" + string(rune('1'+i)) }
 func TestNullIsAbsentOnlyUnderTheProfile(t *testing.T) {
 	d := shopDispatcher(t, &recorder{})
 	res := d.Call(context.Background(), "cancel_order", []byte(`{"orderId":"o-1","reason":null}`))
-	want := `{"error":"VALIDATION_ERROR","issues":[{"path":"/reason","code":"null","expected":"string","message":"null is not allowed here; expected string"}],"hint":"The arguments do not match the tool's input schema. Fix every listed issue (each path is a JSON Pointer into the arguments) and call the tool again."}`
+	want := `{"error":"VALIDATION_ERROR","issues":[{"path":"/reason","code":"null","expected":"string","message":"null is not allowed here; expected string; to leave it unset, omit the key"}],"hint":"The arguments do not match the tool's input schema. Fix every listed issue (each path is a JSON Pointer into the arguments) and call the tool again."}`
 	if !res.IsError || res.Text() != want {
 		t.Errorf("under mcp: %s\nwant %s", res.Text(), want)
 	}

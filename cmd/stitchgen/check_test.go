@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -181,5 +183,90 @@ var (
 	mustRun(t, dir, 0, "./...")
 	if r := (&testmod.Module{Dir: dir}).Go(".", "vet", "./..."); r.Err != nil || r.ExitCode != 0 {
 		t.Errorf("go vet after regenerating: exit %d %v\n%s", r.ExitCode, r.Err, r.Stderr)
+	}
+}
+
+// TestInitTwoPackagesMakeCheck: init on a second package adds it to the
+// Makefile targets, and `make stitchgen-check` fails after a doc edit in
+// either package (it ran on the first one only before).
+func TestInitTwoPackagesMakeCheck(t *testing.T) {
+	makeBin, err := exec.LookPath("make")
+	if err != nil {
+		t.Skip("no make on PATH")
+	}
+	dir := newNotesModule(t)
+	todo := strings.ReplaceAll(strings.ReplaceAll(contractV1, "package notes", "package todo"), "add_note", "add_todo")
+	todo = strings.ReplaceAll(todo, "AddNote", "AddTodo")
+	if err := os.MkdirAll(filepath.Join(dir, "todo"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "todo", "todo.go"), []byte(todo), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The module has the generator as a tool, as the quick start does.
+	f, err := os.OpenFile(filepath.Join(dir, "go.mod"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString("\ntool github.com/stitchgen/stitchgen/cmd/stitchgen\n"); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if out, _ := mustRun(t, dir, 0, "init", "./notes"); out != "wrote notes/stitch_generate.go\nadded the stitchgen and stitchgen-check targets to Makefile\n" {
+		t.Errorf("first init said %q", out)
+	}
+	if out, _ := mustRun(t, dir, 0, "init", "./todo"); out != "wrote todo/stitch_generate.go\nadded ./todo to the Makefile's stitchgen targets\n" {
+		t.Errorf("second init said %q", out)
+	}
+	if out, _ := mustRun(t, dir, 0, "init", "./todo"); out != "todo/stitch_generate.go exists; left alone\nthe Makefile's stitchgen targets cover ./todo already; left alone\n" {
+		t.Errorf("third init said %q", out)
+	}
+	mk, err := os.ReadFile(filepath.Join(dir, "Makefile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantMk := "\n# stitchgen: regenerate tool schemas, decoders and handlers; `make stitchgen-check` fails when stale.\n" +
+		".PHONY: stitchgen stitchgen-check\nstitchgen:\n\tgo tool stitchgen ./notes ./todo\n" +
+		"stitchgen-check:\n\tgo tool stitchgen -check ./notes ./todo\n"
+	if string(mk) != wantMk {
+		t.Errorf("Makefile:\n%q\nwant:\n%q", mk, wantMk)
+	}
+	makeTarget := func(target string) (string, error) {
+		cmd := exec.Command(makeBin, "--no-print-directory", target)
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	if out, err := makeTarget("stitchgen"); err != nil {
+		t.Fatalf("make stitchgen: %v\n%s", err, out)
+	}
+	if out, err := makeTarget("stitchgen-check"); err != nil {
+		t.Fatalf("make stitchgen-check on fresh files: %v\n%s", err, out)
+	}
+	// A doc comment edit in the second package makes its file stale.
+	edited := strings.Replace(todo, "// AddTodo stores a note.", "// AddTodo stores a todo item.", 1)
+	if err := os.WriteFile(filepath.Join(dir, "todo", "todo.go"), []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := makeTarget("stitchgen-check")
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 2 {
+		t.Fatalf("make stitchgen-check after an edit in ./todo: %v, want make's exit 2\n%s", err, out)
+	}
+	// The diff's context lines and line numbers follow the generated code;
+	// the command, the changed lines and the verdicts are pinned.
+	if !strings.HasPrefix(out, "go tool stitchgen -check ./notes ./todo\n--- a/todo/stitch_gen.go\n") {
+		t.Errorf("make stitchgen-check output starts:\n%s", out)
+	}
+	for _, want := range []string{
+		"go tool stitchgen -check ./notes ./todo\n--- a/todo/stitch_gen.go\n+++ b/todo/stitch_gen.go\n@@ ",
+		"\n-\t\tDescription:    \"AddTodo stores a note.\",\n+\t\tDescription:    \"AddTodo stores a todo item.\",\n",
+		"stitchgen: 1 generated file(s) are stale; run stitchgen to update them\nmake: *** [Makefile:7: stitchgen-check] Error 1\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("make stitchgen-check output lacks %q:\n%s", want, out)
+		}
 	}
 }

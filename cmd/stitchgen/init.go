@@ -2,12 +2,16 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/parser"
 	"go/token"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
 
 	"github.com/stitchgen/stitchgen/templates"
 )
@@ -19,7 +23,9 @@ const generatorCommand = "go tool stitchgen"
 
 // runInit writes stitch_generate.go (a //go:generate line) into the package
 // directory and appends the stitchgen targets to the Makefile in the working
-// directory. Existing files are never overwritten.
+// directory; when the Makefile has them, it adds the package to their
+// package lists, so the targets cover every package init was run on. An
+// existing stitch_generate.go is never overwritten.
 func runInit(args []string, wd string, stdout io.Writer) error {
 	if len(args) > 1 {
 		return fmt.Errorf("%w: init takes at most one directory", errUsage)
@@ -49,14 +55,54 @@ func runInit(args []string, wd string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "wrote %s\n", relPath(wd, genFile))
 	}
 	mk := filepath.Join(wd, "Makefile")
-	if have, err := os.ReadFile(mk); err == nil && bytes.Contains(have, []byte("stitchgen:")) {
-		fmt.Fprintln(stdout, "Makefile already has a stitchgen target; left alone")
-		return nil
+	have, err := os.ReadFile(mk)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	if bytes.Contains(have, []byte("stitchgen:")) {
+		return addToMakefile(mk, have, data.Dir, stdout)
 	}
 	if err := writeTemplate(mk, "Makefile.tmpl", data, true); err != nil {
 		return err
 	}
 	fmt.Fprintln(stdout, "added the stitchgen and stitchgen-check targets to Makefile")
+	return nil
+}
+
+// recipeLine matches the recipes init writes into the Makefile: the
+// generator command, -check or not, then the package directories.
+var recipeLine = regexp.MustCompile(`(?m)^\t` + regexp.QuoteMeta(generatorCommand) + `( -check)?((?: [^ \n]+)+) *$`)
+
+// addToMakefile makes the stitchgen targets of a Makefile that has them
+// cover dir too: it appends dir to the package list of each recipe init
+// wrote, unless the list has dir or ./... already. A Makefile whose
+// stitchgen target init did not write is left alone, with an error saying
+// what to add.
+func addToMakefile(mk string, have []byte, dir string, stdout io.Writer) error {
+	locs := recipeLine.FindAllSubmatchIndex(have, -1)
+	if len(locs) == 0 {
+		return fmt.Errorf("the Makefile has a stitchgen target init did not write: add %s to the packages its recipes pass to stitchgen", dir)
+	}
+	var out []byte
+	last, added := 0, false
+	for _, l := range locs {
+		pkgs := strings.Fields(string(have[l[4]:l[5]]))
+		if slices.Contains(pkgs, dir) || slices.Contains(pkgs, "./...") {
+			continue
+		}
+		out = append(out, have[last:l[5]]...)
+		out = append(out, " "+dir...)
+		last, added = l[5], true
+	}
+	if !added {
+		fmt.Fprintf(stdout, "the Makefile's stitchgen targets cover %s already; left alone\n", dir)
+		return nil
+	}
+	out = append(out, have[last:]...)
+	if err := os.WriteFile(mk, out, 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "added %s to the Makefile's stitchgen targets\n", dir)
 	return nil
 }
 

@@ -101,7 +101,7 @@ func TestInitWritesGenerateFileAndMakefile(t *testing.T) {
 	if code := run([]string{"init", "tools"}, dir, &stdout, &stderr); code != 0 {
 		t.Fatalf("second init exit %d: %s", code, stderr.String())
 	}
-	want := "tools/stitch_generate.go exists; left alone\nMakefile already has a stitchgen target; left alone\n"
+	want := "tools/stitch_generate.go exists; left alone\nthe Makefile's stitchgen targets cover ./tools already; left alone\n"
 	if stdout.String() != want {
 		t.Errorf("second init said %q, want %q", stdout.String(), want)
 	}
@@ -116,6 +116,33 @@ func TestInitWithoutPackageFails(t *testing.T) {
 	want := "stitchgen: no Go package in .: init needs the package that declares the tools\n"
 	if stderr.String() != want {
 		t.Errorf("stderr %q, want %q", stderr.String(), want)
+	}
+}
+
+// TestInitMakefileHandWritten: a stitchgen target init did not write is
+// left alone, and init says what to add.
+func TestInitMakefileHandWritten(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "tools"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "tools", "tools.go"), []byte("package tools\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	hand := "stitchgen:\n\t$(GO) tool stitchgen ./api\n"
+	if err := os.WriteFile(filepath.Join(dir, "Makefile"), []byte(hand), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"init", "tools"}, dir, &stdout, &stderr); code != 1 {
+		t.Fatalf("init exit %d, want 1; stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
+	want := "stitchgen: the Makefile has a stitchgen target init did not write: add ./tools to the packages its recipes pass to stitchgen\n"
+	if stderr.String() != want {
+		t.Errorf("stderr %q, want %q", stderr.String(), want)
+	}
+	if mk, _ := os.ReadFile(filepath.Join(dir, "Makefile")); string(mk) != hand {
+		t.Errorf("Makefile changed:\n%s", mk)
 	}
 }
 

@@ -21,6 +21,7 @@
 //
 // With -http, it writes "everything: serving MCP on http://ADDR/" to stderr
 // once it listens; with port 0 the line names the port the system chose.
+// On stdio it writes "everything: serving MCP on stdio (SDK)".
 //
 // make conformance runs the suite against both (e2e/conformance).
 package main
@@ -64,6 +65,7 @@ func main() {
 
 // A server is the everything server on one SDK.
 type server struct {
+	sdk   string                                    // gosdk or mcpgo
 	stdio func(context.Context) error               // serves it on stdin and stdout
 	http  func() http.Handler                       // its streamable-HTTP handler
 	serve func(context.Context, net.Listener) error // serves it over streamable HTTP on a listener
@@ -79,6 +81,7 @@ func newServer(sdk string, opt stitch.Options) (*server, error) {
 			return nil, err
 		}
 		return &server{
+			sdk:   sdk,
 			stdio: func(ctx context.Context) error { return gosdk.ServeStdio(ctx, s) },
 			http:  func() http.Handler { return gosdk.HTTPHandler(s) },
 			serve: func(ctx context.Context, ln net.Listener) error { return gosdk.Serve(ctx, ln, s) },
@@ -89,6 +92,7 @@ func newServer(sdk string, opt stitch.Options) (*server, error) {
 			return nil, err
 		}
 		return &server{
+			sdk:   sdk,
 			stdio: func(ctx context.Context) error { return mcpgo.ServeStdio(ctx, s) },
 			http:  func() http.Handler { return mcpgo.HTTPHandler(s) },
 			serve: func(ctx context.Context, ln net.Listener) error { return mcpgo.Serve(ctx, ln, s) },
@@ -102,6 +106,7 @@ func newServer(sdk string, opt stitch.Options) (*server, error) {
 // (docs/serving.md).
 func run(ctx context.Context, server *server, addr string) error {
 	if addr == "" {
+		fmt.Fprintf(os.Stderr, "everything: serving MCP on stdio (%s)\n", server.sdk)
 		return server.stdio(ctx)
 	}
 	ln, err := net.Listen("tcp", addr)

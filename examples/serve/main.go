@@ -11,6 +11,7 @@ import (
 	"flag"
 	"fmt"
 	"log"
+	"net"
 	"os"
 	"os/signal"
 	"time"
@@ -72,10 +73,15 @@ const toolsTTL = 10 * time.Minute
 // (docs/serving.md).
 func run(ctx context.Context, server *mcp.Server, addr string) error {
 	if addr == "" {
+		fmt.Fprintln(os.Stderr, "serve: serving MCP on stdio")
 		return stitchgosdk.ServeStdio(ctx, server, nil)
 	}
-	fmt.Fprintf(os.Stderr, "serve: serving MCP on http://%s/\n", addr)
-	return stitchgosdk.ListenAndServe(ctx, addr, stitchgosdk.HTTPHandler(server, nil), nil)
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "serve: serving MCP on http://%s/ (streamable HTTP)\n", ln.Addr())
+	return stitchgosdk.Serve(ctx, ln, stitchgosdk.HTTPHandler(server, nil), nil)
 }
 
 func outcome(r *stitch.Result) string {

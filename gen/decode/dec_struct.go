@@ -84,7 +84,7 @@ func (e *emitter) decodeStructFunc(t *model.Type) {
 		body = append(body, jen.If(jen.Op("!").Add(d).Dot("FailedSince").Call(id("m"))).Block(
 			d.Clone().Dot("Custom").Call(id("x").Dot("Validate").Call())))
 	}
-	e.f.Line().Func().Id(decodeFuncName(t)).Params(id("d").Op("*").Add(rt("Decoder")), id("x").Op("*").Id(t.Name)).Block(body...)
+	e.f.Line().Func().Id(decodeFuncName(t)).Params(id("d").Op("*").Add(rt("Decoder")), id("x").Op("*").Add(e.goType(t))).Block(body...)
 }
 
 // memberCase emits the switch case of one known key.
@@ -193,7 +193,7 @@ func (e *emitter) afterMember(m member) []jen.Code {
 
 // nullAsAbsent reports whether a null for member m is read as absent
 // under DecodeOptions.NullAsAbsent: it is an optional property that does
-// not accept null itself (SPEC §8, openai-strict).
+// not accept null itself (docs/profiles.md, openai-strict).
 func nullAsAbsent(m member) bool {
 	f := m.field
 	return f != nil && !f.Required && !f.Nullable && !f.Discriminator && f.Type.Kind != model.KindAny

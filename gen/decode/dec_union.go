@@ -46,7 +46,7 @@ func (e *emitter) decodeTaggedFunc(t *model.Type) {
 	}
 	allowed := quoteList(all)
 	cases = append(cases, jen.Default().Add(d.Clone().Dot("BadDiscriminator").Call(jen.Lit(u.Discriminator), id("val"), jen.Lit(allowed))))
-	e.f.Line().Func().Id(decodeFuncName(t)).Params(id("d").Op("*").Add(rt("Decoder")), id("x").Op("*").Id(t.Name)).Block(
+	e.f.Line().Func().Id(decodeFuncName(t)).Params(id("d").Op("*").Add(rt("Decoder")), id("x").Op("*").Add(e.goType(t))).Block(
 		jen.List(id("val"), id("ok")).Op(":=").Add(d).Dot("Discriminator").Call(jen.Lit(u.Discriminator), jen.Lit(allowed)),
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
 		jen.Switch(jen.String().Parens(id("val"))).Block(cases...),
@@ -62,7 +62,7 @@ func (e *emitter) decodeTaggedFunc(t *model.Type) {
 func (e *emitter) decodeUntaggedFunc(t *model.Type) {
 	n := len(t.Union.Variants)
 	try, union := names.TryFunc(t), names.UnionVar(t)
-	e.f.Line().Func().Id(decodeFuncName(t)).Params(id("d").Op("*").Add(rt("Decoder")), id("x").Op("*").Id(t.Name)).Block(
+	e.f.Line().Func().Id(decodeFuncName(t)).Params(id("d").Op("*").Add(rt("Decoder")), id("x").Op("*").Add(e.goType(t))).Block(
 		jen.List(id("raw"), id("ok")).Op(":=").Add(d).Dot("Raw").Call(),
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
 		jen.Var().Id("hit").Index(jen.Lit(n)).Bool(),
@@ -80,7 +80,7 @@ func (e *emitter) decodeUntaggedFunc(t *model.Type) {
 		jen.If(id("n").Op("==").Lit(1)).Block(d.Clone().Dot("Adopt").Call(id("won")), jen.Return()),
 		d.Clone().Dot("Unmatched").Call(id("raw"), id("hit").Index(jen.Empty(), jen.Empty()), jen.Op("&").Id(union),
 			jen.Func().Params(id("t").Op("*").Add(rt("Decoder")), id("i").Int()).Block(
-				jen.Var().Id("v").Id(t.Name),
+				jen.Var().Id("v").Add(e.goType(t)),
 				id(try).Call(id("t"), jen.Op("&").Id("v"), id("i")),
 			)),
 	)
@@ -100,7 +100,7 @@ func (e *emitter) tryFunc(t *model.Type) {
 	}
 	e.f.Comment(names.TryFunc(t) + " decodes variant i of " + t.Name + " (its anyOf branch i) and stores it in *x when it")
 	e.f.Comment("decoded without an issue.")
-	e.f.Func().Id(names.TryFunc(t)).Params(id("d").Op("*").Add(rt("Decoder")), id("x").Op("*").Id(t.Name), id("i").Int()).Bool().Block(
+	e.f.Func().Id(names.TryFunc(t)).Params(id("d").Op("*").Add(rt("Decoder")), id("x").Op("*").Add(e.goType(t)), id("i").Int()).Bool().Block(
 		jen.Switch(id("i")).Block(cases...),
 		jen.Return(jen.False()),
 	)

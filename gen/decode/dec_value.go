@@ -31,6 +31,9 @@ func v(name string, lvl int) string { return name + strconv.Itoa(lvl) }
 // dec returns statements that decode the next value into the addressable
 // Go expression lhs. lvl makes the names of temporaries unique per nesting.
 func (e *emitter) dec(t *model.Type, lhs string, s site, lvl int) []jen.Code {
+	if t.Kind == model.KindNullable {
+		return e.decNullable(t, lhs, s, lvl)
+	}
 	body := e.decValue(t, lhs, s, lvl)
 	if s.nullable {
 		body = []jen.Code{jen.If(jen.Op("!").Add(d).Dot("Null").Call()).Block(body...)}
@@ -42,6 +45,20 @@ func (e *emitter) dec(t *model.Type, lhs string, s site, lvl int) []jen.Code {
 		return []jen.Code{jen.Block(body...)}
 	}
 	return body
+}
+
+// decNullable decodes a stitch.Nullable: null makes it null, any other
+// value is decoded as its T (the key's absence leaves it absent).
+func (e *emitter) decNullable(t *model.Type, lhs string, s site, lvl int) []jen.Code {
+	val := v("nv", lvl)
+	inner := s
+	inner.nullable = false
+	body := []jen.Code{jen.Var().Id(val).Add(e.goType(t.Elem))}
+	body = append(body, e.dec(t.Elem, val, inner, lvl)...)
+	body = append(body, id(lhs).Op("=").Qual(names.API, "Value").Call(id(val)))
+	return []jen.Code{jen.If(d.Clone().Dot("Null").Call()).Block(
+		id(lhs).Op("=").Qual(names.API, "Null").Types(e.goType(t.Elem)).Call(),
+	).Else().Block(body...)}
 }
 
 // decValue decodes a non-null value of t into lhs. A named non-struct type
@@ -90,6 +107,18 @@ func (e *emitter) decKind(t *model.Type, lhs string, s site, lvl int) []jen.Code
 	case model.KindTime:
 		tm := v("t", lvl)
 		return e.scalar(tm, d.Clone().Dot("Time").Call(), nil, lhs, t, tm)
+	case model.KindNumber:
+		n := v("n", lvl)
+		return e.scalar(n, d.Clone().Dot("Number").Call(jen.Lit(s.coerce)), e.numChecks(t, s.check), lhs, t, n)
+	case model.KindDuration:
+		du := v("du", lvl)
+		return e.scalar(du, d.Clone().Dot("Duration").Call(), nil, lhs, t, du)
+	case model.KindBigInt:
+		read := d.Clone().Dot("BigInt").Call(jen.Op("&").Id(lhs), jen.Lit(s.coerce))
+		if checks := e.numChecks(t, s.check); len(checks) > 0 {
+			return []jen.Code{jen.If(read).Block(checks...)}
+		}
+		return []jen.Code{read}
 	case model.KindAny:
 		a := v("a", lvl)
 		if t.RawMessage {
@@ -123,17 +152,22 @@ func (e *emitter) scalar(x string, read jen.Code, checks []jen.Code, lhs string,
 // convert converts the runtime's value to a named type where needed.
 func (e *emitter) convert(t *model.Type, val string) jen.Code {
 	numeric := t.Kind == model.KindInt || t.Kind == model.KindUint || t.Kind == model.KindFloat
-	if (t.IsNamed() && t.Kind != model.KindTime) || numeric {
+	std := t.Kind == model.KindTime || t.Kind == model.KindNumber || t.Kind == model.KindDuration
+	if (t.IsNamed() && !std) || numeric {
 		return e.goType(t).(*jen.Statement).Clone().Call(id(val))
 	}
 	return id(val)
 }
 
 // decString reads a string (or a TextUnmarshaler's text), applies the
-// rewrites, then the visible constraints (SPEC §4.13).
+// rewrites, then the visible constraints (docs/decoding.md).
 func (e *emitter) decString(t *model.Type, lhs string, s site, lvl int) []jen.Code {
 	x := v("s", lvl)
 	var body []jen.Code
+	rewrites := s.trim || s.lower || s.upper
+	if rewrites { // the value as sent, to report a rewrite that changed it
+		body = append(body, id(v("o", lvl)).Op(":=").Id(x))
+	}
 	if s.trim {
 		body = append(body, id(x).Op("=").Qual("strings", "TrimSpace").Call(id(x)))
 	}
@@ -142,6 +176,9 @@ func (e *emitter) decString(t *model.Type, lhs string, s site, lvl int) []jen.Co
 	}
 	if s.upper {
 		body = append(body, id(x).Op("=").Qual("strings", "ToUpper").Call(id(x)))
+	}
+	if rewrites {
+		body = append(body, d.Clone().Dot("Rewrote").Call(id(v("o", lvl)), id(x)))
 	}
 	body = append(body, e.stringChecks(t, s.check, x)...)
 	if t.Kind == model.KindText {
@@ -234,7 +271,7 @@ func (e *emitter) decSlice(t *model.Type, lhs string, s site, lvl int) []jen.Cod
 	body = append(body, uniqueClean(s.check, um)...)
 	body = append(body, e.arrayChecks(t, s.check, sl, um)...)
 	body = append(body, id(lhs).Op("=").Id(sl))
-	return []jen.Code{jen.If(d.Clone().Dot("ArrStart").Call()).Block(body...)}
+	return []jen.Code{jen.If(arrStart(t)).Block(body...)}
 }
 
 // decArray decodes exactly Len items into a Go array.
@@ -258,7 +295,28 @@ func (e *emitter) decArray(t *model.Type, lhs string, s site, lvl int) []jen.Cod
 		d.Clone().Dot("Count").Call(id(n), jen.Lit(t.Len), jen.Lit(t.Len), jen.Lit("item count")),
 	)
 	body = append(body, e.arrayChecks(t, s.check, lhs+"[:]", um)...)
-	return []jen.Code{jen.If(d.Clone().Dot("ArrStart").Call()).Block(body...)}
+	return []jen.Code{jen.If(arrStart(t)).Block(body...)}
+}
+
+// arrStart opens the array t: ArrStartOf when its items are scalars of
+// one JSON type, so that a single item sent without its array gets an
+// issue showing it wrapped.
+func arrStart(t *model.Type) jen.Code {
+	var item string
+	switch el := t.Elem; el.Kind {
+	case model.KindString:
+		item = "string"
+	case model.KindInt, model.KindUint:
+		item = "integer"
+	case model.KindFloat:
+		item = "number"
+	case model.KindBool:
+		item = "boolean"
+	}
+	if item == "" {
+		return d.Clone().Dot("ArrStart").Call()
+	}
+	return d.Clone().Dot("ArrStartOf").Call(jen.Lit(item))
 }
 
 // decMap decodes an object into a fresh map; duplicate keys are issues.
@@ -323,8 +381,11 @@ func (e *emitter) arrayChecks(t *model.Type, c *model.Constraints, sl, um string
 		if comparable(t.Elem) && t.Elem.Kind != model.KindTime {
 			fn = "FirstDup"
 		}
+		// A failed item holds no value to compare: the items' JSON is
+		// compared instead, so an item's issue never hides a duplicate.
 		out = append(out, jen.If(id(um+"ok")).Block(
-			d.Clone().Dot("Unique").Call(rt(fn).Call(id(sl)))))
+			d.Clone().Dot("Unique").Call(rt(fn).Call(id(sl)))).Else().Block(
+			d.Clone().Dot("UniqueRaw").Call(id(um))))
 	}
 	return out
 }
@@ -360,14 +421,14 @@ func (e *emitter) stringChecks(t *model.Type, c *model.Constraints, x string) []
 	if c.Pattern != "" {
 		if fn, ok := e.matcherFunc(c.Pattern); ok {
 			out = append(out, jen.If(jen.Op("!").Id(fn).Call(id(x))).Block(
-				d.Clone().Dot("PatternFail").Call(jen.Lit(c.Pattern))))
+				d.Clone().Dot("PatternFailOn").Call(jen.Lit(c.Pattern), id(x))))
 		} else {
 			out = append(out, d.Clone().Dot("Pattern").Call(id(x), id(e.regexpVar(c.Pattern))))
 		}
 	}
 	if c.Format != "" && (t.Kind == model.KindString || t.Kind == model.KindText) {
 		if fn, ok := formatFuncs[c.Format]; ok {
-			out = append(out, d.Clone().Dot("Format").Call(rt(fn).Call(id(x)), jen.Lit(c.Format)))
+			out = append(out, d.Clone().Dot("FormatOn").Call(rt(fn).Call(id(x)), jen.Lit(c.Format), id(x)))
 		}
 	}
 	out = append(out, e.enumChecks(t, c, x)...)

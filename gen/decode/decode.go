@@ -27,6 +27,15 @@ func Emit(f *jen.File, pkg *model.Package, opt Options) error {
 		}
 	}
 	for _, t := range pkg.Types {
+		switch {
+		case (t.Foreign || len(t.Args) > 0) && t.Kind == model.KindStruct:
+			// Another package's struct or an instantiation: functions
+			// only, its methods would belong to that package or to every
+			// instantiation (decision 0021).
+			e.decodeStructFunc(t)
+			e.encodeStructFunc(t)
+			continue
+		}
 		switch t.Kind {
 		case model.KindStruct:
 			e.structType(t, inputs[t], outputs[t])
@@ -50,7 +59,7 @@ func Emit(f *jen.File, pkg *model.Package, opt Options) error {
 // schema.
 type Options struct {
 	// Flatten says the advertised schema flattens the package's
-	// discriminated unions (SPEC §5), so a profile that makes every
+	// discriminated unions (docs/flattening.md), so a profile that makes every
 	// property required has the model send the keys of the other variants
 	// as null (see siblingKeys).
 	Flatten bool
@@ -113,7 +122,7 @@ func (e *emitter) structType(t *model.Type, input, output bool) {
 	e.decodeStructFunc(t)
 	e.encodeStructFunc(t)
 	name := t.Name
-	e.f.Comment("UnmarshalJSON decodes " + name + " exactly (SPEC §4); JSON-string repair is off.")
+	e.f.Comment("UnmarshalJSON decodes " + name + " exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.")
 	e.f.Func().Params(jen.Id("x").Op("*").Id(name)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
 		jen.Id("d").Op(":=").Add(rt("NewDecoder")).Call(jen.Id("data"), jen.False()),
 		jen.Var().Id("v").Id(name),
@@ -126,32 +135,41 @@ func (e *emitter) structType(t *model.Type, input, output bool) {
 	if !input {
 		return
 	}
+	report := jen.Qual(names.API, "DecodeReport")
 	e.f.Comment("DecodeToolCall decodes the arguments of a tool call into " + name + " with JSON-string repair on")
-	e.f.Comment("(SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.")
+	e.f.Comment("(an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.")
 	e.f.Func().Params(jen.Id("x").Op("*").Id(name)).Id("DecodeToolCall").Params(jen.Id("data").Index().Byte()).
 		Params(jen.List(jen.Id("dropped"), jen.Id("repaired")).Index().String(), jen.Err().Error()).Block(
+		jen.List(jen.Id("r"), jen.Err()).Op(":=").Id(names.ToolCallFunc(t)).Call(jen.Id("x"), jen.Id("data"), jen.False()),
+		jen.Return(jen.Id("r").Dot("Dropped"), jen.Id("r").Dot("Repaired"), jen.Err()),
+	)
+	e.f.Line()
+	e.f.Comment("DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the")
+	e.f.Comment("strings trim, lower or upper changed, of the values coerce read from a string and of the")
+	e.f.Comment("values catch replaced.")
+	e.f.Func().Params(jen.Id("x").Op("*").Id(name)).Id("DecodeToolCallReport").Params(jen.Id("data").Index().Byte()).
+		Params(report.Clone(), jen.Error()).Block(
 		jen.Return(jen.Id(names.ToolCallFunc(t)).Call(jen.Id("x"), jen.Id("data"), jen.False())),
 	)
 	e.f.Line()
-	e.f.Commentf("%s is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent", names.ToolCallFunc(t))
+	e.f.Commentf("%s is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent", names.ToolCallFunc(t))
 	e.f.Comment("(stitch.DecodeOptions.NullAsAbsent).")
 	e.f.Func().Id(names.ToolCallFunc(t)).Params(jen.Id("x").Op("*").Id(name), jen.Id("data").Index().Byte(), jen.Id("nullAsAbsent").Bool()).
-		Params(jen.List(jen.Id("dropped"), jen.Id("repaired")).Index().String(), jen.Err().Error()).Block(
+		Params(report.Clone(), jen.Error()).Block(
 		jen.Id("d").Op(":=").Add(rt("NewDecoder")).Call(jen.Id("data"), jen.True()),
 		jen.If(jen.Id("nullAsAbsent")).Block(jen.Id("d").Dot("ReadNullAsAbsent").Call()),
 		jen.Var().Id("v").Id(name),
 		jen.Id("r").Op(",").Id("rep").Op(":=").Id("d").Dot("BeginRepair").Call(),
 		jen.If(jen.Id("d").Dot("Root").Call()).Block(jen.Id(decodeFuncName(t)).Call(jen.Id("d"), jen.Op("&").Id("v"))),
 		jen.If(jen.Id("rep")).Block(jen.Id("d").Dot("EndRepair").Call(jen.Id("r"))),
-		jen.List(jen.Id("dropped"), jen.Id("repaired"), jen.Err()).Op("=").Id("d").Dot("FinishToolCall").Call(),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Nil(), jen.Err())),
-		jen.Op("*").Id("x").Op("=").Id("v"),
-		jen.Return(jen.Id("dropped"), jen.Id("repaired"), jen.Nil()),
+		jen.List(jen.Id("report"), jen.Err()).Op(":=").Id("d").Dot("FinishToolCallReport").Call(),
+		jen.If(jen.Err().Op("==").Nil()).Block(jen.Op("*").Id("x").Op("=").Id("v")),
+		jen.Return(jen.Id("report"), jen.Err()),
 	)
 }
 
 // marshalMethod emits MarshalJSON. A tool output type checks what it wrote
-// with its own exact decoder, so an invalid value fails to encode (SPEC §3).
+// with its own exact decoder, so an invalid value fails to encode (docs/generated-api.md).
 func (e *emitter) marshalMethod(t *model.Type, output bool) {
 	name := t.Name
 	body := []jen.Code{
@@ -161,13 +179,13 @@ func (e *emitter) marshalMethod(t *model.Type, output bool) {
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 	}
 	if !output {
-		e.f.Comment("MarshalJSON encodes " + name + " (SPEC §3).")
+		e.f.Comment("MarshalJSON encodes " + name + ".")
 		e.f.Func().Params(jen.Id("x").Id(name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
 			append(body, jen.Return(jen.Id("b"), jen.Nil()))...)
 		return
 	}
 	e.f.Comment("MarshalJSON encodes " + name + " and checks the result against its schema: a tool output")
-	e.f.Comment("either encodes to JSON its output schema accepts or fails (SPEC §3).")
+	e.f.Comment("either encodes to JSON its output schema accepts or fails.")
 	e.f.Func().Params(jen.Id("x").Id(name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(append(body,
 		jen.If(jen.Err().Op(":=").Add(rt("CheckOutput")).Call(jen.Id("b"), jen.Func().Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Block(
 			jen.Var().Id("v").Id(name),
@@ -185,7 +203,7 @@ func encodeFuncName(t *model.Type) string { return names.EncodeFunc(t) }
 // declare and it does not: the flat object lists them all, so under a
 // profile that makes every property required (openai-strict) a model sends
 // them as null, which the variant reads as absent. A union with a
-// recursive variant is a $ref there and is not flattened (SPEC §5.2).
+// recursive variant is a $ref there and is not flattened (docs/flattening.md).
 func siblingKeys(pkg *model.Package) map[*model.Type][]string {
 	out := map[*model.Type][]string{}
 	for _, t := range pkg.Types {

@@ -76,6 +76,9 @@ func (e *emitter) literal(f *model.Field, t *model.Type, val any) jen.Code {
 		if t.Kind == model.KindInt || t.Kind == model.KindUint || t.Kind == model.KindFloat {
 			return conv(id(string(v)))
 		}
+		if t.Kind == model.KindNumber {
+			return conv(jen.Lit(string(v)))
+		}
 	case []any:
 		if t.Kind == model.KindSlice || t.Kind == model.KindArray {
 			items := make([]jen.Code, len(v))

@@ -1,5 +1,5 @@
 // Package decode emits, with jennifer, the exact decoders and the encoders of
-// a package's contract types (SPEC §3, §4): UnmarshalJSON (repair off),
+// a package's contract types (docs/generated-api.md): UnmarshalJSON (repair off),
 // MarshalJSON and, for tool inputs, DecodeToolCall (JSON-string repair on),
 // plus one unexported decode and encode function per struct and union.
 //
@@ -24,7 +24,7 @@
 // One deliberate deviation from encoding/json: an omitempty or omitzero
 // member that has a default (jsonschema:"default=...") is written even when
 // empty, because omitting it would make the decoder fill in the default and
-// Marshal(Unmarshal(x)) would change the value (SPEC §3). Only a nil that
+// Marshal(Unmarshal(x)) would change the value (docs/generated-api.md). Only a nil that
 // has no JSON form (a non-nullable pointer, union or free-form value) is
 // still omitted.
 //

@@ -68,8 +68,15 @@ func (e *emitter) enc(t *model.Type, x string, nw nilWrite, where string, lvl in
 			return e.encNilable(x, nw, where, w)
 		}
 		return []jen.Code{w}
-	case model.KindTime, model.KindText, model.KindAny, model.KindOpaque:
+	case model.KindTime, model.KindText, model.KindAny, model.KindOpaque, model.KindNumber, model.KindBigInt:
 		return []jen.Code{check(rt("AppendJSON").Call(id("b"), jen.Op("&").Id(x)))}
+	case model.KindDuration:
+		return []jen.Code{id("b").Op("=").Add(rt("AppendDuration")).Call(id("b"), id(x))}
+	case model.KindNullable:
+		val := v("nv", lvl)
+		return []jen.Code{jen.If(jen.List(id(val), id("ok")).Op(":=").Id(x).Dot("Get").Call(), id("ok")).Block(
+			e.enc(t.Elem, val, nilFails, where, lvl+1)...,
+		).Else().Block(appendStr("null"))}
 	case model.KindStruct:
 		if !e.local(t) {
 			return []jen.Code{check(rt("AppendJSON").Call(id("b"), jen.Op("&").Id(x)))}
@@ -165,7 +172,7 @@ func (e *emitter) encodeStructFunc(t *model.Type) {
 		body = append(body, e.encCatchall(t, st, c)...)
 	}
 	body = append(body, id("b").Op("=").Add(rt("AppendClose")).Call(id("b"), jen.LitRune('}')), jen.Return(id("b"), jen.Err()))
-	e.f.Line().Func().Id(encodeFuncName(t)).Params(id("b").Index().Byte(), id("x").Op("*").Id(t.Name)).
+	e.f.Line().Func().Id(encodeFuncName(t)).Params(id("b").Index().Byte(), id("x").Op("*").Add(e.goType(t))).
 		Params(jen.Index().Byte(), jen.Error()).Block(body...)
 }
 
@@ -234,6 +241,10 @@ func (e *emitter) encField(owner *model.Type, f *model.Field) []jen.Code {
 // when it always is, and whether the condition implies that the value is
 // not nil (so that the encoder needs no nil branch under it).
 func (e *emitter) omitCond(f *model.Field, x string) (jen.Code, bool) {
+	if f.Type.Kind == model.KindNullable {
+		// Absent is left out whatever the tag says: a Nullable is optional.
+		return id(x).Dot("IsSet").Call(), false
+	}
 	if f.Default != "" && (f.OmitEmpty || f.OmitZero) {
 		c := e.defaultOmitCond(f, x)
 		return c, c != nil
@@ -289,8 +300,12 @@ func (e *emitter) defaultOmitCond(f *model.Field, x string) jen.Code {
 // nonEmpty is encoding/json's omitempty test, negated.
 func (e *emitter) nonEmpty(t *model.Type, x string) jen.Code {
 	switch t.Kind {
-	case model.KindString:
+	case model.KindString, model.KindNumber:
 		return id(x).Op("!=").Lit("")
+	case model.KindDuration:
+		return id(x).Op("!=").Lit(0)
+	case model.KindNullable:
+		return id(x).Dot("IsSet").Call()
 	case model.KindBool:
 		return id(x)
 	case model.KindInt, model.KindUint, model.KindFloat:
@@ -315,7 +330,8 @@ func (e *emitter) nonEmpty(t *model.Type, x string) jen.Code {
 // nonZero is encoding/json's omitzero test, negated.
 func (e *emitter) nonZero(t *model.Type, x string) jen.Code {
 	switch t.Kind {
-	case model.KindString, model.KindBool, model.KindInt, model.KindUint, model.KindFloat:
+	case model.KindString, model.KindBool, model.KindInt, model.KindUint, model.KindFloat,
+		model.KindNumber, model.KindDuration, model.KindNullable:
 		return e.nonEmpty(t, x)
 	case model.KindPointer, model.KindUnion, model.KindSlice, model.KindMap, model.KindBytes, model.KindAny:
 		return id(x).Op("!=").Nil()
@@ -367,7 +383,7 @@ func (e *emitter) encodeUnionFunc(t *model.Type) {
 			jen.Block(append([]jen.Code{id("v").Op(":=").Op("*").Id("v")}, val...)...)))
 	}
 	cases = append(cases, jen.Case(jen.Nil()).Block(jen.Return(id("b"), rt("NilError").Call(jen.Lit(t.Name)))))
-	e.f.Line().Func().Id(encodeFuncName(t)).Params(id("b").Index().Byte(), id("x").Id(t.Name)).Params(jen.Index().Byte(), jen.Error()).Block(
+	e.f.Line().Func().Id(encodeFuncName(t)).Params(id("b").Index().Byte(), id("x").Add(e.goType(t))).Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.Switch(id("v").Op(":=").Id("x").Assert(jen.Type())).Block(cases...),
 		jen.Return(id("b"), jen.Qual("fmt", "Errorf").Call(jen.Lit("stitch: cannot encode %T as "+t.Name), id("x"))),
 	)

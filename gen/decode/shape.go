@@ -76,10 +76,12 @@ func kindWords(t *model.Type) (one, plural string, ok bool) {
 	switch t.Kind {
 	case model.KindBool:
 		return "a boolean", "booleans", true
-	case model.KindInt, model.KindUint:
+	case model.KindInt, model.KindUint, model.KindBigInt:
 		return "an integer", "integers", true
-	case model.KindFloat:
+	case model.KindFloat, model.KindNumber:
 		return "a number", "numbers", true
+	case model.KindDuration:
+		return "a duration string", "duration strings", true
 	case model.KindString, model.KindText:
 		return "a string", "strings", true
 	case model.KindBytes:
@@ -99,9 +101,9 @@ func kindConst(t *model.Type) string {
 	switch t.Deref().Kind {
 	case model.KindBool:
 		return "KindBool"
-	case model.KindInt, model.KindUint, model.KindFloat:
+	case model.KindInt, model.KindUint, model.KindFloat, model.KindNumber, model.KindBigInt:
 		return "KindNumber"
-	case model.KindString, model.KindText, model.KindBytes, model.KindTime:
+	case model.KindString, model.KindText, model.KindBytes, model.KindTime, model.KindDuration:
 		return "KindString"
 	case model.KindStruct, model.KindMap:
 		return "KindObject"

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/stitchgen/stitchgen/gen/names"
 	"github.com/stitchgen/stitchgen/model"
 )
 
@@ -21,10 +22,20 @@ func (e *emitter) goType(t *model.Type) jen.Code {
 // false for an unnamed type of a kind that has no Go spelling here.
 func GoType(pkg string, t *model.Type) (c *jen.Statement, ok bool) {
 	if t.IsNamed() {
+		c = jen.Qual(t.PkgPath, t.Name)
 		if t.PkgPath == pkg || t.PkgPath == "" {
-			return jen.Id(t.Name), true
+			c = jen.Id(t.Name)
 		}
-		return jen.Qual(t.PkgPath, t.Name), true
+		if len(t.Args) == 0 {
+			return c, true
+		}
+		args := make([]jen.Code, len(t.Args))
+		ok = true
+		for i, a := range t.Args {
+			ac, aok := GoType(pkg, a)
+			args[i], ok = ac, ok && aok
+		}
+		return c.Types(args...), ok
 	}
 	elem := func(prefix *jen.Statement) (*jen.Statement, bool) {
 		e, ok := GoType(pkg, t.Elem)
@@ -50,22 +61,26 @@ func GoType(pkg string, t *model.Type) (c *jen.Statement, ok bool) {
 		return elem(jen.Map(jen.String()))
 	case model.KindPointer:
 		return elem(jen.Op("*"))
+	case model.KindNullable:
+		e, ok := GoType(pkg, t.Elem)
+		return jen.Qual(names.API, "Nullable").Types(e), ok
 	}
 	return jen.Any(), false
 }
 
-// local reports whether t is a named struct or union declared in the
-// generated package (it has its own decode and encode functions).
+// local reports whether t is a named struct or union with decode and
+// encode functions in the generated file: one declared in the generated
+// package, or another package's that the contract uses (Foreign).
 func (e *emitter) local(t *model.Type) bool {
-	return t.IsNamed() && (t.PkgPath == e.pkg.Path || t.PkgPath == "")
+	return t.IsNamed() && (t.PkgPath == e.pkg.Path || t.PkgPath == "" || t.Foreign)
 }
 
 // acceptsString reports whether a JSON string can be a valid value of t,
-// which turns JSON-string repair off where t is expected (SPEC §4.12).
+// which turns JSON-string repair off where t is expected (docs/decoding.md).
 func acceptsString(t *model.Type) bool {
 	t = t.Deref()
 	switch t.Kind {
-	case model.KindString, model.KindBytes, model.KindTime, model.KindText, model.KindAny, model.KindOpaque:
+	case model.KindString, model.KindBytes, model.KindTime, model.KindText, model.KindAny, model.KindOpaque, model.KindDuration:
 		return true
 	case model.KindUnion:
 		if t.Union.Discriminator != "" {
@@ -93,12 +108,16 @@ func repairable(t *model.Type) bool {
 	return false
 }
 
-// comparable reports whether values of t can be compared with == in Go.
+// comparable reports whether values of t can be compared with == in Go,
+// as uniqueItems compares them. A json.Number or a pointer can, but ==
+// compares a number's text or a pointer's address, and 1 and 1.0, or two
+// pointers to "a", are one JSON value.
 func comparable(t *model.Type) bool {
 	switch t.Kind {
-	case model.KindSlice, model.KindMap, model.KindBytes, model.KindAny, model.KindOpaque, model.KindText:
+	case model.KindSlice, model.KindMap, model.KindBytes, model.KindAny, model.KindOpaque, model.KindText, model.KindNumber,
+		model.KindBigInt, model.KindPointer:
 		return false
-	case model.KindArray:
+	case model.KindArray, model.KindNullable:
 		return comparable(t.Elem)
 	case model.KindStruct:
 		for _, f := range t.Struct.Fields {
@@ -147,7 +166,7 @@ func intRange(t *model.Type) (lo, hi string) {
 	return min.String(), max.String()
 }
 
-// formatFuncs names the runtime check of each portable format (SPEC §6).
+// formatFuncs names the runtime check of each portable format (docs/contracts.md).
 var formatFuncs = map[string]string{
 	"date": "FormatDate", "time": "FormatTime", "date-time": "FormatDateTime",
 	"duration": "FormatDuration", "uri": "FormatURI", "uri-reference": "FormatURIReference",

@@ -32,7 +32,7 @@ const (
 // Version is the generated-code version this generator writes; a runtime
 // supports a window of versions (stitchrt.MinVersion..MaxVersion) and a
 // file outside it fails to build (stitchrt.RegenerateWithStitchgen).
-const Version = 1
+const Version = 2
 
 // Identifiers a generated file declares in the user's package. Exported
 // ones start with Stitch, unexported ones with stitch, so that they collide
@@ -64,9 +64,10 @@ var SchemaSuffixes = []string{"InputSchema", "LosslessSchema", "OutputSchema"}
 func HandlerMethod(t *model.Tool) string { return t.Input.Name }
 
 // DecodeFunc and EncodeFunc name the unexported decode and encode
-// functions of a contract type.
-func DecodeFunc(t *model.Type) string { return reservedLC + "Decode" + t.Name }
-func EncodeFunc(t *model.Type) string { return reservedLC + "Encode" + t.Name }
+// functions of a contract type (by its model.Type.Stem: the name of a type
+// of the package, a unique stem for another package's type).
+func DecodeFunc(t *model.Type) string { return reservedLC + "Decode" + t.Stem() }
+func EncodeFunc(t *model.Type) string { return reservedLC + "Encode" + t.Stem() }
 
 // ToolCallFunc names the tool-call decode of a tool input type, which
 // DecodeToolCall and the tool table's Decode call.
@@ -79,8 +80,8 @@ func ProfileSchema(in, profile string) string { return in + profile + "Schema" }
 // TryFunc names the function that decodes one variant of an untagged
 // union, and UnionVar the variable that describes its variants for the
 // decoder's issues (stitchrt.Union).
-func TryFunc(t *model.Type) string  { return reservedLC + "Try" + t.Name }
-func UnionVar(t *model.Type) string { return reservedLC + "Union" + t.Name }
+func TryFunc(t *model.Type) string  { return reservedLC + "Try" + t.Stem() }
+func UnionVar(t *model.Type) string { return reservedLC + "Union" + t.Stem() }
 
 // Regexp and Matcher name the package-level compiled pattern variables and
 // the generated pattern matchers, numbered in order of first use.

@@ -60,7 +60,7 @@ func TestKnownBugTimeLowercase(t *testing.T) {
 
 // TestKnownBugDiscriminatorBeforeDuplicate: when the first occurrence of a
 // duplicated discriminator key is not a string, the issue list has the
-// discriminator issue but no duplicate_key issue (SPEC §4: every problem
+// discriminator issue but no duplicate_key issue (docs/decoding.md: every problem
 // is listed).
 func TestKnownBugDiscriminatorBeforeDuplicate(t *testing.T) {
 	var s broadcast.SendBroadcast

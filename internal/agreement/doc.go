@@ -4,7 +4,7 @@
 // the example services and of the contract packages under contracts/, and
 // the tests check agreement with the lossless schema, the round trip of
 // every accepted document, and the superset invariant of the advertised
-// schema (SPEC §5.10). One more property covers every contract of the
+// schema (docs/flattening.md). One more property covers every contract of the
 // repository (these, the examples, the golden, conformance and benchmark
 // cases): the schema documents the generator builds in memory are the trees
 // their own serialization parses back to, and flattening either gives the

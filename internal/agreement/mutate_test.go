@@ -225,7 +225,7 @@ var mutations = []mutation{
 		if s.n.kind != 'o' || len(s.n.keys) == 0 {
 			return false
 		}
-		// a key written with escapes is the same key (SPEC §4.2): the
+		// a key written with escapes is the same key (docs/decoding.md): the
 		// document stays valid, and both must accept it
 		i := g.r.IntN(len(s.n.keys))
 		var b strings.Builder

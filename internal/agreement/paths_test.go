@@ -11,7 +11,7 @@ import (
 )
 
 // badIssuePath returns a description of the first issue of a decoder error
-// whose JSON Pointer does not point into the document (SPEC §4.14: missing
+// whose JSON Pointer does not point into the document (docs/decoding.md: missing
 // points at the absent key of an existing object, every other code at a
 // value or key that exists; discriminator at the key, present or not), or
 // "". Documents the validator's parser rejects, syntax issues, and issues

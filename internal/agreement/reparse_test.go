@@ -26,7 +26,7 @@ import (
 // document the generator holds in memory is the very tree its own
 // serialization parses back to, and that flattening it (as gen does, with
 // the declared discriminators) marshals to the same bytes as flattening
-// the reparsed document. Flattening is a JSON-to-JSON projection (SPEC §5):
+// the reparsed document. Flattening is a JSON-to-JSON projection (docs/flattening.md):
 // how a value happens to be held in Go must not change what is advertised.
 //
 // The contracts: the examples, the agreement and hostile contract packages,

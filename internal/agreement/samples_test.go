@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// goodFormats are valid samples of every portable format (SPEC §6).
+// goodFormats are valid samples of every portable format (docs/contracts.md).
 var goodFormats = map[string][]string{
 	"date":                  {"2024-02-29", "1999-12-31", "0001-01-01"},
 	"time":                  {"12:34:56Z", "23:59:59+02:00", "00:00:00.5Z", "08:30:00-05:30"},

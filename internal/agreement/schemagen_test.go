@@ -407,7 +407,7 @@ func (g *generator) integer(s obj) string {
 }
 
 // integerForm writes an integer in one of the JSON spellings of an
-// integral value (SPEC §4.6): plain, with a zero fraction, or with an
+// integral value (docs/decoding.md): plain, with a zero fraction, or with an
 // exponent.
 func integerForm(r *rand.Rand, text string) string {
 	digits := strings.TrimPrefix(text, "-")

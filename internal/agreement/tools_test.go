@@ -64,6 +64,7 @@ var tools = []tool{
 	{"every.floats", func() toolValue { return new(every.Floats) }, every.FloatsLosslessSchema, every.FloatsInputSchema, nil, nil},
 	{"every.strings", func() toolValue { return new(every.Strings) }, every.StringsLosslessSchema, every.StringsInputSchema, nil, nil},
 	{"every.containers", func() toolValue { return new(every.Containers) }, every.ContainersLosslessSchema, every.ContainersInputSchema, nil, nil},
+	{"every.standard", func() toolValue { return new(every.Standard) }, every.StandardLosslessSchema, every.StandardInputSchema, nil, nil},
 	{"every.nulls", func() toolValue { return new(every.Nulls) }, every.NullsLosslessSchema, every.NullsInputSchema, nil, nil},
 	{"every.policies", func() toolValue { return new(every.Policies) }, every.PoliciesLosslessSchema, every.PoliciesInputSchema, nil, nil},
 	{"every.free", func() toolValue { return new(every.Free) }, every.FreeLosslessSchema, every.FreeInputSchema, nil, regexp.MustCompile(`^/addr$`)},

@@ -7,9 +7,12 @@ require (
 	github.com/go-json-experiment/json v1.27.2
 	github.com/goccy/go-json v0.12.0
 	github.com/google/jsonschema-go v0.4.3
+	github.com/mark3labs/mcp-go v1.2.1
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/segmentio/encoding v0.5.4
 	github.com/stitchgen/stitchgen v0.0.0
+	github.com/stitchgen/stitchgen/adapters/stitchgosdk v0.0.0
+	github.com/stitchgen/stitchgen/adapters/stitchmcpgo v0.0.0
 )
 
 require (
@@ -17,8 +20,11 @@ require (
 	github.com/bytedance/sonic/loader v0.5.3 // indirect
 	github.com/cloudwego/base64x v0.1.6 // indirect
 	github.com/dave/jennifer v1.7.1 // indirect
+	github.com/google/uuid v1.6.0 // indirect
 	github.com/klauspost/cpuid/v2 v2.2.9 // indirect
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
+	github.com/spf13/cast v1.7.1 // indirect
 	github.com/twitchyliquid64/golang-asm v0.15.1 // indirect
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
 	golang.org/x/arch v0.0.0-20210923205945-b76863e36670 // indirect
@@ -26,8 +32,13 @@ require (
 	golang.org/x/oauth2 v0.37.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/text v0.14.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
 	golang.org/x/tools v0.52.0 // indirect
 )
 
 replace github.com/stitchgen/stitchgen => ../..
+
+replace github.com/stitchgen/stitchgen/adapters/stitchgosdk => ../../adapters/stitchgosdk
+
+replace github.com/stitchgen/stitchgen/adapters/stitchmcpgo => ../../adapters/stitchmcpgo

@@ -5,8 +5,9 @@ import (
 	"strings"
 )
 
-// An Invalid is a document that breaks one rule of SPEC §4, derived from a
-// shape's valid document by one textual edit.
+// An Invalid is a document that breaks one rule of exact decoding
+// (docs/decoding.md), derived from a shape's valid document by one textual
+// edit.
 type Invalid struct {
 	Shape string // the shape whose contract decodes it
 	Name  string

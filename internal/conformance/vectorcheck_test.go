@@ -115,7 +115,7 @@ func checkAccepted(ck *checker, v Vector, ps []path) {
 }
 
 // checkReports: rule 5 — dropped/repaired as sets when given; a vector
-// without via gets no repair. SPEC §3 also pins both as nil on error, which
+// without via gets no repair. docs/generated-api.md also pins both as nil on error, which
 // does not arise here (the vector was accepted).
 func checkReports(ck *checker, v Vector, tool *Decode) {
 	if tool == nil {
@@ -148,7 +148,7 @@ func checkSuperset(ck *checker, r *caseRun, v Vector) {
 		return
 	}
 	if err := ValidateInput(s, v.Input); err != nil {
-		ck.errorf("superset invariant (SPEC §5.10): the decoder accepts this input but the advertised schema rejects it:\n%v", err)
+		ck.errorf("superset invariant (docs/flattening.md): the decoder accepts this input but the advertised schema rejects it:\n%v", err)
 	}
 }
 
@@ -172,7 +172,7 @@ func checkRejectedVector(ck *checker, v Vector, ps []path) {
 		}
 	}
 	if t := findPath(ps, "DecodeToolCall"); t != nil && (!t.DroppedNil || !t.RepairNil) {
-		ck.errorf("DecodeToolCall returned dropped=%q repaired=%q with an error; SPEC §3: both nil", t.Dropped, t.Repaired)
+		ck.errorf("DecodeToolCall returned dropped=%q repaired=%q with an error; docs/generated-api.md: both nil", t.Dropped, t.Repaired)
 	}
 }
 

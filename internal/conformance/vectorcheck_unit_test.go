@@ -47,7 +47,7 @@ func TestCheckVectorAccepted(t *testing.T) {
 		{`{"tool":"t","args":{"name":"ab"},"accept":true,"want":{"name":"ba"}}`, ok,
 			"via json.Unmarshal: Marshal(decoded) = {\"name\":\"ab\"}\nwant {\"name\":\"ba\"}"},
 		{`{"tool":"t","args":{"name":"a"},"accept":true}`, ok,
-			"superset invariant (SPEC §5.10): the decoder accepts this input but the advertised schema rejects it"},
+			"superset invariant (docs/flattening.md): the decoder accepts this input but the advertised schema rejects it"},
 		{`{"tool":"t","args":{"name":"a"},"accept":true,"note":"tolerated: trim"}`, DriverResult{Unmarshal: accepted(`{"name":"a"}`), Method: accepted(`{"name":"a"}`), Tool: accepted(`{"name":"a"}`)},
 			""},
 		{`{"tool":"t","args":{"name":"ab"},"accept":true}`, DriverResult{Unmarshal: accepted(`{"name":"ab"}`), Method: accepted(`{"name":"ab","name":"ab"}`)},
@@ -91,7 +91,7 @@ func TestCheckVectorRejected(t *testing.T) {
 		{DriverResult{Unmarshal: &Decode{Err: str("bad"), Codes: []string{"unknown_key", "missing"}, Paths: []string{"/Name"}}},
 			`json.Unmarshal error does not mention "/name": bad`},
 		{DriverResult{Tool: &Decode{Err: str(good), Dropped: []string{}, RepairNil: true}},
-			`DecodeToolCall returned dropped=[] repaired=[] with an error; SPEC §3: both nil`},
+			`DecodeToolCall returned dropped=[] repaired=[] with an error; docs/generated-api.md: both nil`},
 		{DriverResult{Unmarshal: accepted(`{}`)},
 			`json.Unmarshal accepted a vector it must reject; marshalled: {}`},
 	} {

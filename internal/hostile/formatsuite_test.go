@@ -2,7 +2,9 @@ package hostile
 
 import (
 	"encoding/json"
+	"strconv"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stitchgen/stitchgen/internal/formatsuite"
 	"github.com/stitchgen/stitchgen/internal/hostile/contracts/formats"
@@ -26,8 +28,8 @@ var formatTools = map[string]func() toolValue{
 // non-string value of a string property. The suite calls such a value
 // valid (a format asserts nothing about non-strings); a stitchgen string
 // property is typed ("type": "string" is advertised beside the format), so
-// the decoder rejects it with code type (SPEC §4.6), or with code null for
-// null (SPEC §4.5), and never with code format.
+// the decoder rejects it with code type (docs/decoding.md), or with code null for
+// null (docs/decoding.md), and never with code format.
 func nonStringIssue(data json.RawMessage) string {
 	kind := "number"
 	switch data[0] {
@@ -41,6 +43,24 @@ func nonStringIssue(data json.RawMessage) string {
 		kind = "boolean"
 	}
 	return `/v: type: expected string, got ` + kind
+}
+
+// quotedInput is how an issue message quotes the JSON string data: Go
+// quoted, and past 64 bytes its first 32 (whole characters) then "…" and
+// its length in bytes.
+func quotedInput(t *testing.T, data []byte) string {
+	var s string
+	if err := json.Unmarshal(data, &s); err != nil {
+		t.Fatalf("%s: %v", data, err)
+	}
+	if len(s) <= 64 {
+		return strconv.Quote(s)
+	}
+	n := 32
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return strconv.Quote(s[:n]) + "…(" + strconv.Itoa(len(s)) + " bytes)"
 }
 
 // TestFormatSuiteGenerated decodes every case of the suite's format files
@@ -64,7 +84,7 @@ func TestFormatSuiteGenerated(t *testing.T) {
 		case c.Data[0] != '"':
 			want = nonStringIssue(c.Data)
 		case !c.Valid:
-			want = `/v: format: not a valid ` + c.Format
+			want = `/v: format: not a valid ` + c.Format + ": " + quotedInput(t, c.Data)
 		}
 		got := errText(err)
 		tally.Add(c.Format, got != want)

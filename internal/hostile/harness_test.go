@@ -36,7 +36,7 @@ type fuzzTool struct {
 	strictRoot bool
 }
 
-// issueCodes are the stable codes of SPEC §4.14.
+// issueCodes are the stable codes of docs/decoding.md
 var issueCodes = map[string]bool{"unknown_key": true, "duplicate_key": true, "missing": true,
 	"type": true, "null": true, "range": true, "length": true, "pattern": true, "enum": true,
 	"format": true, "unique": true, "discriminator": true, "ambiguous": true, "syntax": true,
@@ -166,7 +166,7 @@ func validatorFormatGap(err error) bool {
 }
 
 // checkDuplicatedKeys repeats the first member of each non-empty object of
-// a canonical encoding; SPEC §4.3 makes that an error whatever the
+// a canonical encoding; docs/decoding.md makes that an error whatever the
 // object's policy.
 func checkDuplicatedKeys(t *testing.T, tool fuzzTool, canon []byte) {
 	for _, at := range objectStarts(canon) {
@@ -217,7 +217,7 @@ func checkRejected(t *testing.T, tool fuzzTool, args []byte, dropped, repaired [
 	text := err.Error()
 	for _, i := range is {
 		if !issueCodes[i.Code] {
-			t.Fatalf("%s: issue code %q is not a SPEC §4.14 code (input %q)", tool.name, i.Code, args)
+			t.Fatalf("%s: issue code %q is not a docs/decoding.md code (input %q)", tool.name, i.Code, args)
 		}
 		if !strings.Contains(text, i.Code) {
 			t.Fatalf("%s: Error() does not name code %q: %s", tool.name, i.Code, text)

@@ -36,7 +36,7 @@ func suiteDir(t *testing.T) string {
 const wrapPrefix = `{"payload":`
 
 // yRejected are the must-parse documents that the decoder rejects on
-// purpose: SPEC §4.3 makes a duplicate key an error at any depth, free-form
+// purpose: docs/decoding.md makes a duplicate key an error at any depth, free-form
 // values included (RFC 8259 only says names SHOULD be unique).
 var yRejected = map[string]string{
 	"y_object_duplicated_key.json":           `/payload/a: duplicate_key: duplicate key "a"`,
@@ -44,7 +44,7 @@ var yRejected = map[string]string{
 }
 
 // nDepth are the must-not-parse documents that are rejected by the depth
-// limit (SPEC §4.8) before their syntax error is reached: they open more
+// limit (docs/decoding.md) before their syntax error is reached: they open more
 // than 512 containers.
 var nDepth = map[string]bool{
 	"n_structure_100000_opening_arrays.json": true,
@@ -69,7 +69,7 @@ var iChoices = map[string]string{
 	"i_number_very_big_negative_int.json": "",
 	// 500 levels (501 with the wrapper object) are within the default 512.
 	"i_structure_500_nested_arrays.json": "",
-	// Lone and invalid surrogate escapes: syntax (SPEC §4.7), at the string.
+	// Lone and invalid surrogate escapes: syntax (docs/decoding.md), at the string.
 	"i_object_key_lone_2nd_surrogate.json":                `/payload: syntax: invalid JSON at byte offset 13: lone surrogate in \u escape`,
 	"i_string_1st_surrogate_but_2nd_missing.json":         `/payload/0: syntax: invalid JSON at byte offset 13: lone surrogate in \u escape`,
 	"i_string_1st_valid_surrogate_2nd_invalid.json":       `/payload/0: syntax: invalid JSON at byte offset 13: lone surrogate in \u escape`,
@@ -81,7 +81,7 @@ var iChoices = map[string]string{
 	"i_string_inverted_surrogates_U+1D11E.json":           `/payload/0: syntax: invalid JSON at byte offset 13: lone surrogate in \u escape`,
 	"i_string_lone_second_surrogate.json":                 `/payload/0: syntax: invalid JSON at byte offset 13: lone surrogate in \u escape`,
 	// Invalid UTF-8 (overlong forms, encoded surrogates, beyond U+10FFFF,
-	// Latin-1, truncated sequences): syntax (SPEC §4.7), at the bad byte.
+	// Latin-1, truncated sequences): syntax (docs/decoding.md), at the bad byte.
 	"i_string_UTF-8_invalid_sequence.json":         `/payload/0: syntax: invalid JSON at byte offset 18: invalid UTF-8 in a string`,
 	"i_string_UTF8_surrogate_U+D800.json":          `/payload/0: syntax: invalid JSON at byte offset 13: invalid UTF-8 in a string`,
 	"i_string_invalid_utf-8.json":                  `/payload/0: syntax: invalid JSON at byte offset 13: invalid UTF-8 in a string`,
@@ -238,7 +238,7 @@ func TestImplementationDefinedValues(t *testing.T) {
 	}
 }
 
-// TestRawMessageDuplicateKey: SPEC §4.3 makes a duplicate key an error in
+// TestRawMessageDuplicateKey: docs/decoding.md makes a duplicate key an error in
 // nested objects too, and a free-form `any` field rejects one; a
 // json.RawMessage field (the same free-form schema, {}) must agree.
 func TestRawMessageDuplicateKey(t *testing.T) {
@@ -250,7 +250,7 @@ func TestRawMessageDuplicateKey(t *testing.T) {
 	}
 }
 
-// TestRawMessageIssuePath: SPEC §4.14 puts the path of a syntax issue at the
+// TestRawMessageIssuePath: docs/decoding.md puts the path of a syntax issue at the
 // offending value, inside a json.RawMessage value too.
 func TestRawMessageIssuePath(t *testing.T) {
 	in := []byte(`{"payload":["\ud800"]}`)

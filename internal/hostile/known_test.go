@@ -7,7 +7,7 @@ import (
 	"github.com/stitchgen/stitchgen/internal/hostile/contracts/kitchen"
 )
 
-// TestDefaultSurvivesRoundTrip: SPEC §3 promises Marshal(Unmarshal(x))
+// TestDefaultSurvivesRoundTrip: docs/generated-api.md promises Marshal(Unmarshal(x))
 // keeps every member except empty omitempty ones, and §4.11 fills an absent
 // optional property with its default. Together they change a value on a
 // round trip: cancel_order's reason is `omitempty` with a default, so an

@@ -44,7 +44,7 @@ func TestLongStringsAndNumbers(t *testing.T) {
 }
 
 // TestLongNumberMessageIsBounded: an issue message is for a model to read
-// (SPEC §4.14); it should not echo a megabyte of input.
+// (docs/decoding.md); it should not echo a megabyte of input.
 func TestLongNumberMessageIsBounded(t *testing.T) {
 	digits := "1" + strings.Repeat("0", 1<<20)
 	var f limits.Scalars

@@ -67,6 +67,22 @@ func (b *budget) acquire(ctx context.Context, n int64) bool {
 	return false
 }
 
+// tryAcquire takes n (at most the budget's size) if it is free and no
+// one waits for it, without waiting.
+func (b *budget) tryAcquire(n int64) bool {
+	if b == nil {
+		return true
+	}
+	n = min(n, b.size)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.size-b.used >= n && b.waiters.Len() == 0 {
+		b.used += n
+		return true
+	}
+	return false
+}
+
 // release gives back n taken by acquire.
 func (b *budget) release(n int64) {
 	if b == nil {

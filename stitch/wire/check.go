@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 	"unicode/utf16"
@@ -90,9 +91,9 @@ type scanner struct {
 	// Of the message being read (the top-level object):
 	id       []byte // the raw id, when read once and of a valid type
 	idBad    bool   // id repeated or of an invalid type
-	method   string
-	dupKey   string // a repeated key of the message
-	dupParam string // a repeated key of its params object
+	method   []byte // the method as written, between the quotes
+	dupKey   []byte // a repeated key of the message (unescaped), or nil
+	dupParam []byte // a repeated key of its params object, or nil
 }
 
 func (s *scanner) fail(code int, msg string) bool {
@@ -121,12 +122,12 @@ func (s *scanner) trailing() *Error {
 // problem.
 func (s *scanner) found() *Error {
 	switch {
-	case s.dupKey != "":
-		s.fail(CodeInvalidRequest, "the message has the key "+strconv.Quote(s.dupKey)+" twice")
-	case s.dupParam != "" && s.method != "":
-		s.fail(CodeInvalidParams, "the params of "+strconv.Quote(s.method)+" have the key "+strconv.Quote(s.dupParam)+" twice")
-	case s.dupParam != "":
-		s.fail(CodeInvalidParams, "the params have the key "+strconv.Quote(s.dupParam)+" twice")
+	case s.dupKey != nil:
+		s.fail(CodeInvalidRequest, "the message has the key "+strconv.Quote(string(s.dupKey))+" twice")
+	case s.dupParam != nil && len(s.method) > 0:
+		s.fail(CodeInvalidParams, "the params of "+strconv.Quote(unescape(s.method))+" have the key "+strconv.Quote(string(s.dupParam))+" twice")
+	case s.dupParam != nil:
+		s.fail(CodeInvalidParams, "the params have the key "+strconv.Quote(string(s.dupParam))+" twice")
 	}
 	return s.err
 }
@@ -221,13 +222,13 @@ func (s *scanner) enter() bool {
 func (s *scanner) message() bool {
 	var keys keySet
 	return s.members(func(raw []byte) bool {
-		key := unescape(raw)
-		if !keys.add(key) && s.dupKey == "" {
+		key := unescapeBytes(raw)
+		if !keys.add(key) && s.dupKey == nil {
 			s.dupKey = key
 		}
 		start := s.i
 		switch {
-		case key == "params" && s.i < len(s.b) && s.b[s.i] == '{':
+		case string(key) == "params" && s.i < len(s.b) && s.b[s.i] == '{':
 			if !s.params() {
 				return false
 			}
@@ -240,7 +241,7 @@ func (s *scanner) message() bool {
 		if s.space(); s.i >= len(s.b) || s.b[s.i] != ',' && s.b[s.i] != '}' {
 			return true
 		}
-		switch key {
+		switch string(key) {
 		case "id":
 			switch v := s.b[start:end]; {
 			case s.id != nil || s.idBad || !validID(v):
@@ -250,7 +251,7 @@ func (s *scanner) message() bool {
 			}
 		case "method":
 			if s.b[start] == '"' {
-				s.method = unescape(s.b[start+1 : end-1])
+				s.method = s.b[start+1 : end-1]
 			}
 		}
 		return true
@@ -266,7 +267,7 @@ func validID(v []byte) bool {
 func (s *scanner) params() bool {
 	var keys keySet
 	return s.members(func(raw []byte) bool {
-		if key := unescape(raw); !keys.add(key) && s.dupParam == "" {
+		if key := unescapeBytes(raw); !keys.add(key) && s.dupParam == nil {
 			s.dupParam = key
 		}
 		return s.value()
@@ -469,13 +470,14 @@ func (s *scanner) literal(lit string) bool {
 
 // unescape returns the text of a string's checked contents (without the
 // quotes), as encoding/json reads it: a lone surrogate becomes U+FFFD.
-func unescape(raw []byte) string {
-	i := 0
-	for i < len(raw) && raw[i] != '\\' {
-		i++
-	}
-	if i == len(raw) {
-		return string(raw)
+func unescape(raw []byte) string { return string(unescapeBytes(raw)) }
+
+// unescapeBytes is unescape's text as bytes: raw itself when it holds no
+// escape.
+func unescapeBytes(raw []byte) []byte {
+	i := bytes.IndexByte(raw, '\\')
+	if i < 0 {
+		return raw
 	}
 	out := make([]byte, 0, len(raw))
 	out = append(out, raw[:i]...)
@@ -518,7 +520,7 @@ func unescape(raw []byte) string {
 		}
 		i++
 	}
-	return string(out)
+	return out
 }
 
 func hex4(b []byte) int {
@@ -537,36 +539,39 @@ func hex4(b []byte) int {
 	return n
 }
 
-// A keySet holds the keys of one object; a few keys are searched in a
-// slice, many in a map, so that a hostile object with many keys costs
-// linear time.
+// A keySet holds the keys of one object (unescaped; usually slices of the
+// message itself, so a message's keys cost no allocation); a few keys are
+// searched in an array, many in a map, so that a hostile object with many
+// keys costs linear time.
 type keySet struct {
-	few  []string
+	few  [16][]byte
+	n    int
 	many map[string]struct{}
 }
 
 // add adds k and reports whether it was new.
-func (ks *keySet) add(k string) bool {
+func (ks *keySet) add(k []byte) bool {
 	if ks.many != nil {
-		if _, dup := ks.many[k]; dup {
+		if _, dup := ks.many[string(k)]; dup {
 			return false
 		}
-		ks.many[k] = struct{}{}
+		ks.many[string(k)] = struct{}{}
 		return true
 	}
-	for _, f := range ks.few {
-		if f == k {
+	for _, f := range ks.few[:ks.n] {
+		if bytes.Equal(f, k) {
 			return false
 		}
 	}
-	if len(ks.few) < 16 {
-		ks.few = append(ks.few, k)
+	if ks.n < len(ks.few) {
+		ks.few[ks.n] = k
+		ks.n++
 		return true
 	}
 	ks.many = make(map[string]struct{}, 32)
 	for _, f := range ks.few {
-		ks.many[f] = struct{}{}
+		ks.many[string(f)] = struct{}{}
 	}
-	ks.many[k] = struct{}{}
+	ks.many[string(k)] = struct{}{}
 	return true
 }

@@ -30,6 +30,9 @@ func TestCheck(t *testing.T) {
 		{"a notification", `{"jsonrpc":"2.0","method":"notifications/initialized"}`, ""},
 		{"a response", `{"jsonrpc":"2.0","id":"s-1","result":{"x":[1,2.5e-3,true,false,null,"\u00e9\"\\\/\b\f\n\r\t"]}}`, ""},
 		{"a batch", `[` + call + `, {"jsonrpc":"2.0","method":"n"}]`, ""},
+		{"the empty key twice", `{"jsonrpc":"2.0","id":2,"":1,"method":"m","":2}`, `{"jsonrpc":"2.0","id":2,"error":{"code":-32600,"message":"the message has the key \"\" twice"}}`},
+		{"the empty key twice in the params", `{"jsonrpc":"2.0","id":2,"method":"m","params":{"":1,"":2}}`, `{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"the params of \"m\" have the key \"\" twice"}}`},
+		{"an escaped method in the message", `{"jsonrpc":"2.0","id":2,"method":"tools\/call","params":{"name":"a","n\u0061me":"b"}}`, `{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"the params of \"tools/call\" have the key \"name\" twice"}}`},
 		{"params as an array", `{"jsonrpc":"2.0","id":1,"method":"m","params":[1,1]}`, ""},
 		{"nested 1000 levels", nested(997), ""},
 
@@ -91,8 +94,8 @@ func TestCheck(t *testing.T) {
 }
 
 // TestCheckCase: keys differ by case and by unescaping exactly as the
-// decoders say (SPEC §4.2): "Name" is not "name", a lone surrogate reads
-// as U+FFFD as in encoding/json.
+// decoders compare keys (docs/decoding.md): "Name" is not "name", a lone
+// surrogate reads as U+FFFD as in encoding/json.
 func TestCheckCase(t *testing.T) {
 	for _, msg := range []string{
 		`{"id":1,"method":"m","params":{"name":"a","Name":"b"}}`,

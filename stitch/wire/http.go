@@ -47,7 +47,9 @@ type HTTPOptions struct {
 	// MaxInFlightBytes how many bytes their bodies may hold together (a
 	// request counts its Content-Length, or MaxBodyBytes without one,
 	// until its response is done). A request beyond them waits up to
-	// MaxWait for room, then is answered with 503 and Retry-After.
+	// MaxWait for room, then is answered with 503 and Retry-After, its
+	// body unread and its connection closed after the answer, whatever
+	// its client does with the body.
 	MaxInFlight      int
 	MaxInFlightBytes int64
 	MaxWait          time.Duration
@@ -60,7 +62,8 @@ type HTTPOptions struct {
 	// or one event of a stream) may take; a client that stops reading
 	// loses its response or stream instead of holding it. A stream that
 	// stays quiet longer is not cut: the deadline is set before each
-	// write.
+	// write, and when the handler returns for what net/http writes after
+	// it.
 	WriteTimeout time.Duration
 	// Refused, when set, is told of every request Guard answered itself
 	// (for a log or a metric); it must not block.
@@ -119,8 +122,8 @@ func (g *guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if g.maxBody >= 0 && r.ContentLength > g.maxBody {
-		w.Header().Set("Connection", "close") // the rest stays unread
-		g.refuse(w, r, http.StatusRequestEntityTooLarge, &Error{Code: CodeParseError, ID: g.peekID(w, r),
+		g.leaveBody(dw)
+		g.refuse(dw, r, http.StatusRequestEntityTooLarge, &Error{Code: CodeParseError, ID: g.peekID(r),
 			Message: "the request body is " + strconv.FormatInt(r.ContentLength, 10) + " bytes long, more than the limit of " + strconv.FormatInt(g.maxBody, 10)})
 		return
 	}
@@ -134,17 +137,22 @@ func (g *guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if g.maxWait >= 0 {
 			msg = "the server is busy: no room for the request within " + g.maxWait.String() + "; try again later"
 		}
-		w.Header().Set("Retry-After", "1")
-		g.refuse(w, r, http.StatusServiceUnavailable, &Error{Code: CodeBusy, Message: msg})
+		// The body was not read while the request waited: without this,
+		// net/http would read it before writing the answer, and a client
+		// that sends it slowly, or not at all, would hold the request
+		// (and its goroutine) as long as it liked.
+		g.leaveBody(dw)
+		dw.Header().Set("Retry-After", "1")
+		g.refuse(dw, r, http.StatusServiceUnavailable, &Error{Code: CodeBusy, Message: msg})
 		return
 	}
 	defer release()
-	body, status, e := g.read(w, r)
+	body, status, e := g.read(dw, r)
 	if e == nil {
 		status, e = http.StatusBadRequest, Check(body, g.opt.MaxDepth)
 	}
 	if e != nil {
-		g.refuse(w, r, status, e)
+		g.refuse(dw, r, status, e)
 		return
 	}
 	r.Body = &bodyReader{b: body}
@@ -152,9 +160,32 @@ func (g *guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	g.next.ServeHTTP(dw, r)
 }
 
+// leaveBody prepares the refusal of a request whose body stays unread:
+// its connection is closed after the answer, which net/http then writes
+// without reading the body first, and what net/http reads of the body
+// after the answer (up to 256 KiB, to find its end) is bounded by the
+// read timeout.
+func (g *guard) leaveBody(dw *deadlineWriter) {
+	dw.Header().Set("Connection", "close")
+	if g.readTimeout > 0 {
+		_ = dw.rc.SetReadDeadline(time.Now().Add(g.readTimeout))
+	}
+}
+
 // admit waits for room for a request of weight bytes; release gives it
 // back.
 func (g *guard) admit(r *http.Request, weight int64) (release func(), ok bool) {
+	release = func() {
+		g.inFlightBytes.release(weight)
+		g.inFlight.release(1)
+	}
+	// Most requests find room: no timer for them.
+	if g.inFlight.tryAcquire(1) {
+		if g.inFlightBytes.tryAcquire(weight) {
+			return release, true
+		}
+		g.inFlight.release(1)
+	}
 	ctx := r.Context()
 	if g.maxWait >= 0 {
 		var cancel context.CancelFunc
@@ -168,28 +199,22 @@ func (g *guard) admit(r *http.Request, weight int64) (release func(), ok bool) {
 		g.inFlight.release(1)
 		return nil, false
 	}
-	return func() {
-		g.inFlightBytes.release(weight)
-		g.inFlight.release(1)
-	}, true
+	return release, true
 }
 
 // peekID reads the first bytes of a body that will not be read for the
 // request's id: the go-sdk client takes a refusal with a status such as
 // 413 as the failure of one call only when the error carries its id, and
 // fails the whole session otherwise.
-func (g *guard) peekID(w http.ResponseWriter, r *http.Request) []byte {
-	if g.readTimeout > 0 {
-		_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(g.readTimeout))
-	}
+func (g *guard) peekID(r *http.Request) []byte {
 	prefix := make([]byte, idPrefix)
 	n, _ := io.ReadFull(r.Body, prefix)
 	return IDOf(prefix[:n])
 }
 
 // read reads a POST body within the limits, or says how to refuse it.
-func (g *guard) read(w http.ResponseWriter, r *http.Request) ([]byte, int, *Error) {
-	rc := http.NewResponseController(w)
+func (g *guard) read(w *deadlineWriter, r *http.Request) ([]byte, int, *Error) {
+	rc := w.rc
 	if g.readTimeout > 0 {
 		_ = rc.SetReadDeadline(time.Now().Add(g.readTimeout))
 	}
@@ -299,14 +324,11 @@ func (w *deadlineWriter) Flush() { _ = w.FlushError() }
 // Unwrap lets http.ResponseController reach the server's writer.
 func (w *deadlineWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
-// finish flushes what is left within the deadline and then clears it: on
-// HTTP/1 the deadline is the connection's, and the next request on it may
-// be another handler's. (What net/http writes after the handler, the end
-// of a chunked body, is a few bytes.)
-func (w *deadlineWriter) finish() {
-	if w.d <= 0 {
-		return
-	}
-	_ = w.FlushError()
-	_ = w.rc.SetWriteDeadline(time.Time{})
-}
+// finish arms the deadline once more for what net/http writes after the
+// handler (the answer itself, when the handler did not flush: net/http
+// then sets its Content-Length and writes it in one piece). It neither
+// flushes, which would send every answer chunked, nor clears the
+// deadline: net/http clears the connection's write deadline once it has
+// finished the response (on HTTP/1, before the next request on the
+// connection is read; on HTTP/2 the deadline is the stream's).
+func (w *deadlineWriter) finish() { w.arm() }

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -307,3 +308,207 @@ func TestGuardWriteTimeout(t *testing.T) {
 
 // errDeadline stands for the deadline error, which net/http wraps.
 var errDeadline = errors.New("i/o timeout")
+
+// TestGuardBusyHold: while the in-flight limits are full, requests whose
+// clients send only their headers, or trickle their bodies, are each
+// answered with 503 and Retry-After once MaxWait is over (net/http does
+// not read their bodies first) and their connections are closed; no
+// goroutine is left behind.
+func TestGuardBusyHold(t *testing.T) {
+	const maxWait = 200 * time.Millisecond
+	next := &seen{hold: make(chan struct{})}
+	srv := httptest.NewServer(wire.Guard(next, wire.HTTPOptions{MaxInFlight: 2, MaxWait: maxWait, ReadTimeout: 500 * time.Millisecond}))
+	defer srv.Close()
+	client := &http.Client{Transport: &http.Transport{}}
+	base := runtime.NumGoroutine()
+
+	// Two requests fill the limit and stay in the handler.
+	const call = `{"jsonrpc":"2.0","id":1,"method":"ping"}`
+	filled := make(chan string, 2)
+	for range 2 {
+		go func() {
+			resp, err := client.Post(srv.URL, "application/json", strings.NewReader(call))
+			if err != nil {
+				filled <- err.Error()
+				return
+			}
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			filled <- resp.Status + " " + string(b)
+		}()
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for len(next.got()) < 2 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if n := len(next.got()); n != 2 {
+		t.Fatalf("%d requests reached the handler, want 2", n)
+	}
+
+	kinds := []struct {
+		name, headers string
+		trickle       string // written every 50 ms
+	}{
+		{"headers only", "Content-Length: 1000\r\n", ""},
+		{"a trickled body", "Content-Length: 1000\r\n", " "},
+		{"chunked, headers only", "Transfer-Encoding: chunked\r\n", ""},
+		{"a trickled chunked body", "Transfer-Encoding: chunked\r\n", "1\r\n \r\n"},
+	}
+	const each = 5
+	type answer struct {
+		kind, got string
+		after     time.Duration
+	}
+	answers := make(chan answer, len(kinds)*each)
+	var wg sync.WaitGroup
+	for _, k := range kinds {
+		for range each {
+			wg.Go(func() {
+				got, after := busyPost(t, srv.Listener.Addr().String(), k.headers, k.trickle)
+				answers <- answer{k.name, got, after}
+			})
+		}
+	}
+	wg.Wait()
+	close(answers)
+	want := "HTTP/1.1 503 Service Unavailable; Retry-After: 1; " +
+		`{"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"the server is busy: no room for the request within 200ms; try again later"}}` + "; closed"
+	var slowest time.Duration
+	for a := range answers {
+		if a.got != want {
+			t.Errorf("%s: got  %s\nwant %s", a.kind, a.got, want)
+		}
+		slowest = max(slowest, a.after)
+	}
+	t.Logf("busy-hold: %d waiting requests answered, the slowest %v after its headers (MaxWait %v)", len(kinds)*each, slowest, maxWait)
+
+	close(next.hold)
+	for range 2 {
+		if got := <-filled; got != "200 OK ok" {
+			t.Errorf("a request in flight got %s", got)
+		}
+	}
+	client.CloseIdleConnections()
+	deadline = time.Now().Add(10 * time.Second)
+	n := runtime.NumGoroutine()
+	for n > base && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+		n = runtime.NumGoroutine()
+	}
+	if n > base {
+		t.Errorf("%d goroutines 10s after every request was answered, %d before", n, base)
+	}
+}
+
+// busyPost sends the headers of a POST and then, if trickle is not
+// empty, trickle every 50 ms; it returns the answer's status line,
+// Retry-After and body, whether the server closed the connection (each
+// within 10 s) and how long after the headers the answer came.
+func busyPost(t *testing.T, addr, headers, trickle string) (string, time.Duration) {
+	c, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Error(err)
+		return "", 0
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(10 * time.Second))
+	if _, err := io.WriteString(c, "POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"+headers+"\r\n"); err != nil {
+		return "could not send the headers: " + err.Error(), 0
+	}
+	start := time.Now()
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	defer close(stop)
+	if trickle != "" {
+		wg.Go(func() {
+			tick := time.NewTicker(50 * time.Millisecond)
+			defer tick.Stop()
+			for {
+				select {
+				case <-stop:
+					return
+				case <-tick.C:
+					if _, err := io.WriteString(c, trickle); err != nil {
+						return
+					}
+				}
+			}
+		})
+	}
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		return "no answer: " + err.Error(), time.Since(start)
+	}
+	after := time.Since(start)
+	b, _ := io.ReadAll(resp.Body)
+	rest, err := io.ReadAll(c)
+	closed := "closed"
+	var ne net.Error
+	if len(rest) > 0 || errors.As(err, &ne) && ne.Timeout() {
+		closed = "open"
+	}
+	return resp.Proto + " " + resp.Status + "; Retry-After: " + resp.Header.Get("Retry-After") + "; " + string(b) + "; " + closed, after
+}
+
+// TestGuardContentLength: a small answer, the handler's or Guard's own,
+// goes out with its Content-Length, not chunked (Guard does not flush at
+// the end of a request).
+func TestGuardContentLength(t *testing.T) {
+	srv := httptest.NewServer(wire.Guard(&seen{}, wire.HTTPOptions{}))
+	defer srv.Close()
+	for _, body := range []string{`{"jsonrpc":"2.0","id":1,"method":"ping"}`, `{"jsonrpc":"2.0","id":1,`} {
+		resp, err := http.Post(srv.URL, "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.ContentLength != int64(len(b)) || resp.TransferEncoding != nil {
+			t.Errorf("%s: %s with Content-Length %d and Transfer-Encoding %q, %d bytes", body, resp.Status, resp.ContentLength, resp.TransferEncoding, len(b))
+		}
+	}
+}
+
+// TestGuardDeadlineNotInherited: the write deadline Guard armed for an
+// answer does not outlive it: the next request on the same connection,
+// to a handler without Guard, may write long after it.
+func TestGuardDeadlineNotInherited(t *testing.T) {
+	const timeout = 500 * time.Millisecond // long enough for a loaded machine to write the guarded answer
+	mux := http.NewServeMux()
+	mux.Handle("/guarded", wire.Guard(&seen{}, wire.HTTPOptions{WriteTimeout: timeout}))
+	mux.HandleFunc("/plain", func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, "one ")
+		w.(http.Flusher).Flush()
+		time.Sleep(3 * timeout)
+		io.WriteString(w, "two")
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	c, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(10 * time.Second))
+	const call = `{"jsonrpc":"2.0","id":1,"method":"ping"}`
+	io.WriteString(c, "POST /guarded HTTP/1.1\r\nHost: x\r\nContent-Length: "+strconv.Itoa(len(call))+"\r\n\r\n"+call+
+		"GET /plain HTTP/1.1\r\nHost: x\r\n\r\n")
+	br := bufio.NewReader(c)
+	var got []string
+	for range 2 {
+		resp, err := http.ReadResponse(br, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(resp.Body)
+		if err != nil {
+			got = append(got, resp.Status+" "+string(b)+" ("+err.Error()+")")
+			break
+		}
+		got = append(got, resp.Status+" "+string(b))
+	}
+	if want := "200 OK ok; 200 OK one two"; strings.Join(got, "; ") != want {
+		t.Errorf("got  %s\nwant %s", strings.Join(got, "; "), want)
+	}
+}

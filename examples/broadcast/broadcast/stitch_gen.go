@@ -11,17 +11,17 @@ import (
 	"strings"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
 	// SendBroadcastInputSchema is the input schema served for tool send_broadcast: flattened.
-	SendBroadcastInputSchema = `{"type":"object","properties":{"channel":{"type":"string","minLength":1,"maxLength":80,"description":"Channel to post in, without the leading #."},"parts":{"type":"array","items":{"type":"object","properties":{"kind":{"type":"string","enum":["text","image","gallery"]},"text":{"type":"string","minLength":1,"maxLength":4000,"description":"Available if kind = text. Required if kind = text."},"media":{"type":["object","array"],"description":"kind=image: The image.; kind=gallery: The images, in display order. Available if kind = image | gallery. Required if kind = image | gallery."},"caption":{"type":"string","maxLength":200,"description":"Caption under the image. Available if kind = image."}},"required":["kind"],"additionalProperties":{},"description":"Part is one piece of a broadcast."},"minItems":1,"maxItems":20,"description":"The message, in order."},"silent":{"type":"boolean","description":"Post silently, without notifying members."}},"required":["channel","parts"],"additionalProperties":false}`
+	SendBroadcastInputSchema = `{"type":"object","properties":{"channel":{"type":"string","minLength":1,"maxLength":80,"description":"Channel to post in, without the leading #."},"parts":{"type":"array","items":{"type":"object","properties":{"kind":{"type":"string","enum":["text","image","gallery"],"description":"text: TextPart is a paragraph of text. It is strict: keys of other parts are errors here; image: ImagePart is a single image. It strips keys it does not know (and reports them); gallery: GalleryPart is several images shown together."},"text":{"type":"string","minLength":1,"maxLength":4000,"description":"Available if kind = text. Required if kind = text."},"media":{"type":["object","array"],"description":"kind=image: The image.; kind=gallery: The images, in display order. Available if kind = image | gallery. Required if kind = image | gallery."},"caption":{"type":"string","maxLength":200,"description":"Caption under the image. Available if kind = image."}},"required":["kind"],"additionalProperties":{},"description":"Part is one piece of a broadcast."},"minItems":1,"maxItems":20,"description":"The message, in order."},"silent":{"type":"boolean","description":"Post silently, without notifying members."}},"required":["channel","parts"],"additionalProperties":false}`
 	// SendBroadcastLosslessSchema is the lossless input schema of tool send_broadcast (unions as oneOf/anyOf).
 	SendBroadcastLosslessSchema = `{"type":"object","properties":{"channel":{"type":"string","minLength":1,"maxLength":80,"description":"Channel to post in, without the leading #."},"parts":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"text"},"text":{"type":"string","minLength":1,"maxLength":4000}},"required":["kind","text"],"additionalProperties":false,"description":"TextPart is a paragraph of text. It is strict: keys of other parts are errors here."},{"type":"object","properties":{"kind":{"type":"string","const":"image"},"media":{"type":"object","properties":{"url":{"type":"string","format":"uri"},"alt":{"type":"string","maxLength":300,"description":"Alternative text for screen readers."}},"required":["url"],"additionalProperties":false,"description":"The image."},"caption":{"type":"string","maxLength":200,"description":"Caption under the image."}},"required":["kind","media"],"description":"ImagePart is a single image. It strips keys it does not know (and reports them)."},{"type":"object","properties":{"kind":{"type":"string","const":"gallery"},"media":{"type":"array","items":{"type":"object","properties":{"url":{"type":"string","format":"uri"},"alt":{"type":"string","maxLength":300,"description":"Alternative text for screen readers."}},"required":["url"],"additionalProperties":false,"description":"Media is an image reference."},"minItems":2,"maxItems":10,"description":"The images, in display order."}},"required":["kind","media"],"additionalProperties":false,"description":"GalleryPart is several images shown together."}],"description":"Part is one piece of a broadcast."},"minItems":1,"maxItems":20,"description":"The message, in order."},"silent":{"type":"boolean","description":"Post silently, without notifying members."}},"required":["channel","parts"],"additionalProperties":false}`
 	// SendBroadcastOutputSchema is the output schema of tool send_broadcast.
@@ -30,15 +30,15 @@ const (
 
 const (
 	// EditBroadcastInputSchema is the input schema served for tool edit_broadcast: flattened.
-	EditBroadcastInputSchema = `{"type":"object","properties":{"broadcastId":{"type":"string","pattern":"^b-[0-9]+$"},"ops":{"type":"array","items":{"type":"object","properties":{"op":{"type":"string","enum":["remove","move","replace_text"]},"index":{"type":"integer","minimum":0,"description":"Zero-based part index."},"to":{"type":"integer","minimum":0,"description":"Zero-based target position. Available if op = move. Required if op = move."},"text":{"type":"string","minLength":1,"maxLength":4000,"description":"Available if op = replace_text. Required if op = replace_text."}},"required":["op","index"],"additionalProperties":false,"description":"Op is one edit operation."},"minItems":1}},"required":["broadcastId","ops"],"additionalProperties":false}`
+	EditBroadcastInputSchema = `{"type":"object","properties":{"broadcastId":{"type":"string","pattern":"^b-[0-9]+$"},"ops":{"type":"array","items":{"type":"object","properties":{"op":{"type":"string","enum":["remove","move","replace_text"],"description":"remove: RemoveOp removes the part at index; move: MoveOp moves the part at index to position to; replace_text: ReplaceTextOp replaces the text of the text part at index."},"index":{"type":"integer","minimum":0,"description":"Zero-based part index."},"to":{"type":"integer","minimum":0,"description":"Zero-based target position. Available if op = move. Required if op = move."},"text":{"type":"string","minLength":1,"maxLength":4000,"description":"Available if op = replace_text. Required if op = replace_text."}},"required":["op","index"],"additionalProperties":false,"description":"Op is one edit operation."},"minItems":1}},"required":["broadcastId","ops"],"additionalProperties":false}`
 	// EditBroadcastLosslessSchema is the lossless input schema of tool edit_broadcast (unions as oneOf/anyOf).
 	EditBroadcastLosslessSchema = `{"type":"object","properties":{"broadcastId":{"type":"string","pattern":"^b-[0-9]+$"},"ops":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"op":{"type":"string","const":"remove"},"index":{"type":"integer","minimum":0,"description":"Zero-based part index."}},"required":["op","index"],"additionalProperties":false,"description":"RemoveOp removes the part at index."},{"type":"object","properties":{"op":{"type":"string","const":"move"},"index":{"type":"integer","minimum":0,"description":"Zero-based part index."},"to":{"type":"integer","minimum":0,"description":"Zero-based target position."}},"required":["op","index","to"],"additionalProperties":false,"description":"MoveOp moves the part at index to position to."},{"type":"object","properties":{"op":{"type":"string","const":"replace_text"},"index":{"type":"integer","minimum":0,"description":"Zero-based part index."},"text":{"type":"string","minLength":1,"maxLength":4000}},"required":["op","index","text"],"additionalProperties":false,"description":"ReplaceTextOp replaces the text of the text part at index."}],"description":"Op is one edit operation."},"minItems":1}},"required":["broadcastId","ops"],"additionalProperties":false}`
 	// EditBroadcastOpenAIStrictSchema is the input schema of tool edit_broadcast under profile openai-strict.
-	EditBroadcastOpenAIStrictSchema = `{"type":"object","properties":{"broadcastId":{"type":"string","pattern":"^b-[0-9]+$"},"ops":{"type":"array","items":{"type":"object","properties":{"op":{"type":"string","enum":["remove","move","replace_text"]},"index":{"type":"integer","minimum":0,"description":"Zero-based part index."},"to":{"type":["integer","null"],"minimum":0,"description":"Zero-based target position. Available if op = move. Required if op = move."},"text":{"type":["string","null"],"description":"Available if op = replace_text. Required if op = replace_text. Constraints: minLength 1, maxLength 4000."}},"required":["op","index","to","text"],"additionalProperties":false,"description":"Op is one edit operation."},"minItems":1}},"required":["broadcastId","ops"],"additionalProperties":false}`
+	EditBroadcastOpenAIStrictSchema = `{"type":"object","properties":{"broadcastId":{"type":"string","pattern":"^b-[0-9]+$"},"ops":{"type":"array","items":{"type":"object","properties":{"op":{"type":"string","enum":["remove","move","replace_text"],"description":"remove: RemoveOp removes the part at index; move: MoveOp moves the part at index to position to; replace_text: ReplaceTextOp replaces the text of the text part at index."},"index":{"type":"integer","minimum":0,"description":"Zero-based part index."},"to":{"type":["integer","null"],"minimum":0,"description":"Zero-based target position. Available if op = move. Required if op = move."},"text":{"type":["string","null"],"description":"Available if op = replace_text. Required if op = replace_text. Constraints: minLength 1, maxLength 4000."}},"required":["op","index","to","text"],"additionalProperties":false,"description":"Op is one edit operation."},"minItems":1}},"required":["broadcastId","ops"],"additionalProperties":false}`
 	// EditBroadcastAnthropicStrictSchema is the input schema of tool edit_broadcast under profile anthropic-strict.
-	EditBroadcastAnthropicStrictSchema = `{"type":"object","properties":{"broadcastId":{"type":"string","pattern":"^b-[0-9]+$"},"ops":{"type":"array","items":{"type":"object","properties":{"op":{"type":"string","enum":["remove","move","replace_text"]},"index":{"type":"integer","description":"Zero-based part index. Constraints: minimum 0."},"to":{"type":"integer","description":"Zero-based target position. Available if op = move. Required if op = move. Constraints: minimum 0."},"text":{"type":"string","description":"Available if op = replace_text. Required if op = replace_text. Constraints: minLength 1, maxLength 4000."}},"required":["op","index"],"additionalProperties":false,"description":"Op is one edit operation."},"minItems":1}},"required":["broadcastId","ops"],"additionalProperties":false}`
+	EditBroadcastAnthropicStrictSchema = `{"type":"object","properties":{"broadcastId":{"type":"string","pattern":"^b-[0-9]+$"},"ops":{"type":"array","items":{"type":"object","properties":{"op":{"type":"string","enum":["remove","move","replace_text"],"description":"remove: RemoveOp removes the part at index; move: MoveOp moves the part at index to position to; replace_text: ReplaceTextOp replaces the text of the text part at index."},"index":{"type":"integer","description":"Zero-based part index. Constraints: minimum 0."},"to":{"type":"integer","description":"Zero-based target position. Available if op = move. Required if op = move. Constraints: minimum 0."},"text":{"type":"string","description":"Available if op = replace_text. Required if op = replace_text. Constraints: minLength 1, maxLength 4000."}},"required":["op","index"],"additionalProperties":false,"description":"Op is one edit operation."},"minItems":1}},"required":["broadcastId","ops"],"additionalProperties":false}`
 	// EditBroadcastGeminiSchema is the input schema of tool edit_broadcast under profile gemini.
-	EditBroadcastGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"broadcastId":{"type":"STRING","pattern":"^b-[0-9]+$"},"ops":{"type":"ARRAY","items":{"type":"OBJECT","description":"Op is one edit operation. Constraints: additionalProperties false.","properties":{"op":{"type":"STRING","enum":["remove","move","replace_text"]},"index":{"type":"INTEGER","description":"Zero-based part index.","minimum":0},"to":{"type":"INTEGER","description":"Zero-based target position. Available if op = move. Required if op = move.","minimum":0},"text":{"type":"STRING","description":"Available if op = replace_text. Required if op = replace_text.","minLength":1,"maxLength":4000}},"required":["op","index"],"propertyOrdering":["op","index","to","text"]},"minItems":1}},"required":["broadcastId","ops"],"propertyOrdering":["broadcastId","ops"]}`
+	EditBroadcastGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"broadcastId":{"type":"STRING","pattern":"^b-[0-9]+$"},"ops":{"type":"ARRAY","items":{"type":"OBJECT","description":"Op is one edit operation. Constraints: additionalProperties false.","properties":{"op":{"type":"STRING","description":"remove: RemoveOp removes the part at index; move: MoveOp moves the part at index to position to; replace_text: ReplaceTextOp replaces the text of the text part at index.","enum":["remove","move","replace_text"]},"index":{"type":"INTEGER","description":"Zero-based part index.","minimum":0},"to":{"type":"INTEGER","description":"Zero-based target position. Available if op = move. Required if op = move.","minimum":0},"text":{"type":"STRING","description":"Available if op = replace_text. Required if op = replace_text.","minLength":1,"maxLength":4000}},"required":["op","index"],"propertyOrdering":["op","index","to","text"]},"minItems":1}},"required":["broadcastId","ops"],"propertyOrdering":["broadcastId","ops"]}`
 )
 
 const (
@@ -208,7 +208,7 @@ func stitchEncodeSendBroadcast(b []byte, x *SendBroadcast) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes SendBroadcast exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes SendBroadcast exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *SendBroadcast) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v SendBroadcast
@@ -222,7 +222,7 @@ func (x *SendBroadcast) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes SendBroadcast (SPEC §3).
+// MarshalJSON encodes SendBroadcast.
 func (x SendBroadcast) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeSendBroadcast(*p, &x)
@@ -234,14 +234,22 @@ func (x SendBroadcast) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into SendBroadcast with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *SendBroadcast) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallSendBroadcast(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *SendBroadcast) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallSendBroadcast(x, data, false)
 }
 
-// stitchToolCallSendBroadcast is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallSendBroadcast is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallSendBroadcast(x *SendBroadcast, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallSendBroadcast(x *SendBroadcast, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -254,12 +262,11 @@ func stitchToolCallSendBroadcast(x *SendBroadcast, data []byte, nullAsAbsent boo
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodePart(d *stitchrt.Decoder, x *Part) {
@@ -405,7 +412,7 @@ func stitchEncodeTextPart(b []byte, x *TextPart) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes TextPart exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TextPart exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TextPart) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TextPart
@@ -419,7 +426,7 @@ func (x *TextPart) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TextPart (SPEC §3).
+// MarshalJSON encodes TextPart.
 func (x TextPart) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTextPart(*p, &x)
@@ -514,7 +521,7 @@ func stitchEncodeImagePart(b []byte, x *ImagePart) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes ImagePart exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes ImagePart exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *ImagePart) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v ImagePart
@@ -528,7 +535,7 @@ func (x *ImagePart) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes ImagePart (SPEC §3).
+// MarshalJSON encodes ImagePart.
 func (x ImagePart) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeImagePart(*p, &x)
@@ -640,7 +647,7 @@ func stitchEncodeGalleryPart(b []byte, x *GalleryPart) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes GalleryPart exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes GalleryPart exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *GalleryPart) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v GalleryPart
@@ -654,7 +661,7 @@ func (x *GalleryPart) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes GalleryPart (SPEC §3).
+// MarshalJSON encodes GalleryPart.
 func (x GalleryPart) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeGalleryPart(*p, &x)
@@ -680,7 +687,7 @@ func stitchDecodeMedia(d *stitchrt.Decoder, x *Media) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatURI(s0), "uri")
+				d.FormatOn(stitchrt.FormatURI(s0), "uri", s0)
 				x.URL = s0
 			}
 			d.Pop()
@@ -724,7 +731,7 @@ func stitchEncodeMedia(b []byte, x *Media) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Media exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Media exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Media) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Media
@@ -738,7 +745,7 @@ func (x *Media) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Media (SPEC §3).
+// MarshalJSON encodes Media.
 func (x Media) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeMedia(*p, &x)
@@ -830,7 +837,7 @@ func stitchEncodeBroadcastReceipt(b []byte, x *BroadcastReceipt) ([]byte, error)
 	return b, err
 }
 
-// UnmarshalJSON decodes BroadcastReceipt exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes BroadcastReceipt exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *BroadcastReceipt) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v BroadcastReceipt
@@ -845,7 +852,7 @@ func (x *BroadcastReceipt) UnmarshalJSON(data []byte) error {
 }
 
 // MarshalJSON encodes BroadcastReceipt and checks the result against its schema: a tool output
-// either encodes to JSON its output schema accepts or fails (SPEC §3).
+// either encodes to JSON its output schema accepts or fails.
 func (x BroadcastReceipt) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeBroadcastReceipt(*p, &x)
@@ -877,7 +884,7 @@ func stitchDecodeEditBroadcast(d *stitchrt.Decoder, x *EditBroadcast) {
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch0(s0) {
-					d.PatternFail("^b-[0-9]+$")
+					d.PatternFailOn("^b-[0-9]+$", s0)
 				}
 				x.BroadcastID = s0
 			}
@@ -965,7 +972,7 @@ func stitchEncodeEditBroadcast(b []byte, x *EditBroadcast) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes EditBroadcast exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes EditBroadcast exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *EditBroadcast) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v EditBroadcast
@@ -979,7 +986,7 @@ func (x *EditBroadcast) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes EditBroadcast (SPEC §3).
+// MarshalJSON encodes EditBroadcast.
 func (x EditBroadcast) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeEditBroadcast(*p, &x)
@@ -991,14 +998,22 @@ func (x EditBroadcast) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into EditBroadcast with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *EditBroadcast) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallEditBroadcast(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *EditBroadcast) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallEditBroadcast(x, data, false)
 }
 
-// stitchToolCallEditBroadcast is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallEditBroadcast is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallEditBroadcast(x *EditBroadcast, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallEditBroadcast(x *EditBroadcast, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1011,12 +1026,11 @@ func stitchToolCallEditBroadcast(x *EditBroadcast, data []byte, nullAsAbsent boo
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeOp(d *stitchrt.Decoder, x *Op) {
@@ -1162,7 +1176,7 @@ func stitchEncodeRemoveOp(b []byte, x *RemoveOp) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes RemoveOp exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes RemoveOp exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *RemoveOp) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v RemoveOp
@@ -1176,7 +1190,7 @@ func (x *RemoveOp) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes RemoveOp (SPEC §3).
+// MarshalJSON encodes RemoveOp.
 func (x RemoveOp) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeRemoveOp(*p, &x)
@@ -1263,7 +1277,7 @@ func stitchEncodeMoveOp(b []byte, x *MoveOp) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes MoveOp exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes MoveOp exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *MoveOp) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v MoveOp
@@ -1277,7 +1291,7 @@ func (x *MoveOp) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes MoveOp (SPEC §3).
+// MarshalJSON encodes MoveOp.
 func (x MoveOp) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeMoveOp(*p, &x)
@@ -1364,7 +1378,7 @@ func stitchEncodeReplaceTextOp(b []byte, x *ReplaceTextOp) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes ReplaceTextOp exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes ReplaceTextOp exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *ReplaceTextOp) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v ReplaceTextOp
@@ -1378,7 +1392,7 @@ func (x *ReplaceTextOp) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes ReplaceTextOp (SPEC §3).
+// MarshalJSON encodes ReplaceTextOp.
 func (x ReplaceTextOp) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeReplaceTextOp(*p, &x)
@@ -1404,7 +1418,7 @@ func stitchDecodePreviewBroadcast(d *stitchrt.Decoder, x *PreviewBroadcast) {
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch0(s0) {
-					d.PatternFail("^b-[0-9]+$")
+					d.PatternFailOn("^b-[0-9]+$", s0)
 				}
 				x.BroadcastID = s0
 			}
@@ -1428,7 +1442,7 @@ func stitchEncodePreviewBroadcast(b []byte, x *PreviewBroadcast) ([]byte, error)
 	return b, err
 }
 
-// UnmarshalJSON decodes PreviewBroadcast exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes PreviewBroadcast exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *PreviewBroadcast) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v PreviewBroadcast
@@ -1442,7 +1456,7 @@ func (x *PreviewBroadcast) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes PreviewBroadcast (SPEC §3).
+// MarshalJSON encodes PreviewBroadcast.
 func (x PreviewBroadcast) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodePreviewBroadcast(*p, &x)
@@ -1454,14 +1468,22 @@ func (x PreviewBroadcast) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into PreviewBroadcast with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *PreviewBroadcast) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallPreviewBroadcast(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *PreviewBroadcast) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallPreviewBroadcast(x, data, false)
 }
 
-// stitchToolCallPreviewBroadcast is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallPreviewBroadcast is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallPreviewBroadcast(x *PreviewBroadcast, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallPreviewBroadcast(x *PreviewBroadcast, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1474,12 +1496,11 @@ func stitchToolCallPreviewBroadcast(x *PreviewBroadcast, data []byte, nullAsAbse
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 // stitchMatch0 reports whether s matches the pattern "^b-[0-9]+$", as regexp.MatchString does
@@ -1522,53 +1543,68 @@ type StitchHandler interface {
 // StitchTools returns the tools of package broadcast in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "send_broadcast",
-		Description:     "SendBroadcast sends a message made of parts to a channel.",
-		InputSchema:     SendBroadcastInputSchema,
-		LosslessSchema:  SendBroadcastLosslessSchema,
-		OutputSchema:    SendBroadcastOutputSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: SendBroadcastInputSchema},
-		AnthropicStrict: stitch.ProfileSchema{Schema: SendBroadcastInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: SendBroadcastInputSchema},
+		Name:           "send_broadcast",
+		Description:    "SendBroadcast sends a message made of parts to a channel.",
+		InputSchema:    SendBroadcastInputSchema,
+		LosslessSchema: SendBroadcastLosslessSchema,
+		OutputSchema:   SendBroadcastOutputSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: SendBroadcastInputSchema},
+			{Profile: "anthropic-strict", Schema: SendBroadcastInputSchema},
+			{Profile: "gemini", Schema: SendBroadcastInputSchema},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in SendBroadcast
-			dropped, repaired, err := stitchToolCallSendBroadcast(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallSendBroadcast(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.SendBroadcast(ctx, in.(SendBroadcast))
 			return stitch.Output{Value: out}, err
 		},
 	}, {
-		Name:            "edit_broadcast",
-		Description:     "EditBroadcast applies operations to the parts of a sent broadcast, in order.",
-		InputSchema:     EditBroadcastInputSchema,
-		LosslessSchema:  EditBroadcastLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: EditBroadcastOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: EditBroadcastAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: EditBroadcastGeminiSchema, OpenAPI: true},
+		Name:           "edit_broadcast",
+		Description:    "EditBroadcast applies operations to the parts of a sent broadcast, in order.",
+		InputSchema:    EditBroadcastInputSchema,
+		LosslessSchema: EditBroadcastLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: EditBroadcastOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: EditBroadcastAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: EditBroadcastGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in EditBroadcast
-			dropped, repaired, err := stitchToolCallEditBroadcast(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallEditBroadcast(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.EditBroadcast(ctx, in.(EditBroadcast))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "preview_broadcast",
-		Description:     "PreviewBroadcast renders how a sent broadcast looks: an image with one bar per part, and a line of text saying what is in it. It reports its progress and logs what it rendered.",
-		InputSchema:     PreviewBroadcastInputSchema,
-		LosslessSchema:  PreviewBroadcastLosslessSchema,
-		Annotations:     &stitch.Annotations{ReadOnlyHint: new(true), OpenWorldHint: new(false)},
-		OpenAIStrict:    stitch.ProfileSchema{Schema: PreviewBroadcastInputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: PreviewBroadcastInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: PreviewBroadcastGeminiSchema, OpenAPI: true},
+		Name:           "preview_broadcast",
+		Description:    "PreviewBroadcast renders how a sent broadcast looks: an image with one bar per part, and a line of text saying what is in it. It reports its progress and logs what it rendered.",
+		InputSchema:    PreviewBroadcastInputSchema,
+		LosslessSchema: PreviewBroadcastLosslessSchema,
+		Annotations:    &stitch.Annotations{ReadOnlyHint: new(true), OpenWorldHint: new(false)},
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: PreviewBroadcastInputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: PreviewBroadcastInputSchema, Strict: true},
+			{Profile: "gemini", Schema: PreviewBroadcastGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in PreviewBroadcast
-			dropped, repaired, err := stitchToolCallPreviewBroadcast(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallPreviewBroadcast(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.PreviewBroadcast(ctx, in.(PreviewBroadcast))

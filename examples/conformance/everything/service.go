@@ -128,6 +128,8 @@ func (Service) TestToolWithProgress(ctx context.Context, in TestToolWithProgress
 }
 
 // ErrIntentional is the failure of tool test_error_handling.
+//
+//lint:ignore ST1005 a sentence the client reads in the envelope's message, never wrapped by Go code
 var ErrIntentional = errors.New("This tool intentionally returns an error for testing")
 
 // TestErrorHandling handles tool test_error_handling: it always fails,

@@ -9,12 +9,12 @@ import (
 	"strconv"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
@@ -296,7 +296,7 @@ func stitchEncodeTestSimpleText(b []byte, x *TestSimpleText) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes TestSimpleText exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestSimpleText exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestSimpleText) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestSimpleText
@@ -310,7 +310,7 @@ func (x *TestSimpleText) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestSimpleText (SPEC §3).
+// MarshalJSON encodes TestSimpleText.
 func (x TestSimpleText) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestSimpleText(*p, &x)
@@ -322,14 +322,22 @@ func (x TestSimpleText) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestSimpleText with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestSimpleText) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestSimpleText(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestSimpleText) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestSimpleText(x, data, false)
 }
 
-// stitchToolCallTestSimpleText is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestSimpleText is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestSimpleText(x *TestSimpleText, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestSimpleText(x *TestSimpleText, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -342,12 +350,11 @@ func stitchToolCallTestSimpleText(x *TestSimpleText, data []byte, nullAsAbsent b
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestImageContent(d *stitchrt.Decoder, x *TestImageContent) {
@@ -370,7 +377,7 @@ func stitchEncodeTestImageContent(b []byte, x *TestImageContent) ([]byte, error)
 	return b, err
 }
 
-// UnmarshalJSON decodes TestImageContent exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestImageContent exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestImageContent) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestImageContent
@@ -384,7 +391,7 @@ func (x *TestImageContent) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestImageContent (SPEC §3).
+// MarshalJSON encodes TestImageContent.
 func (x TestImageContent) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestImageContent(*p, &x)
@@ -396,14 +403,22 @@ func (x TestImageContent) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestImageContent with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestImageContent) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestImageContent(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestImageContent) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestImageContent(x, data, false)
 }
 
-// stitchToolCallTestImageContent is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestImageContent is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestImageContent(x *TestImageContent, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestImageContent(x *TestImageContent, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -416,12 +431,11 @@ func stitchToolCallTestImageContent(x *TestImageContent, data []byte, nullAsAbse
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestAudioContent(d *stitchrt.Decoder, x *TestAudioContent) {
@@ -444,7 +458,7 @@ func stitchEncodeTestAudioContent(b []byte, x *TestAudioContent) ([]byte, error)
 	return b, err
 }
 
-// UnmarshalJSON decodes TestAudioContent exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestAudioContent exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestAudioContent) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestAudioContent
@@ -458,7 +472,7 @@ func (x *TestAudioContent) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestAudioContent (SPEC §3).
+// MarshalJSON encodes TestAudioContent.
 func (x TestAudioContent) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestAudioContent(*p, &x)
@@ -470,14 +484,22 @@ func (x TestAudioContent) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestAudioContent with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestAudioContent) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestAudioContent(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestAudioContent) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestAudioContent(x, data, false)
 }
 
-// stitchToolCallTestAudioContent is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestAudioContent is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestAudioContent(x *TestAudioContent, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestAudioContent(x *TestAudioContent, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -490,12 +512,11 @@ func stitchToolCallTestAudioContent(x *TestAudioContent, data []byte, nullAsAbse
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestEmbeddedResource(d *stitchrt.Decoder, x *TestEmbeddedResource) {
@@ -518,7 +539,7 @@ func stitchEncodeTestEmbeddedResource(b []byte, x *TestEmbeddedResource) ([]byte
 	return b, err
 }
 
-// UnmarshalJSON decodes TestEmbeddedResource exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestEmbeddedResource exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestEmbeddedResource) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestEmbeddedResource
@@ -532,7 +553,7 @@ func (x *TestEmbeddedResource) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestEmbeddedResource (SPEC §3).
+// MarshalJSON encodes TestEmbeddedResource.
 func (x TestEmbeddedResource) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestEmbeddedResource(*p, &x)
@@ -544,14 +565,22 @@ func (x TestEmbeddedResource) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestEmbeddedResource with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestEmbeddedResource) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestEmbeddedResource(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestEmbeddedResource) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestEmbeddedResource(x, data, false)
 }
 
-// stitchToolCallTestEmbeddedResource is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestEmbeddedResource is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestEmbeddedResource(x *TestEmbeddedResource, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestEmbeddedResource(x *TestEmbeddedResource, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -564,12 +593,11 @@ func stitchToolCallTestEmbeddedResource(x *TestEmbeddedResource, data []byte, nu
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestMultipleContentTypes(d *stitchrt.Decoder, x *TestMultipleContentTypes) {
@@ -592,7 +620,7 @@ func stitchEncodeTestMultipleContentTypes(b []byte, x *TestMultipleContentTypes)
 	return b, err
 }
 
-// UnmarshalJSON decodes TestMultipleContentTypes exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestMultipleContentTypes exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestMultipleContentTypes) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestMultipleContentTypes
@@ -606,7 +634,7 @@ func (x *TestMultipleContentTypes) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestMultipleContentTypes (SPEC §3).
+// MarshalJSON encodes TestMultipleContentTypes.
 func (x TestMultipleContentTypes) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestMultipleContentTypes(*p, &x)
@@ -618,14 +646,22 @@ func (x TestMultipleContentTypes) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestMultipleContentTypes with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestMultipleContentTypes) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestMultipleContentTypes(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestMultipleContentTypes) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestMultipleContentTypes(x, data, false)
 }
 
-// stitchToolCallTestMultipleContentTypes is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestMultipleContentTypes is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestMultipleContentTypes(x *TestMultipleContentTypes, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestMultipleContentTypes(x *TestMultipleContentTypes, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -638,12 +674,11 @@ func stitchToolCallTestMultipleContentTypes(x *TestMultipleContentTypes, data []
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestToolWithLogging(d *stitchrt.Decoder, x *TestToolWithLogging) {
@@ -666,7 +701,7 @@ func stitchEncodeTestToolWithLogging(b []byte, x *TestToolWithLogging) ([]byte, 
 	return b, err
 }
 
-// UnmarshalJSON decodes TestToolWithLogging exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestToolWithLogging exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestToolWithLogging) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestToolWithLogging
@@ -680,7 +715,7 @@ func (x *TestToolWithLogging) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestToolWithLogging (SPEC §3).
+// MarshalJSON encodes TestToolWithLogging.
 func (x TestToolWithLogging) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestToolWithLogging(*p, &x)
@@ -692,14 +727,22 @@ func (x TestToolWithLogging) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestToolWithLogging with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestToolWithLogging) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestToolWithLogging(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestToolWithLogging) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestToolWithLogging(x, data, false)
 }
 
-// stitchToolCallTestToolWithLogging is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestToolWithLogging is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestToolWithLogging(x *TestToolWithLogging, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestToolWithLogging(x *TestToolWithLogging, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -712,12 +755,11 @@ func stitchToolCallTestToolWithLogging(x *TestToolWithLogging, data []byte, null
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestToolWithProgress(d *stitchrt.Decoder, x *TestToolWithProgress) {
@@ -740,7 +782,7 @@ func stitchEncodeTestToolWithProgress(b []byte, x *TestToolWithProgress) ([]byte
 	return b, err
 }
 
-// UnmarshalJSON decodes TestToolWithProgress exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestToolWithProgress exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestToolWithProgress) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestToolWithProgress
@@ -754,7 +796,7 @@ func (x *TestToolWithProgress) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestToolWithProgress (SPEC §3).
+// MarshalJSON encodes TestToolWithProgress.
 func (x TestToolWithProgress) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestToolWithProgress(*p, &x)
@@ -766,14 +808,22 @@ func (x TestToolWithProgress) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestToolWithProgress with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestToolWithProgress) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestToolWithProgress(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestToolWithProgress) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestToolWithProgress(x, data, false)
 }
 
-// stitchToolCallTestToolWithProgress is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestToolWithProgress is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestToolWithProgress(x *TestToolWithProgress, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestToolWithProgress(x *TestToolWithProgress, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -786,12 +836,11 @@ func stitchToolCallTestToolWithProgress(x *TestToolWithProgress, data []byte, nu
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestErrorHandling(d *stitchrt.Decoder, x *TestErrorHandling) {
@@ -814,7 +863,7 @@ func stitchEncodeTestErrorHandling(b []byte, x *TestErrorHandling) ([]byte, erro
 	return b, err
 }
 
-// UnmarshalJSON decodes TestErrorHandling exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestErrorHandling exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestErrorHandling) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestErrorHandling
@@ -828,7 +877,7 @@ func (x *TestErrorHandling) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestErrorHandling (SPEC §3).
+// MarshalJSON encodes TestErrorHandling.
 func (x TestErrorHandling) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestErrorHandling(*p, &x)
@@ -840,14 +889,22 @@ func (x TestErrorHandling) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestErrorHandling with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestErrorHandling) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestErrorHandling(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestErrorHandling) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestErrorHandling(x, data, false)
 }
 
-// stitchToolCallTestErrorHandling is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestErrorHandling is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestErrorHandling(x *TestErrorHandling, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestErrorHandling(x *TestErrorHandling, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -860,12 +917,11 @@ func stitchToolCallTestErrorHandling(x *TestErrorHandling, data []byte, nullAsAb
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestReconnection(d *stitchrt.Decoder, x *TestReconnection) {
@@ -888,7 +944,7 @@ func stitchEncodeTestReconnection(b []byte, x *TestReconnection) ([]byte, error)
 	return b, err
 }
 
-// UnmarshalJSON decodes TestReconnection exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestReconnection exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestReconnection) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestReconnection
@@ -902,7 +958,7 @@ func (x *TestReconnection) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestReconnection (SPEC §3).
+// MarshalJSON encodes TestReconnection.
 func (x TestReconnection) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestReconnection(*p, &x)
@@ -914,14 +970,22 @@ func (x TestReconnection) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestReconnection with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestReconnection) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestReconnection(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestReconnection) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestReconnection(x, data, false)
 }
 
-// stitchToolCallTestReconnection is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestReconnection is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestReconnection(x *TestReconnection, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestReconnection(x *TestReconnection, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -934,12 +998,11 @@ func stitchToolCallTestReconnection(x *TestReconnection, data []byte, nullAsAbse
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestSampling(d *stitchrt.Decoder, x *TestSampling) {
@@ -978,7 +1041,7 @@ func stitchEncodeTestSampling(b []byte, x *TestSampling) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes TestSampling exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestSampling exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestSampling) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestSampling
@@ -992,7 +1055,7 @@ func (x *TestSampling) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestSampling (SPEC §3).
+// MarshalJSON encodes TestSampling.
 func (x TestSampling) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestSampling(*p, &x)
@@ -1004,14 +1067,22 @@ func (x TestSampling) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestSampling with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestSampling) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestSampling(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestSampling) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestSampling(x, data, false)
 }
 
-// stitchToolCallTestSampling is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestSampling is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestSampling(x *TestSampling, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestSampling(x *TestSampling, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1024,12 +1095,11 @@ func stitchToolCallTestSampling(x *TestSampling, data []byte, nullAsAbsent bool)
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestElicitation(d *stitchrt.Decoder, x *TestElicitation) {
@@ -1068,7 +1138,7 @@ func stitchEncodeTestElicitation(b []byte, x *TestElicitation) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes TestElicitation exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestElicitation exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestElicitation) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestElicitation
@@ -1082,7 +1152,7 @@ func (x *TestElicitation) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestElicitation (SPEC §3).
+// MarshalJSON encodes TestElicitation.
 func (x TestElicitation) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestElicitation(*p, &x)
@@ -1094,14 +1164,22 @@ func (x TestElicitation) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestElicitation with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestElicitation) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestElicitation(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestElicitation) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestElicitation(x, data, false)
 }
 
-// stitchToolCallTestElicitation is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestElicitation is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestElicitation(x *TestElicitation, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestElicitation(x *TestElicitation, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1114,12 +1192,11 @@ func stitchToolCallTestElicitation(x *TestElicitation, data []byte, nullAsAbsent
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestElicitationSEP1034Defaults(d *stitchrt.Decoder, x *TestElicitationSEP1034Defaults) {
@@ -1142,7 +1219,7 @@ func stitchEncodeTestElicitationSEP1034Defaults(b []byte, x *TestElicitationSEP1
 	return b, err
 }
 
-// UnmarshalJSON decodes TestElicitationSEP1034Defaults exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestElicitationSEP1034Defaults exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestElicitationSEP1034Defaults) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestElicitationSEP1034Defaults
@@ -1156,7 +1233,7 @@ func (x *TestElicitationSEP1034Defaults) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestElicitationSEP1034Defaults (SPEC §3).
+// MarshalJSON encodes TestElicitationSEP1034Defaults.
 func (x TestElicitationSEP1034Defaults) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestElicitationSEP1034Defaults(*p, &x)
@@ -1168,14 +1245,22 @@ func (x TestElicitationSEP1034Defaults) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestElicitationSEP1034Defaults with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestElicitationSEP1034Defaults) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestElicitationSEP1034Defaults(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestElicitationSEP1034Defaults) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestElicitationSEP1034Defaults(x, data, false)
 }
 
-// stitchToolCallTestElicitationSEP1034Defaults is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestElicitationSEP1034Defaults is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestElicitationSEP1034Defaults(x *TestElicitationSEP1034Defaults, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestElicitationSEP1034Defaults(x *TestElicitationSEP1034Defaults, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1188,12 +1273,11 @@ func stitchToolCallTestElicitationSEP1034Defaults(x *TestElicitationSEP1034Defau
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestElicitationSEP1330Enums(d *stitchrt.Decoder, x *TestElicitationSEP1330Enums) {
@@ -1216,7 +1300,7 @@ func stitchEncodeTestElicitationSEP1330Enums(b []byte, x *TestElicitationSEP1330
 	return b, err
 }
 
-// UnmarshalJSON decodes TestElicitationSEP1330Enums exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestElicitationSEP1330Enums exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestElicitationSEP1330Enums) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestElicitationSEP1330Enums
@@ -1230,7 +1314,7 @@ func (x *TestElicitationSEP1330Enums) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestElicitationSEP1330Enums (SPEC §3).
+// MarshalJSON encodes TestElicitationSEP1330Enums.
 func (x TestElicitationSEP1330Enums) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestElicitationSEP1330Enums(*p, &x)
@@ -1242,14 +1326,22 @@ func (x TestElicitationSEP1330Enums) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestElicitationSEP1330Enums with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestElicitationSEP1330Enums) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestElicitationSEP1330Enums(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestElicitationSEP1330Enums) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestElicitationSEP1330Enums(x, data, false)
 }
 
-// stitchToolCallTestElicitationSEP1330Enums is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestElicitationSEP1330Enums is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestElicitationSEP1330Enums(x *TestElicitationSEP1330Enums, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestElicitationSEP1330Enums(x *TestElicitationSEP1330Enums, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1262,12 +1354,11 @@ func stitchToolCallTestElicitationSEP1330Enums(x *TestElicitationSEP1330Enums, d
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestInputRequiredResultElicitation(d *stitchrt.Decoder, x *TestInputRequiredResultElicitation) {
@@ -2427,221 +2518,286 @@ type StitchHandler interface {
 // StitchTools returns the tools of package everything in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "test_simple_text",
-		Description:     "Tests simple text content response",
-		InputSchema:     TestSimpleTextInputSchema,
-		LosslessSchema:  TestSimpleTextLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestSimpleTextOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestSimpleTextInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_simple_text",
+		Description:    "Tests simple text content response",
+		InputSchema:    TestSimpleTextInputSchema,
+		LosslessSchema: TestSimpleTextLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestSimpleTextOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestSimpleTextInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestSimpleText
-			dropped, repaired, err := stitchToolCallTestSimpleText(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestSimpleText(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestSimpleText(ctx, in.(TestSimpleText))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_image_content",
-		Description:     "Tests image content response",
-		InputSchema:     TestImageContentInputSchema,
-		LosslessSchema:  TestImageContentLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestImageContentOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestImageContentInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_image_content",
+		Description:    "Tests image content response",
+		InputSchema:    TestImageContentInputSchema,
+		LosslessSchema: TestImageContentLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestImageContentOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestImageContentInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestImageContent
-			dropped, repaired, err := stitchToolCallTestImageContent(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestImageContent(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestImageContent(ctx, in.(TestImageContent))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_audio_content",
-		Description:     "Tests audio content response",
-		InputSchema:     TestAudioContentInputSchema,
-		LosslessSchema:  TestAudioContentLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestAudioContentOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestAudioContentInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_audio_content",
+		Description:    "Tests audio content response",
+		InputSchema:    TestAudioContentInputSchema,
+		LosslessSchema: TestAudioContentLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestAudioContentOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestAudioContentInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestAudioContent
-			dropped, repaired, err := stitchToolCallTestAudioContent(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestAudioContent(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestAudioContent(ctx, in.(TestAudioContent))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_embedded_resource",
-		Description:     "Tests embedded resource content response",
-		InputSchema:     TestEmbeddedResourceInputSchema,
-		LosslessSchema:  TestEmbeddedResourceLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestEmbeddedResourceOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestEmbeddedResourceInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_embedded_resource",
+		Description:    "Tests embedded resource content response",
+		InputSchema:    TestEmbeddedResourceInputSchema,
+		LosslessSchema: TestEmbeddedResourceLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestEmbeddedResourceOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestEmbeddedResourceInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestEmbeddedResource
-			dropped, repaired, err := stitchToolCallTestEmbeddedResource(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestEmbeddedResource(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestEmbeddedResource(ctx, in.(TestEmbeddedResource))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_multiple_content_types",
-		Description:     "Tests response with multiple content types (text, image, resource)",
-		InputSchema:     TestMultipleContentTypesInputSchema,
-		LosslessSchema:  TestMultipleContentTypesLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestMultipleContentTypesOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestMultipleContentTypesInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_multiple_content_types",
+		Description:    "Tests response with multiple content types (text, image, resource)",
+		InputSchema:    TestMultipleContentTypesInputSchema,
+		LosslessSchema: TestMultipleContentTypesLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestMultipleContentTypesOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestMultipleContentTypesInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestMultipleContentTypes
-			dropped, repaired, err := stitchToolCallTestMultipleContentTypes(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestMultipleContentTypes(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestMultipleContentTypes(ctx, in.(TestMultipleContentTypes))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_tool_with_logging",
-		Description:     "Tests tool that emits log messages during execution",
-		InputSchema:     TestToolWithLoggingInputSchema,
-		LosslessSchema:  TestToolWithLoggingLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestToolWithLoggingOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestToolWithLoggingInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_tool_with_logging",
+		Description:    "Tests tool that emits log messages during execution",
+		InputSchema:    TestToolWithLoggingInputSchema,
+		LosslessSchema: TestToolWithLoggingLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestToolWithLoggingOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestToolWithLoggingInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestToolWithLogging
-			dropped, repaired, err := stitchToolCallTestToolWithLogging(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestToolWithLogging(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestToolWithLogging(ctx, in.(TestToolWithLogging))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_tool_with_progress",
-		Description:     "Tests tool that reports progress notifications",
-		InputSchema:     TestToolWithProgressInputSchema,
-		LosslessSchema:  TestToolWithProgressLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestToolWithProgressOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestToolWithProgressInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_tool_with_progress",
+		Description:    "Tests tool that reports progress notifications",
+		InputSchema:    TestToolWithProgressInputSchema,
+		LosslessSchema: TestToolWithProgressLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestToolWithProgressOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestToolWithProgressInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestToolWithProgress
-			dropped, repaired, err := stitchToolCallTestToolWithProgress(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestToolWithProgress(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestToolWithProgress(ctx, in.(TestToolWithProgress))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_error_handling",
-		Description:     "Tests error response handling",
-		InputSchema:     TestErrorHandlingInputSchema,
-		LosslessSchema:  TestErrorHandlingLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestErrorHandlingOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestErrorHandlingInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_error_handling",
+		Description:    "Tests error response handling",
+		InputSchema:    TestErrorHandlingInputSchema,
+		LosslessSchema: TestErrorHandlingLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestErrorHandlingOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestErrorHandlingInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestErrorHandling
-			dropped, repaired, err := stitchToolCallTestErrorHandling(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestErrorHandling(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestErrorHandling(ctx, in.(TestErrorHandling))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_reconnection",
-		Description:     "Tests SSE stream disconnection and client reconnection (SEP-1699). Server will close the stream mid-call and send the result after client reconnects.",
-		InputSchema:     TestReconnectionInputSchema,
-		LosslessSchema:  TestReconnectionLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestReconnectionOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestReconnectionInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_reconnection",
+		Description:    "Tests SSE stream disconnection and client reconnection (SEP-1699). Server will close the stream mid-call and send the result after client reconnects.",
+		InputSchema:    TestReconnectionInputSchema,
+		LosslessSchema: TestReconnectionLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestReconnectionOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestReconnectionInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestReconnection
-			dropped, repaired, err := stitchToolCallTestReconnection(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestReconnection(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestReconnection(ctx, in.(TestReconnection))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_sampling",
-		Description:     "Tests server-initiated sampling (LLM completion request)",
-		InputSchema:     TestSamplingInputSchema,
-		LosslessSchema:  TestSamplingLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestSamplingInputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestSamplingInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: TestSamplingGeminiSchema, OpenAPI: true},
+		Name:           "test_sampling",
+		Description:    "Tests server-initiated sampling (LLM completion request)",
+		InputSchema:    TestSamplingInputSchema,
+		LosslessSchema: TestSamplingLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestSamplingInputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestSamplingInputSchema, Strict: true},
+			{Profile: "gemini", Schema: TestSamplingGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestSampling
-			dropped, repaired, err := stitchToolCallTestSampling(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestSampling(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestSampling(ctx, in.(TestSampling))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_elicitation",
-		Description:     "Tests server-initiated elicitation (user input request)",
-		InputSchema:     TestElicitationInputSchema,
-		LosslessSchema:  TestElicitationLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestElicitationInputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestElicitationInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: TestElicitationGeminiSchema, OpenAPI: true},
+		Name:           "test_elicitation",
+		Description:    "Tests server-initiated elicitation (user input request)",
+		InputSchema:    TestElicitationInputSchema,
+		LosslessSchema: TestElicitationLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestElicitationInputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestElicitationInputSchema, Strict: true},
+			{Profile: "gemini", Schema: TestElicitationGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestElicitation
-			dropped, repaired, err := stitchToolCallTestElicitation(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestElicitation(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestElicitation(ctx, in.(TestElicitation))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_elicitation_sep1034_defaults",
-		Description:     "Tests elicitation with default values per SEP-1034",
-		InputSchema:     TestElicitationSEP1034DefaultsInputSchema,
-		LosslessSchema:  TestElicitationSEP1034DefaultsLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestElicitationSEP1034DefaultsOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestElicitationSEP1034DefaultsInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_elicitation_sep1034_defaults",
+		Description:    "Tests elicitation with default values per SEP-1034",
+		InputSchema:    TestElicitationSEP1034DefaultsInputSchema,
+		LosslessSchema: TestElicitationSEP1034DefaultsLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestElicitationSEP1034DefaultsOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestElicitationSEP1034DefaultsInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestElicitationSEP1034Defaults
-			dropped, repaired, err := stitchToolCallTestElicitationSEP1034Defaults(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestElicitationSEP1034Defaults(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestElicitationSEP1034Defaults(ctx, in.(TestElicitationSEP1034Defaults))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_elicitation_sep1330_enums",
-		Description:     "Tests elicitation with enum schema improvements per SEP-1330",
-		InputSchema:     TestElicitationSEP1330EnumsInputSchema,
-		LosslessSchema:  TestElicitationSEP1330EnumsLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestElicitationSEP1330EnumsOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestElicitationSEP1330EnumsInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_elicitation_sep1330_enums",
+		Description:    "Tests elicitation with enum schema improvements per SEP-1330",
+		InputSchema:    TestElicitationSEP1330EnumsInputSchema,
+		LosslessSchema: TestElicitationSEP1330EnumsLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestElicitationSEP1330EnumsOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestElicitationSEP1330EnumsInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestElicitationSEP1330Enums
-			dropped, repaired, err := stitchToolCallTestElicitationSEP1330Enums(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestElicitationSEP1330Enums(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestElicitationSEP1330Enums(ctx, in.(TestElicitationSEP1330Enums))

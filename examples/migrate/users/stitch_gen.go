@@ -9,12 +9,12 @@ import (
 	"strconv"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
@@ -109,7 +109,7 @@ func stitchDecodeCreateUser(d *stitchrt.Decoder, x *CreateUser) {
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
-				if d.ArrStart() {
+				if d.ArrStartOf("string") {
 					var buf0 [8]string
 					var h0 []string
 					n0 := 0
@@ -181,7 +181,7 @@ func stitchEncodeCreateUser(b []byte, x *CreateUser) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes CreateUser exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes CreateUser exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *CreateUser) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v CreateUser
@@ -195,7 +195,7 @@ func (x *CreateUser) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes CreateUser (SPEC §3).
+// MarshalJSON encodes CreateUser.
 func (x CreateUser) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeCreateUser(*p, &x)
@@ -207,14 +207,22 @@ func (x CreateUser) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into CreateUser with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *CreateUser) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallCreateUser(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *CreateUser) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallCreateUser(x, data, false)
 }
 
-// stitchToolCallCreateUser is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallCreateUser is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallCreateUser(x *CreateUser, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallCreateUser(x *CreateUser, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -227,12 +235,11 @@ func stitchToolCallCreateUser(x *CreateUser, data []byte, nullAsAbsent bool) (dr
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeUser(d *stitchrt.Decoder, x *User) {
@@ -320,7 +327,7 @@ func stitchEncodeUser(b []byte, x *User) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes User exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes User exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *User) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v User
@@ -335,7 +342,7 @@ func (x *User) UnmarshalJSON(data []byte) error {
 }
 
 // MarshalJSON encodes User and checks the result against its schema: a tool output
-// either encodes to JSON its output schema accepts or fails (SPEC §3).
+// either encodes to JSON its output schema accepts or fails.
 func (x User) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeUser(*p, &x)
@@ -407,7 +414,7 @@ func stitchEncodeFindUsers(b []byte, x *FindUsers) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes FindUsers exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes FindUsers exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *FindUsers) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v FindUsers
@@ -421,7 +428,7 @@ func (x *FindUsers) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes FindUsers (SPEC §3).
+// MarshalJSON encodes FindUsers.
 func (x FindUsers) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeFindUsers(*p, &x)
@@ -433,14 +440,22 @@ func (x FindUsers) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into FindUsers with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *FindUsers) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallFindUsers(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *FindUsers) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallFindUsers(x, data, false)
 }
 
-// stitchToolCallFindUsers is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallFindUsers is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallFindUsers(x *FindUsers, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallFindUsers(x *FindUsers, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -453,12 +468,11 @@ func stitchToolCallFindUsers(x *FindUsers, data []byte, nullAsAbsent bool) (drop
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 // StitchHandler is implemented by the service: one method per tool of package users.
@@ -476,35 +490,45 @@ type StitchHandler interface {
 // StitchTools returns the tools of package users in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "create_user",
-		Description:     "CreateUser registers a user.",
-		InputSchema:     CreateUserInputSchema,
-		LosslessSchema:  CreateUserLosslessSchema,
-		OutputSchema:    CreateUserOutputSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: CreateUserOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: CreateUserInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: CreateUserGeminiSchema, OpenAPI: true},
+		Name:           "create_user",
+		Description:    "CreateUser registers a user.",
+		InputSchema:    CreateUserInputSchema,
+		LosslessSchema: CreateUserLosslessSchema,
+		OutputSchema:   CreateUserOutputSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: CreateUserOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: CreateUserInputSchema, Strict: true},
+			{Profile: "gemini", Schema: CreateUserGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in CreateUser
-			dropped, repaired, err := stitchToolCallCreateUser(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallCreateUser(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.CreateUser(ctx, in.(CreateUser))
 			return stitch.Output{Value: out}, err
 		},
 	}, {
-		Name:            "find_users",
-		Description:     "FindUsers lists users whose name contains a text.",
-		InputSchema:     FindUsersInputSchema,
-		LosslessSchema:  FindUsersLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: FindUsersOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: FindUsersInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: FindUsersGeminiSchema, OpenAPI: true},
+		Name:           "find_users",
+		Description:    "FindUsers lists users whose name contains a text.",
+		InputSchema:    FindUsersInputSchema,
+		LosslessSchema: FindUsersLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: FindUsersOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: FindUsersInputSchema, Strict: true},
+			{Profile: "gemini", Schema: FindUsersGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in FindUsers
-			dropped, repaired, err := stitchToolCallFindUsers(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallFindUsers(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.FindUsers(ctx, in.(FindUsers))

@@ -11,27 +11,27 @@ import (
 	"strings"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
 	// PlaceOrderInputSchema is the input schema served for tool place_order: flattened.
-	PlaceOrderInputSchema = `{"type":"object","properties":{"customerId":{"type":"integer","minimum":1,"description":"Customer that pays."},"items":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string","minLength":1,"maxLength":32,"description":"Stock keeping unit."},"quantity":{"type":"integer","minimum":1,"maximum":99,"description":"How many units."},"giftWrap":{"type":"boolean","description":"Gift wrap this line."}},"required":["sku","quantity"],"additionalProperties":false,"description":"Item is one order line."},"minItems":1,"maxItems":50,"description":"What to buy, one line per product."},"note":{"type":"string","maxLength":500,"description":"Free text for the warehouse."},"giftMessage":{"type":["string","null"],"maxLength":200,"description":"Message printed on a gift card; null for none."},"delivery":{"type":"object","properties":{"method":{"type":"string","enum":["courier","pickup","store"]},"address":{"type":"string","minLength":5,"description":"Street address. Available if method = courier. Required if method = courier."},"window":{"type":"string","enum":["morning","afternoon","evening"],"description":"Preferred delivery window, if any. Available if method = courier."},"storeId":{"type":"integer","minimum":0,"description":"Store or locker number. Available if method = pickup | store. Required if method = pickup | store."}},"required":["method"],"additionalProperties":false,"description":"How the order reaches the customer."},"coupons":{"type":"array","items":{"type":"string","pattern":"^[A-Z0-9]+$","minLength":4,"maxLength":12},"maxItems":3,"description":"Coupon codes to apply."}},"required":["customerId","items","giftMessage","delivery"],"additionalProperties":false}`
+	PlaceOrderInputSchema = `{"type":"object","properties":{"customerId":{"type":"integer","minimum":1,"description":"Customer that pays."},"items":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string","minLength":1,"maxLength":32,"description":"Stock keeping unit."},"quantity":{"type":"integer","minimum":1,"maximum":99,"description":"How many units."},"giftWrap":{"type":"boolean","description":"Gift wrap this line."}},"required":["sku","quantity"],"additionalProperties":false,"description":"Item is one order line."},"minItems":1,"maxItems":50,"description":"What to buy, one line per product."},"note":{"type":"string","maxLength":500,"description":"Free text for the warehouse."},"giftMessage":{"type":["string","null"],"maxLength":200,"description":"Message printed on a gift card; null for none."},"delivery":{"type":"object","properties":{"method":{"type":"string","enum":["courier","pickup","store"],"description":"courier: Courier brings the order to an address; pickup | store: Pickup leaves the order at a store or a locker."},"address":{"type":"string","minLength":5,"description":"Street address. Available if method = courier. Required if method = courier."},"window":{"type":"string","enum":["morning","afternoon","evening"],"description":"Preferred delivery window, if any. Available if method = courier."},"storeId":{"type":"integer","minimum":0,"description":"Store or locker number. Available if method = pickup | store. Required if method = pickup | store."}},"required":["method"],"additionalProperties":false,"description":"How the order reaches the customer."},"coupons":{"type":"array","items":{"type":"string","pattern":"^[A-Z0-9]+$","minLength":4,"maxLength":12},"maxItems":3,"description":"Coupon codes to apply."}},"required":["customerId","items","giftMessage","delivery"],"additionalProperties":false}`
 	// PlaceOrderLosslessSchema is the lossless input schema of tool place_order (unions as oneOf/anyOf).
 	PlaceOrderLosslessSchema = `{"type":"object","properties":{"customerId":{"type":"integer","minimum":1,"description":"Customer that pays."},"items":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string","minLength":1,"maxLength":32,"description":"Stock keeping unit."},"quantity":{"type":"integer","minimum":1,"maximum":99,"description":"How many units."},"giftWrap":{"type":"boolean","description":"Gift wrap this line."}},"required":["sku","quantity"],"additionalProperties":false,"description":"Item is one order line."},"minItems":1,"maxItems":50,"description":"What to buy, one line per product."},"note":{"type":"string","maxLength":500,"description":"Free text for the warehouse."},"giftMessage":{"type":["string","null"],"maxLength":200,"description":"Message printed on a gift card; null for none."},"delivery":{"oneOf":[{"type":"object","properties":{"method":{"type":"string","const":"courier"},"address":{"type":"string","minLength":5,"description":"Street address."},"window":{"type":"string","enum":["morning","afternoon","evening"],"description":"Preferred delivery window, if any."}},"required":["method","address"],"additionalProperties":false,"description":"Courier brings the order to an address."},{"type":"object","properties":{"method":{"type":"string","enum":["pickup","store"],"description":"Which of the two values the caller sent."},"storeId":{"type":"integer","minimum":0,"description":"Store or locker number."}},"required":["method","storeId"],"additionalProperties":false,"description":"Pickup leaves the order at a store or a locker."}],"description":"How the order reaches the customer."},"coupons":{"type":"array","items":{"type":"string","pattern":"^[A-Z0-9]+$","minLength":4,"maxLength":12},"maxItems":3,"description":"Coupon codes to apply."}},"required":["customerId","items","giftMessage","delivery"],"additionalProperties":false}`
 	// PlaceOrderOutputSchema is the output schema of tool place_order.
 	PlaceOrderOutputSchema = `{"type":"object","properties":{"orderId":{"type":"string"},"customerId":{"type":"integer"},"units":{"type":"integer","description":"Number of units over all lines."},"totalCents":{"type":"integer","description":"Total price in cents."},"method":{"type":"string","description":"The delivery method the caller chose (courier, pickup or store)."},"status":{"type":"string","enum":["placed","cancelled"],"description":"Status of the order."},"giftMessage":{"type":["string","null"],"description":"Gift message as it will be printed; null for none."}},"required":["orderId","customerId","units","totalCents","method","status","giftMessage"],"additionalProperties":false,"description":"OrderReceipt confirms a placed order."}`
 	// PlaceOrderOpenAIStrictSchema is the input schema of tool place_order under profile openai-strict.
-	PlaceOrderOpenAIStrictSchema = `{"type":"object","properties":{"customerId":{"type":"integer","minimum":1,"description":"Customer that pays."},"items":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string","description":"Stock keeping unit. Constraints: minLength 1, maxLength 32."},"quantity":{"type":"integer","minimum":1,"maximum":99,"description":"How many units."},"giftWrap":{"type":["boolean","null"],"description":"Gift wrap this line."}},"required":["sku","quantity","giftWrap"],"additionalProperties":false,"description":"Item is one order line."},"minItems":1,"maxItems":50,"description":"What to buy, one line per product."},"note":{"type":["string","null"],"description":"Free text for the warehouse. Constraints: maxLength 500."},"giftMessage":{"type":["string","null"],"description":"Message printed on a gift card; null for none. Constraints: maxLength 200."},"delivery":{"type":"object","properties":{"method":{"type":"string","enum":["courier","pickup","store"]},"address":{"type":["string","null"],"description":"Street address. Available if method = courier. Required if method = courier. Constraints: minLength 5."},"window":{"type":["string","null"],"enum":["morning","afternoon","evening",null],"description":"Preferred delivery window, if any. Available if method = courier."},"storeId":{"type":["integer","null"],"minimum":0,"description":"Store or locker number. Available if method = pickup | store. Required if method = pickup | store."}},"required":["method","address","window","storeId"],"additionalProperties":false,"description":"How the order reaches the customer."},"coupons":{"type":["array","null"],"items":{"type":"string","pattern":"^[A-Z0-9]+$","description":"Constraints: minLength 4, maxLength 12."},"maxItems":3,"description":"Coupon codes to apply."}},"required":["customerId","items","note","giftMessage","delivery","coupons"],"additionalProperties":false}`
+	PlaceOrderOpenAIStrictSchema = `{"type":"object","properties":{"customerId":{"type":"integer","minimum":1,"description":"Customer that pays."},"items":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string","description":"Stock keeping unit. Constraints: minLength 1, maxLength 32."},"quantity":{"type":"integer","minimum":1,"maximum":99,"description":"How many units."},"giftWrap":{"type":["boolean","null"],"description":"Gift wrap this line."}},"required":["sku","quantity","giftWrap"],"additionalProperties":false,"description":"Item is one order line."},"minItems":1,"maxItems":50,"description":"What to buy, one line per product."},"note":{"type":["string","null"],"description":"Free text for the warehouse. Constraints: maxLength 500."},"giftMessage":{"type":["string","null"],"description":"Message printed on a gift card; null for none. Constraints: maxLength 200."},"delivery":{"type":"object","properties":{"method":{"type":"string","enum":["courier","pickup","store"],"description":"courier: Courier brings the order to an address; pickup | store: Pickup leaves the order at a store or a locker."},"address":{"type":["string","null"],"description":"Street address. Available if method = courier. Required if method = courier. Constraints: minLength 5."},"window":{"type":["string","null"],"enum":["morning","afternoon","evening",null],"description":"Preferred delivery window, if any. Available if method = courier."},"storeId":{"type":["integer","null"],"minimum":0,"description":"Store or locker number. Available if method = pickup | store. Required if method = pickup | store."}},"required":["method","address","window","storeId"],"additionalProperties":false,"description":"How the order reaches the customer."},"coupons":{"type":["array","null"],"items":{"type":"string","pattern":"^[A-Z0-9]+$","description":"Constraints: minLength 4, maxLength 12."},"maxItems":3,"description":"Coupon codes to apply."}},"required":["customerId","items","note","giftMessage","delivery","coupons"],"additionalProperties":false}`
 	// PlaceOrderAnthropicStrictSchema is the input schema of tool place_order under profile anthropic-strict.
-	PlaceOrderAnthropicStrictSchema = `{"type":"object","properties":{"customerId":{"type":"integer","description":"Customer that pays. Constraints: minimum 1."},"items":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string","description":"Stock keeping unit. Constraints: minLength 1, maxLength 32."},"quantity":{"type":"integer","description":"How many units. Constraints: minimum 1, maximum 99."},"giftWrap":{"type":"boolean","description":"Gift wrap this line."}},"required":["sku","quantity"],"additionalProperties":false,"description":"Item is one order line."},"minItems":1,"description":"What to buy, one line per product. Constraints: maxItems 50."},"note":{"type":"string","description":"Free text for the warehouse. Constraints: maxLength 500."},"giftMessage":{"type":["string","null"],"description":"Message printed on a gift card; null for none. Constraints: maxLength 200."},"delivery":{"type":"object","properties":{"method":{"type":"string","enum":["courier","pickup","store"]},"address":{"type":"string","description":"Street address. Available if method = courier. Required if method = courier. Constraints: minLength 5."},"window":{"type":"string","enum":["morning","afternoon","evening"],"description":"Preferred delivery window, if any. Available if method = courier."},"storeId":{"type":"integer","description":"Store or locker number. Available if method = pickup | store. Required if method = pickup | store. Constraints: minimum 0."}},"required":["method"],"additionalProperties":false,"description":"How the order reaches the customer."},"coupons":{"type":"array","items":{"type":"string","pattern":"^[A-Z0-9]+$","description":"Constraints: minLength 4, maxLength 12."},"description":"Coupon codes to apply. Constraints: maxItems 3."}},"required":["customerId","items","giftMessage","delivery"],"additionalProperties":false}`
+	PlaceOrderAnthropicStrictSchema = `{"type":"object","properties":{"customerId":{"type":"integer","description":"Customer that pays. Constraints: minimum 1."},"items":{"type":"array","items":{"type":"object","properties":{"sku":{"type":"string","description":"Stock keeping unit. Constraints: minLength 1, maxLength 32."},"quantity":{"type":"integer","description":"How many units. Constraints: minimum 1, maximum 99."},"giftWrap":{"type":"boolean","description":"Gift wrap this line."}},"required":["sku","quantity"],"additionalProperties":false,"description":"Item is one order line."},"minItems":1,"description":"What to buy, one line per product. Constraints: maxItems 50."},"note":{"type":"string","description":"Free text for the warehouse. Constraints: maxLength 500."},"giftMessage":{"type":["string","null"],"description":"Message printed on a gift card; null for none. Constraints: maxLength 200."},"delivery":{"type":"object","properties":{"method":{"type":"string","enum":["courier","pickup","store"],"description":"courier: Courier brings the order to an address; pickup | store: Pickup leaves the order at a store or a locker."},"address":{"type":"string","description":"Street address. Available if method = courier. Required if method = courier. Constraints: minLength 5."},"window":{"type":"string","enum":["morning","afternoon","evening"],"description":"Preferred delivery window, if any. Available if method = courier."},"storeId":{"type":"integer","description":"Store or locker number. Available if method = pickup | store. Required if method = pickup | store. Constraints: minimum 0."}},"required":["method"],"additionalProperties":false,"description":"How the order reaches the customer."},"coupons":{"type":"array","items":{"type":"string","pattern":"^[A-Z0-9]+$","description":"Constraints: minLength 4, maxLength 12."},"description":"Coupon codes to apply. Constraints: maxItems 3."}},"required":["customerId","items","giftMessage","delivery"],"additionalProperties":false}`
 	// PlaceOrderGeminiSchema is the input schema of tool place_order under profile gemini.
-	PlaceOrderGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"customerId":{"type":"INTEGER","description":"Customer that pays.","minimum":1},"items":{"type":"ARRAY","description":"What to buy, one line per product.","items":{"type":"OBJECT","description":"Item is one order line. Constraints: additionalProperties false.","properties":{"sku":{"type":"STRING","description":"Stock keeping unit.","minLength":1,"maxLength":32},"quantity":{"type":"INTEGER","description":"How many units.","minimum":1,"maximum":99},"giftWrap":{"type":"BOOLEAN","description":"Gift wrap this line."}},"required":["sku","quantity"],"propertyOrdering":["sku","quantity","giftWrap"]},"minItems":1,"maxItems":50},"note":{"type":"STRING","description":"Free text for the warehouse.","maxLength":500},"giftMessage":{"type":"STRING","description":"Message printed on a gift card; null for none.","nullable":true,"maxLength":200},"delivery":{"type":"OBJECT","description":"How the order reaches the customer. Constraints: additionalProperties false.","properties":{"method":{"type":"STRING","enum":["courier","pickup","store"]},"address":{"type":"STRING","description":"Street address. Available if method = courier. Required if method = courier.","minLength":5},"window":{"type":"STRING","description":"Preferred delivery window, if any. Available if method = courier.","enum":["morning","afternoon","evening"]},"storeId":{"type":"INTEGER","description":"Store or locker number. Available if method = pickup | store. Required if method = pickup | store.","minimum":0}},"required":["method"],"propertyOrdering":["method","address","window","storeId"]},"coupons":{"type":"ARRAY","description":"Coupon codes to apply.","items":{"type":"STRING","minLength":4,"maxLength":12,"pattern":"^[A-Z0-9]+$"},"maxItems":3}},"required":["customerId","items","giftMessage","delivery"],"propertyOrdering":["customerId","items","note","giftMessage","delivery","coupons"]}`
+	PlaceOrderGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"customerId":{"type":"INTEGER","description":"Customer that pays.","minimum":1},"items":{"type":"ARRAY","description":"What to buy, one line per product.","items":{"type":"OBJECT","description":"Item is one order line. Constraints: additionalProperties false.","properties":{"sku":{"type":"STRING","description":"Stock keeping unit.","minLength":1,"maxLength":32},"quantity":{"type":"INTEGER","description":"How many units.","minimum":1,"maximum":99},"giftWrap":{"type":"BOOLEAN","description":"Gift wrap this line."}},"required":["sku","quantity"],"propertyOrdering":["sku","quantity","giftWrap"]},"minItems":1,"maxItems":50},"note":{"type":"STRING","description":"Free text for the warehouse.","maxLength":500},"giftMessage":{"type":"STRING","description":"Message printed on a gift card; null for none.","nullable":true,"maxLength":200},"delivery":{"type":"OBJECT","description":"How the order reaches the customer. Constraints: additionalProperties false.","properties":{"method":{"type":"STRING","description":"courier: Courier brings the order to an address; pickup | store: Pickup leaves the order at a store or a locker.","enum":["courier","pickup","store"]},"address":{"type":"STRING","description":"Street address. Available if method = courier. Required if method = courier.","minLength":5},"window":{"type":"STRING","description":"Preferred delivery window, if any. Available if method = courier.","enum":["morning","afternoon","evening"]},"storeId":{"type":"INTEGER","description":"Store or locker number. Available if method = pickup | store. Required if method = pickup | store.","minimum":0}},"required":["method"],"propertyOrdering":["method","address","window","storeId"]},"coupons":{"type":"ARRAY","description":"Coupon codes to apply.","items":{"type":"STRING","minLength":4,"maxLength":12,"pattern":"^[A-Z0-9]+$"},"maxItems":3}},"required":["customerId","items","giftMessage","delivery"],"propertyOrdering":["customerId","items","note","giftMessage","delivery","coupons"]}`
 )
 
 const (
@@ -213,7 +213,7 @@ func stitchDecodePlaceOrder(d *stitchrt.Decoder, x *PlaceOrder) {
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
-				if d.ArrStart() {
+				if d.ArrStartOf("string") {
 					var buf0 [8]string
 					var h0 []string
 					n0 := 0
@@ -223,7 +223,7 @@ func stitchDecodePlaceOrder(d *stitchrt.Decoder, x *PlaceOrder) {
 						if s1, ok := d.Str(); ok {
 							d.StrLen(s1, 4, 12)
 							if !stitchMatch0(s1) {
-								d.PatternFail("^[A-Z0-9]+$")
+								d.PatternFailOn("^[A-Z0-9]+$", s1)
 							}
 							e0 = s1
 						}
@@ -322,7 +322,7 @@ func stitchEncodePlaceOrder(b []byte, x *PlaceOrder) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes PlaceOrder exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes PlaceOrder exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *PlaceOrder) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v PlaceOrder
@@ -336,7 +336,7 @@ func (x *PlaceOrder) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes PlaceOrder (SPEC §3).
+// MarshalJSON encodes PlaceOrder.
 func (x PlaceOrder) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodePlaceOrder(*p, &x)
@@ -348,14 +348,22 @@ func (x PlaceOrder) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into PlaceOrder with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *PlaceOrder) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallPlaceOrder(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *PlaceOrder) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallPlaceOrder(x, data, false)
 }
 
-// stitchToolCallPlaceOrder is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallPlaceOrder is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallPlaceOrder(x *PlaceOrder, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallPlaceOrder(x *PlaceOrder, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -368,12 +376,11 @@ func stitchToolCallPlaceOrder(x *PlaceOrder, data []byte, nullAsAbsent bool) (dr
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeItem(d *stitchrt.Decoder, x *Item) {
@@ -455,7 +462,7 @@ func stitchEncodeItem(b []byte, x *Item) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Item exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Item exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Item) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Item
@@ -469,7 +476,7 @@ func (x *Item) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Item (SPEC §3).
+// MarshalJSON encodes Item.
 func (x Item) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeItem(*p, &x)
@@ -637,7 +644,7 @@ func stitchEncodeCourier(b []byte, x *Courier) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Courier exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Courier exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Courier) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Courier
@@ -651,7 +658,7 @@ func (x *Courier) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Courier (SPEC §3).
+// MarshalJSON encodes Courier.
 func (x Courier) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeCourier(*p, &x)
@@ -735,7 +742,7 @@ func stitchEncodePickup(b []byte, x *Pickup) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Pickup exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Pickup exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Pickup) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Pickup
@@ -749,7 +756,7 @@ func (x *Pickup) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Pickup (SPEC §3).
+// MarshalJSON encodes Pickup.
 func (x Pickup) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodePickup(*p, &x)
@@ -907,7 +914,7 @@ func stitchEncodeOrderReceipt(b []byte, x *OrderReceipt) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes OrderReceipt exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes OrderReceipt exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *OrderReceipt) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v OrderReceipt
@@ -922,7 +929,7 @@ func (x *OrderReceipt) UnmarshalJSON(data []byte) error {
 }
 
 // MarshalJSON encodes OrderReceipt and checks the result against its schema: a tool output
-// either encodes to JSON its output schema accepts or fails (SPEC §3).
+// either encodes to JSON its output schema accepts or fails.
 func (x OrderReceipt) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeOrderReceipt(*p, &x)
@@ -954,7 +961,7 @@ func stitchDecodeGetOrder(d *stitchrt.Decoder, x *GetOrder) {
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch1(s0) {
-					d.PatternFail("^o-[0-9]+$")
+					d.PatternFailOn("^o-[0-9]+$", s0)
 				}
 				x.OrderID = s0
 			}
@@ -978,7 +985,7 @@ func stitchEncodeGetOrder(b []byte, x *GetOrder) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes GetOrder exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes GetOrder exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *GetOrder) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v GetOrder
@@ -992,7 +999,7 @@ func (x *GetOrder) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes GetOrder (SPEC §3).
+// MarshalJSON encodes GetOrder.
 func (x GetOrder) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeGetOrder(*p, &x)
@@ -1004,14 +1011,22 @@ func (x GetOrder) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into GetOrder with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *GetOrder) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallGetOrder(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *GetOrder) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallGetOrder(x, data, false)
 }
 
-// stitchToolCallGetOrder is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallGetOrder is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallGetOrder(x *GetOrder, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallGetOrder(x *GetOrder, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1024,12 +1039,11 @@ func stitchToolCallGetOrder(x *GetOrder, data []byte, nullAsAbsent bool) (droppe
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeCancelOrder(d *stitchrt.Decoder, x *CancelOrder) {
@@ -1048,7 +1062,7 @@ func stitchDecodeCancelOrder(d *stitchrt.Decoder, x *CancelOrder) {
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch1(s0) {
-					d.PatternFail("^o-[0-9]+$")
+					d.PatternFailOn("^o-[0-9]+$", s0)
 				}
 				x.OrderID = s0
 			}
@@ -1094,7 +1108,7 @@ func stitchEncodeCancelOrder(b []byte, x *CancelOrder) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes CancelOrder exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes CancelOrder exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *CancelOrder) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v CancelOrder
@@ -1108,7 +1122,7 @@ func (x *CancelOrder) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes CancelOrder (SPEC §3).
+// MarshalJSON encodes CancelOrder.
 func (x CancelOrder) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeCancelOrder(*p, &x)
@@ -1120,14 +1134,22 @@ func (x CancelOrder) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into CancelOrder with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *CancelOrder) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallCancelOrder(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *CancelOrder) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallCancelOrder(x, data, false)
 }
 
-// stitchToolCallCancelOrder is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallCancelOrder is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallCancelOrder(x *CancelOrder, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallCancelOrder(x *CancelOrder, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1140,12 +1162,11 @@ func stitchToolCallCancelOrder(x *CancelOrder, data []byte, nullAsAbsent bool) (
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 // stitchMatch0 reports whether s matches the pattern "^[A-Z0-9]+$", as regexp.MatchString does
@@ -1207,57 +1228,72 @@ type StitchHandler interface {
 // StitchTools returns the tools of package shop in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "place_order",
-		Title:           "Place an order",
-		Description:     "PlaceOrder places an order for a customer and returns its receipt.",
-		InputSchema:     PlaceOrderInputSchema,
-		LosslessSchema:  PlaceOrderLosslessSchema,
-		OutputSchema:    PlaceOrderOutputSchema,
-		Annotations:     &stitch.Annotations{DestructiveHint: new(false), OpenWorldHint: new(false)},
-		OpenAIStrict:    stitch.ProfileSchema{Schema: PlaceOrderOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: PlaceOrderAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: PlaceOrderGeminiSchema, OpenAPI: true},
+		Name:           "place_order",
+		Title:          "Place an order",
+		Description:    "PlaceOrder places an order for a customer and returns its receipt.",
+		InputSchema:    PlaceOrderInputSchema,
+		LosslessSchema: PlaceOrderLosslessSchema,
+		OutputSchema:   PlaceOrderOutputSchema,
+		Annotations:    &stitch.Annotations{DestructiveHint: new(false), OpenWorldHint: new(false)},
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: PlaceOrderOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: PlaceOrderAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: PlaceOrderGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in PlaceOrder
-			dropped, repaired, err := stitchToolCallPlaceOrder(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallPlaceOrder(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.PlaceOrder(ctx, in.(PlaceOrder))
 			return stitch.Output{Value: out}, err
 		},
 	}, {
-		Name:            "get_order",
-		Description:     "GetOrder returns the receipt of an order placed earlier.",
-		InputSchema:     GetOrderInputSchema,
-		LosslessSchema:  GetOrderLosslessSchema,
-		OutputSchema:    GetOrderOutputSchema,
-		Annotations:     &stitch.Annotations{ReadOnlyHint: new(true), OpenWorldHint: new(false)},
-		OpenAIStrict:    stitch.ProfileSchema{Schema: GetOrderInputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: GetOrderInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: GetOrderGeminiSchema, OpenAPI: true},
+		Name:           "get_order",
+		Description:    "GetOrder returns the receipt of an order placed earlier.",
+		InputSchema:    GetOrderInputSchema,
+		LosslessSchema: GetOrderLosslessSchema,
+		OutputSchema:   GetOrderOutputSchema,
+		Annotations:    &stitch.Annotations{ReadOnlyHint: new(true), OpenWorldHint: new(false)},
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: GetOrderInputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: GetOrderInputSchema, Strict: true},
+			{Profile: "gemini", Schema: GetOrderGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in GetOrder
-			dropped, repaired, err := stitchToolCallGetOrder(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallGetOrder(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.GetOrder(ctx, in.(GetOrder))
 			return stitch.Output{Value: out}, err
 		},
 	}, {
-		Name:            "cancel_order",
-		Description:     "CancelOrder cancels an order that has not shipped yet.",
-		InputSchema:     CancelOrderInputSchema,
-		LosslessSchema:  CancelOrderLosslessSchema,
-		Annotations:     &stitch.Annotations{DestructiveHint: new(true), IdempotentHint: new(true), OpenWorldHint: new(false)},
-		OpenAIStrict:    stitch.ProfileSchema{Schema: CancelOrderOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: CancelOrderAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: CancelOrderGeminiSchema, OpenAPI: true},
+		Name:           "cancel_order",
+		Description:    "CancelOrder cancels an order that has not shipped yet.",
+		InputSchema:    CancelOrderInputSchema,
+		LosslessSchema: CancelOrderLosslessSchema,
+		Annotations:    &stitch.Annotations{DestructiveHint: new(true), IdempotentHint: new(true), OpenWorldHint: new(false)},
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: CancelOrderOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: CancelOrderAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: CancelOrderGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in CancelOrder
-			dropped, repaired, err := stitchToolCallCancelOrder(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallCancelOrder(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.CancelOrder(ctx, in.(CancelOrder))

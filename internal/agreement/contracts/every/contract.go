@@ -1,5 +1,5 @@
 // Package every is an agreement contract: together with package mixed it
-// uses every visible constraint and shape of the contract language (SPEC §2),
+// uses every visible constraint and shape of the contract language (docs/contracts.md),
 // so the agreement tests of package agreement can compare the generated
 // decoder with a JSON Schema validator on every keyword. stitch_gen.go is
 // generated from it.
@@ -8,8 +8,11 @@ package every
 import (
 	"encoding/json"
 	"errors"
+	"math/big"
 	"net/netip"
 	"time"
+
+	"github.com/stitchgen/stitchgen/stitch"
 )
 
 //go:generate go run github.com/stitchgen/stitchgen/cmd/stitchgen
@@ -101,6 +104,24 @@ type Containers struct {
 type Point struct {
 	X int16 `json:"x"`
 	Y int16 `json:"y"`
+}
+
+// Standard has the standard types with a meaning of their own: a number
+// whose text is kept, ISO 8601 durations, months and weekdays, and
+// properties that tell absent, null and a value apart.
+//
+//stitch:tool standard
+type Standard struct {
+	Amount json.Number                    `json:"amount" jsonschema:"minimum=0"`
+	Delay  time.Duration                  `json:"delay"`
+	Delays []time.Duration                `json:"delays,omitempty" jsonschema:"maxItems=2"`
+	Month  time.Month                     `json:"month"`
+	Day    time.Weekday                   `json:"day,omitempty"`
+	Label  stitch.Nullable[string]        `json:"label" jsonschema:"maxLength=5"`
+	Owner  stitch.Nullable[Point]         `json:"owner,omitzero"`
+	Limit  stitch.Nullable[json.Number]   `json:"limit"`
+	Every  stitch.Nullable[time.Duration] `json:"every"`
+	Big    *big.Int                       `json:"big,omitempty" jsonschema:"multipleOf=3"`
 }
 
 // Nulls has a nullable property of every kind, required and optional.

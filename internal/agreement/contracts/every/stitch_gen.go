@@ -8,18 +8,19 @@ import (
 	"github.com/stitchgen/stitchgen/stitch"
 	"github.com/stitchgen/stitchgen/stitchrt"
 	"maps"
+	"math/big"
 	"net/netip"
 	"slices"
 	"strconv"
 	"time"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
@@ -66,6 +67,19 @@ const (
 	ContainersInputSchema = `{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string","maxLength":3},"minItems":1,"maxItems":4,"uniqueItems":true},"nums":{"type":"array","items":{"type":"number"},"uniqueItems":true},"trio":{"type":"array","items":{"type":"integer","minimum":-128,"maximum":127},"minItems":3,"maxItems":3},"labels":{"type":"object","additionalProperties":{"type":"integer","minimum":0,"maximum":65535},"minProperties":1,"maxProperties":3},"grid":{"type":"array","items":{"type":"array","items":{"type":"boolean"}},"maxItems":3},"points":{"type":"array","items":{"type":"object","properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"maxItems":3,"uniqueItems":true},"byName":{"type":"object","additionalProperties":{"type":"object","properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."}},"blob":{"type":"string","contentEncoding":"base64"},"when":{"type":"string","format":"date-time"},"times":{"type":"array","items":{"type":"string","format":"date-time"},"maxItems":2}},"required":["tags","trio","labels","blob","when"],"additionalProperties":false}`
 	// ContainersLosslessSchema is the lossless input schema of tool containers (unions as oneOf/anyOf).
 	ContainersLosslessSchema = `{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string","maxLength":3},"minItems":1,"maxItems":4,"uniqueItems":true},"nums":{"type":"array","items":{"type":"number"},"uniqueItems":true},"trio":{"type":"array","items":{"type":"integer","minimum":-128,"maximum":127},"minItems":3,"maxItems":3},"labels":{"type":"object","additionalProperties":{"type":"integer","minimum":0,"maximum":65535},"minProperties":1,"maxProperties":3},"grid":{"type":"array","items":{"type":"array","items":{"type":"boolean"}},"maxItems":3},"points":{"type":"array","items":{"type":"object","properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"maxItems":3,"uniqueItems":true},"byName":{"type":"object","additionalProperties":{"type":"object","properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."}},"blob":{"type":"string","contentEncoding":"base64"},"when":{"type":"string","format":"date-time"},"times":{"type":"array","items":{"type":"string","format":"date-time"},"maxItems":2}},"required":["tags","trio","labels","blob","when"],"additionalProperties":false}`
+)
+
+const (
+	// StandardInputSchema is the input schema served for tool standard: flattened.
+	StandardInputSchema = `{"type":"object","properties":{"amount":{"type":"number","minimum":0},"delay":{"type":"string","format":"duration"},"delays":{"type":"array","items":{"type":"string","format":"duration"},"maxItems":2},"month":{"type":"integer","minimum":1,"maximum":12},"day":{"type":"integer","minimum":0,"maximum":6},"label":{"type":["string","null"],"maxLength":5},"owner":{"type":["object","null"],"properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"limit":{"type":["number","null"]},"every":{"type":["string","null"],"format":"duration"},"big":{"type":"integer","multipleOf":3}},"required":["amount","delay","month"],"additionalProperties":false}`
+	// StandardLosslessSchema is the lossless input schema of tool standard (unions as oneOf/anyOf).
+	StandardLosslessSchema = `{"type":"object","properties":{"amount":{"type":"number","minimum":0},"delay":{"type":"string","format":"duration"},"delays":{"type":"array","items":{"type":"string","format":"duration"},"maxItems":2},"month":{"type":"integer","minimum":1,"maximum":12},"day":{"type":"integer","minimum":0,"maximum":6},"label":{"type":["string","null"],"maxLength":5},"owner":{"type":["object","null"],"properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"limit":{"type":["number","null"]},"every":{"type":["string","null"],"format":"duration"},"big":{"type":"integer","multipleOf":3}},"required":["amount","delay","month"],"additionalProperties":false}`
+	// StandardOpenAIStrictSchema is the input schema of tool standard under profile openai-strict.
+	StandardOpenAIStrictSchema = `{"type":"object","properties":{"amount":{"type":"number","minimum":0},"delay":{"type":"string","format":"duration"},"delays":{"type":["array","null"],"items":{"type":"string","format":"duration"},"maxItems":2},"month":{"type":"integer","minimum":1,"maximum":12},"day":{"type":["integer","null"],"minimum":0,"maximum":6},"label":{"type":["string","null"],"description":"Constraints: maxLength 5."},"owner":{"type":["object","null"],"properties":{"x":{"type":"integer","minimum":-32768,"maximum":32767},"y":{"type":"integer","minimum":-32768,"maximum":32767}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"limit":{"type":["number","null"]},"every":{"type":["string","null"],"format":"duration"},"big":{"type":["integer","null"],"multipleOf":3}},"required":["amount","delay","delays","month","day","label","owner","limit","every","big"],"additionalProperties":false}`
+	// StandardAnthropicStrictSchema is the input schema of tool standard under profile anthropic-strict.
+	StandardAnthropicStrictSchema = `{"type":"object","properties":{"amount":{"type":"number","description":"Constraints: minimum 0."},"delay":{"type":"string","format":"duration"},"delays":{"type":"array","items":{"type":"string","format":"duration"},"description":"Constraints: maxItems 2."},"month":{"type":"integer","description":"Constraints: minimum 1, maximum 12."},"day":{"type":"integer","description":"Constraints: minimum 0, maximum 6."},"label":{"type":["string","null"],"description":"Constraints: maxLength 5."},"owner":{"type":["object","null"],"properties":{"x":{"type":"integer","description":"Constraints: minimum -32768, maximum 32767."},"y":{"type":"integer","description":"Constraints: minimum -32768, maximum 32767."}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},"limit":{"type":["number","null"]},"every":{"type":["string","null"],"format":"duration"},"big":{"type":"integer","description":"Constraints: multipleOf 3."}},"required":["amount","delay","month"],"additionalProperties":false}`
+	// StandardGeminiSchema is the input schema of tool standard under profile gemini.
+	StandardGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"amount":{"type":"NUMBER","minimum":0},"delay":{"type":"STRING","description":"Constraints: format \"duration\"."},"delays":{"type":"ARRAY","items":{"type":"STRING","description":"Constraints: format \"duration\"."},"maxItems":2},"month":{"type":"INTEGER","minimum":1,"maximum":12},"day":{"type":"INTEGER","minimum":0,"maximum":6},"label":{"type":"STRING","nullable":true,"maxLength":5},"owner":{"type":"OBJECT","description":"Point is a strict pair of coordinates. Constraints: additionalProperties false.","nullable":true,"properties":{"x":{"type":"INTEGER","minimum":-32768,"maximum":32767},"y":{"type":"INTEGER","minimum":-32768,"maximum":32767}},"required":["x","y"],"propertyOrdering":["x","y"]},"limit":{"type":"NUMBER","nullable":true},"every":{"type":"STRING","description":"Constraints: format \"duration\".","nullable":true},"big":{"type":"INTEGER","description":"Constraints: multipleOf 3."}},"required":["amount","delay","month"],"propertyOrdering":["amount","delay","delays","month","day","label","owner","limit","every","big"]}`
 )
 
 const (
@@ -156,49 +170,60 @@ func _() {
 	var x5 Point
 	var _ int16 = x5.X
 	var _ int16 = x5.Y
-	var x6 Nulls
-	var _ *string = x6.Str
-	var _ *int32 = x6.Int
-	var _ *float64 = x6.Num
-	var _ *bool = x6.Bool
-	var _ *string = x6.Enum
-	var _ []string = x6.List
-	var _ map[string]string = x6.Map
-	var _ *Point = x6.Obj
-	var _ *time.Time = x6.Time
-	var _ []byte = x6.Blob
-	var _ *string = x6.OptStr
-	var _ *Point = x6.OptObj
-	var _ *string = x6.NoNull
-	var _ int = x6.Zero
-	var x7 Policies
-	var _ Point = x7.Strict
-	var _ Stripped = x7.Strip
-	var _ Loose = x7.Loose
-	var _ Open = x7.Open
-	var x8 Stripped
-	var _ string = x8.Name
-	var _ Point = x8.Deep
-	var x9 Loose
-	var _ int = x9.ID
-	var _ map[string]int = x9.Extra
-	var x10 Open
-	var _ string = x10.Kind
-	var _ map[string]any = x10.Extra
-	var x11 Free
-	var _ uint32 = x11.Base.ID
-	var _ string = x11.Base.Note
-	var _ any = x11.Any
-	var _ json.RawMessage = x11.Raw
-	var _ Checked = x11.Check
-	var _ netip.Addr = x11.Addr
-	var _ string = x11.Old
-	var x12 Base
-	var _ uint32 = x12.ID
-	var _ string = x12.Note
-	var x13 Checked
-	var _ int = x13.A
-	var _ int = x13.B
+	var x6 Standard
+	var _ json.Number = x6.Amount
+	var _ time.Duration = x6.Delay
+	var _ []time.Duration = x6.Delays
+	var _ time.Month = x6.Month
+	var _ time.Weekday = x6.Day
+	var _ stitch.Nullable[string] = x6.Label
+	var _ stitch.Nullable[Point] = x6.Owner
+	var _ stitch.Nullable[json.Number] = x6.Limit
+	var _ stitch.Nullable[time.Duration] = x6.Every
+	var _ *big.Int = x6.Big
+	var x7 Nulls
+	var _ *string = x7.Str
+	var _ *int32 = x7.Int
+	var _ *float64 = x7.Num
+	var _ *bool = x7.Bool
+	var _ *string = x7.Enum
+	var _ []string = x7.List
+	var _ map[string]string = x7.Map
+	var _ *Point = x7.Obj
+	var _ *time.Time = x7.Time
+	var _ []byte = x7.Blob
+	var _ *string = x7.OptStr
+	var _ *Point = x7.OptObj
+	var _ *string = x7.NoNull
+	var _ int = x7.Zero
+	var x8 Policies
+	var _ Point = x8.Strict
+	var _ Stripped = x8.Strip
+	var _ Loose = x8.Loose
+	var _ Open = x8.Open
+	var x9 Stripped
+	var _ string = x9.Name
+	var _ Point = x9.Deep
+	var x10 Loose
+	var _ int = x10.ID
+	var _ map[string]int = x10.Extra
+	var x11 Open
+	var _ string = x11.Kind
+	var _ map[string]any = x11.Extra
+	var x12 Free
+	var _ uint32 = x12.Base.ID
+	var _ string = x12.Base.Note
+	var _ any = x12.Any
+	var _ json.RawMessage = x12.Raw
+	var _ Checked = x12.Check
+	var _ netip.Addr = x12.Addr
+	var _ string = x12.Old
+	var x13 Base
+	var _ uint32 = x13.ID
+	var _ string = x13.Note
+	var x14 Checked
+	var _ int = x14.A
+	var _ int = x14.B
 }
 
 func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
@@ -506,7 +531,7 @@ func stitchEncodeInts(b []byte, x *Ints) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Ints exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Ints exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Ints) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Ints
@@ -520,7 +545,7 @@ func (x *Ints) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Ints (SPEC §3).
+// MarshalJSON encodes Ints.
 func (x Ints) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeInts(*p, &x)
@@ -532,14 +557,22 @@ func (x Ints) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Ints with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Ints) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallInts(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Ints) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallInts(x, data, false)
 }
 
-// stitchToolCallInts is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallInts is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallInts(x *Ints, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallInts(x *Ints, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -552,12 +585,11 @@ func stitchToolCallInts(x *Ints, data []byte, nullAsAbsent bool) (dropped, repai
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
@@ -721,7 +753,7 @@ func stitchEncodeFloats(b []byte, x *Floats) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Floats exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Floats exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Floats) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Floats
@@ -735,7 +767,7 @@ func (x *Floats) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Floats (SPEC §3).
+// MarshalJSON encodes Floats.
 func (x Floats) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeFloats(*p, &x)
@@ -747,14 +779,22 @@ func (x Floats) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Floats with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Floats) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallFloats(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Floats) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallFloats(x, data, false)
 }
 
-// stitchToolCallFloats is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallFloats is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallFloats(x *Floats, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallFloats(x *Floats, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -767,12 +807,11 @@ func stitchToolCallFloats(x *Floats, data []byte, nullAsAbsent bool) (dropped, r
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
@@ -801,7 +840,7 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch0(s0) {
-					d.PatternFail("^[a-z]{2}-[0-9]+$")
+					d.PatternFailOn("^[a-z]{2}-[0-9]+$", s0)
 				}
 				x.Code = s0
 			}
@@ -932,7 +971,7 @@ func stitchEncodeStrings(b []byte, x *Strings) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Strings exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Strings exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Strings) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Strings
@@ -946,7 +985,7 @@ func (x *Strings) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Strings (SPEC §3).
+// MarshalJSON encodes Strings.
 func (x Strings) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeStrings(*p, &x)
@@ -958,14 +997,22 @@ func (x Strings) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Strings with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Strings) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallStrings(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Strings) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallStrings(x, data, false)
 }
 
-// stitchToolCallStrings is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallStrings is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallStrings(x *Strings, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallStrings(x *Strings, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -978,12 +1025,11 @@ func stitchToolCallStrings(x *Strings, data []byte, nullAsAbsent bool) (dropped,
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
@@ -1005,7 +1051,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatDate(s0), "date")
+				d.FormatOn(stitchrt.FormatDate(s0), "date", s0)
 				x.Date = s0
 			}
 			d.Pop()
@@ -1019,7 +1065,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatTime(s0), "time")
+				d.FormatOn(stitchrt.FormatTime(s0), "time", s0)
 				x.Time = s0
 			}
 			d.Pop()
@@ -1033,7 +1079,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatDateTime(s0), "date-time")
+				d.FormatOn(stitchrt.FormatDateTime(s0), "date-time", s0)
 				x.DateTime = s0
 			}
 			d.Pop()
@@ -1047,7 +1093,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatDuration(s0), "duration")
+				d.FormatOn(stitchrt.FormatDuration(s0), "duration", s0)
 				x.Duration = s0
 			}
 			d.Pop()
@@ -1061,7 +1107,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatURI(s0), "uri")
+				d.FormatOn(stitchrt.FormatURI(s0), "uri", s0)
 				x.URI = s0
 			}
 			d.Pop()
@@ -1075,7 +1121,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatURIReference(s0), "uri-reference")
+				d.FormatOn(stitchrt.FormatURIReference(s0), "uri-reference", s0)
 				x.URIRef = s0
 			}
 			d.Pop()
@@ -1089,7 +1135,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatURITemplate(s0), "uri-template")
+				d.FormatOn(stitchrt.FormatURITemplate(s0), "uri-template", s0)
 				x.URITmpl = s0
 			}
 			d.Pop()
@@ -1103,7 +1149,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatEmail(s0), "email")
+				d.FormatOn(stitchrt.FormatEmail(s0), "email", s0)
 				x.Email = s0
 			}
 			d.Pop()
@@ -1117,7 +1163,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatHostname(s0), "hostname")
+				d.FormatOn(stitchrt.FormatHostname(s0), "hostname", s0)
 				x.Host = s0
 			}
 			d.Pop()
@@ -1131,7 +1177,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatIPv4(s0), "ipv4")
+				d.FormatOn(stitchrt.FormatIPv4(s0), "ipv4", s0)
 				x.IPv4 = s0
 			}
 			d.Pop()
@@ -1145,7 +1191,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatIPv6(s0), "ipv6")
+				d.FormatOn(stitchrt.FormatIPv6(s0), "ipv6", s0)
 				x.IPv6 = s0
 			}
 			d.Pop()
@@ -1159,7 +1205,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatRegex(s0), "regex")
+				d.FormatOn(stitchrt.FormatRegex(s0), "regex", s0)
 				x.Regex = s0
 			}
 			d.Pop()
@@ -1173,7 +1219,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatUUID(s0), "uuid")
+				d.FormatOn(stitchrt.FormatUUID(s0), "uuid", s0)
 				x.UUID = s0
 			}
 			d.Pop()
@@ -1187,7 +1233,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatJSONPointer(s0), "json-pointer")
+				d.FormatOn(stitchrt.FormatJSONPointer(s0), "json-pointer", s0)
 				x.Pointer = s0
 			}
 			d.Pop()
@@ -1201,7 +1247,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatRelativeJSONPointer(s0), "relative-json-pointer")
+				d.FormatOn(stitchrt.FormatRelativeJSONPointer(s0), "relative-json-pointer", s0)
 				x.RelPtr = s0
 			}
 			d.Pop()
@@ -1293,7 +1339,7 @@ func stitchEncodeFormats(b []byte, x *Formats) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Formats exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Formats exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Formats) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Formats
@@ -1307,7 +1353,7 @@ func (x *Formats) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Formats (SPEC §3).
+// MarshalJSON encodes Formats.
 func (x Formats) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeFormats(*p, &x)
@@ -1334,7 +1380,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
-				if d.ArrStart() {
+				if d.ArrStartOf("string") {
 					um0 := d.Mark()
 					var buf0 [8]string
 					var h0 []string
@@ -1367,6 +1413,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 					d.Count(len(s0), 1, 4, "item count")
 					if um0ok {
 						d.Unique(stitchrt.FirstDup(s0))
+					} else {
+						d.UniqueRaw(um0)
 					}
 					x.Tags = s0
 				}
@@ -1386,7 +1434,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
-				if d.ArrStart() {
+				if d.ArrStartOf("number") {
 					um0 := d.Mark()
 					var buf0 [8]float64
 					var h0 []float64
@@ -1415,6 +1463,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 					um0ok := !d.FailedSince(um0)
 					if um0ok {
 						d.Unique(stitchrt.FirstDup(s0))
+					} else {
+						d.UniqueRaw(um0)
 					}
 					x.Nums = s0
 				}
@@ -1430,7 +1480,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
-				if d.ArrStart() {
+				if d.ArrStartOf("integer") {
 					n0 := 0
 					for d.ArrNext() {
 						d.PushIdx(n0)
@@ -1501,7 +1551,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 						var e0 []bool
 						{
 							r1, rep1 := d.BeginRepair()
-							if d.ArrStart() {
+							if d.ArrStartOf("boolean") {
 								var buf1 [8]bool
 								var h1 []bool
 								n1 := 0
@@ -1600,6 +1650,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 					d.Count(len(s0), -1, 3, "item count")
 					if um0ok {
 						d.Unique(stitchrt.FirstDup(s0))
+					} else {
+						d.UniqueRaw(um0)
 					}
 					x.Points = s0
 				}
@@ -1848,7 +1900,7 @@ func stitchEncodeContainers(b []byte, x *Containers) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Containers exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Containers exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Containers) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Containers
@@ -1862,7 +1914,7 @@ func (x *Containers) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Containers (SPEC §3).
+// MarshalJSON encodes Containers.
 func (x Containers) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeContainers(*p, &x)
@@ -1874,14 +1926,22 @@ func (x Containers) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Containers with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Containers) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallContainers(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Containers) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallContainers(x, data, false)
 }
 
-// stitchToolCallContainers is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallContainers is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallContainers(x *Containers, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallContainers(x *Containers, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1894,12 +1954,11 @@ func stitchToolCallContainers(x *Containers, data []byte, nullAsAbsent bool) (dr
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodePoint(d *stitchrt.Decoder, x *Point) {
@@ -1953,7 +2012,7 @@ func stitchEncodePoint(b []byte, x *Point) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Point exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Point exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Point) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Point
@@ -1967,7 +2026,7 @@ func (x *Point) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Point (SPEC §3).
+// MarshalJSON encodes Point.
 func (x Point) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodePoint(*p, &x)
@@ -1976,6 +2035,337 @@ func (x Point) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	return b, nil
+}
+
+func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
+	if !d.ObjStart() {
+		return
+	}
+	var seen [1]uint64
+	var absent [1]uint64
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		case "amount":
+			if !d.FirstKey(&seen[0], 0x1, k) {
+				continue
+			}
+			d.Push(k)
+			if n0, ok := d.Number(false); ok {
+				d.Minimum("0", false)
+				x.Amount = n0
+			}
+			d.Pop()
+		case "delay":
+			if !d.FirstKey(&seen[0], 0x2, k) {
+				continue
+			}
+			d.Push(k)
+			if du0, ok := d.Duration(); ok {
+				x.Delay = du0
+			}
+			d.Pop()
+		case "delays":
+			if !d.FirstKey(&seen[0], 0x4, k) {
+				continue
+			}
+			if d.NullAsAbsent() {
+				absent[0] |= 0x4
+				continue
+			}
+			d.Push(k)
+			{
+				r0, rep0 := d.BeginRepair()
+				if d.ArrStart() {
+					var buf0 [8]time.Duration
+					var h0 []time.Duration
+					n0 := 0
+					for i0 := 0; d.ArrNext(); i0++ {
+						d.PushIdx(i0)
+						var e0 time.Duration
+						if du1, ok := d.Duration(); ok {
+							e0 = du1
+						}
+						if h0 != nil {
+							h0 = append(h0, e0)
+						} else if n0 < len(buf0) {
+							buf0[n0] = e0
+							n0++
+						} else {
+							h0 = append(append(make([]time.Duration, 0, 4*len(buf0)), buf0[:]...), e0)
+						}
+						d.Pop()
+					}
+					s0 := h0
+					if s0 == nil {
+						s0 = make([]time.Duration, n0)
+						copy(s0, buf0[:n0])
+					}
+					d.Count(len(s0), -1, 2, "item count")
+					x.Delays = s0
+				}
+				if rep0 {
+					d.EndRepair(r0)
+				}
+			}
+			d.Pop()
+		case "month":
+			if !d.FirstKey(&seen[0], 0x8, k) {
+				continue
+			}
+			d.Push(k)
+			if n0, ok := d.Int(1, 12, false); ok {
+				x.Month = time.Month(n0)
+			}
+			d.Pop()
+		case "day":
+			if !d.FirstKey(&seen[0], 0x10, k) {
+				continue
+			}
+			if d.NullAsAbsent() {
+				absent[0] |= 0x10
+				continue
+			}
+			d.Push(k)
+			if n0, ok := d.Int(0, 6, false); ok {
+				x.Day = time.Weekday(n0)
+			}
+			d.Pop()
+		case "label":
+			if !d.FirstKey(&seen[0], 0x20, k) {
+				continue
+			}
+			d.Push(k)
+			if d.Null() {
+				x.Label = stitch.Null[string]()
+			} else {
+				var nv0 string
+				if s0, ok := d.Str(); ok {
+					if len(s0) > 5 {
+						d.StrLen(s0, -1, 5)
+					}
+					nv0 = s0
+				}
+				x.Label = stitch.Value(nv0)
+			}
+			d.Pop()
+		case "owner":
+			if !d.FirstKey(&seen[0], 0x40, k) {
+				continue
+			}
+			d.Push(k)
+			if d.Null() {
+				x.Owner = stitch.Null[Point]()
+			} else {
+				var nv0 Point
+				{
+					r0, rep0 := d.BeginRepair()
+					stitchDecodePoint(d, &nv0)
+					if rep0 {
+						d.EndRepair(r0)
+					}
+				}
+				x.Owner = stitch.Value(nv0)
+			}
+			d.Pop()
+		case "limit":
+			if !d.FirstKey(&seen[0], 0x80, k) {
+				continue
+			}
+			d.Push(k)
+			if d.Null() {
+				x.Limit = stitch.Null[json.Number]()
+			} else {
+				var nv0 json.Number
+				if n0, ok := d.Number(false); ok {
+					nv0 = n0
+				}
+				x.Limit = stitch.Value(nv0)
+			}
+			d.Pop()
+		case "every":
+			if !d.FirstKey(&seen[0], 0x100, k) {
+				continue
+			}
+			d.Push(k)
+			if d.Null() {
+				x.Every = stitch.Null[time.Duration]()
+			} else {
+				var nv0 time.Duration
+				if du0, ok := d.Duration(); ok {
+					nv0 = du0
+				}
+				x.Every = stitch.Value(nv0)
+			}
+			d.Pop()
+		case "big":
+			if !d.FirstKey(&seen[0], 0x200, k) {
+				continue
+			}
+			if d.NullAsAbsent() {
+				absent[0] |= 0x200
+				continue
+			}
+			d.Push(k)
+			x.Big = new(big.Int)
+			if d.BigInt(&(*x.Big), false) {
+				d.MultipleOf("3")
+			}
+			d.Pop()
+		default:
+			d.Unknown(&extra, k, "amount, delay, delays, month, day, label, owner, limit, every, big")
+		}
+	}
+	if seen[0]&0x1 == 0 {
+		d.Missing("amount")
+	}
+	if seen[0]&0x2 == 0 {
+		d.Missing("delay")
+	}
+	if seen[0]&0x8 == 0 {
+		d.Missing("month")
+	}
+}
+
+func stitchEncodeStandard(b []byte, x *Standard) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = append(b, `"amount":`...)
+	if b, err = stitchrt.AppendJSON(b, &x.Amount); err != nil {
+		return b, err
+	}
+	b = append(b, ',')
+	b = append(b, `"delay":`...)
+	b = stitchrt.AppendDuration(b, x.Delay)
+	b = append(b, ',')
+	if len(x.Delays) != 0 {
+		b = append(b, `"delays":`...)
+		b = append(b, '[')
+		for _, v0 := range x.Delays {
+			b = stitchrt.AppendDuration(b, v0)
+			b = append(b, ',')
+		}
+		b = stitchrt.AppendClose(b, ']')
+		b = append(b, ',')
+	}
+	b = append(b, `"month":`...)
+	b = strconv.AppendInt(b, int64(x.Month), 10)
+	b = append(b, ',')
+	if x.Day != 0 {
+		b = append(b, `"day":`...)
+		b = strconv.AppendInt(b, int64(x.Day), 10)
+		b = append(b, ',')
+	}
+	if x.Label.IsSet() {
+		b = append(b, `"label":`...)
+		if nv0, ok := x.Label.Get(); ok {
+			b = stitchrt.AppendString(b, string(nv0))
+		} else {
+			b = append(b, `null`...)
+		}
+		b = append(b, ',')
+	}
+	if x.Owner.IsSet() {
+		b = append(b, `"owner":`...)
+		if nv0, ok := x.Owner.Get(); ok {
+			if b, err = stitchEncodePoint(b, &nv0); err != nil {
+				return b, err
+			}
+		} else {
+			b = append(b, `null`...)
+		}
+		b = append(b, ',')
+	}
+	if x.Limit.IsSet() {
+		b = append(b, `"limit":`...)
+		if nv0, ok := x.Limit.Get(); ok {
+			if b, err = stitchrt.AppendJSON(b, &nv0); err != nil {
+				return b, err
+			}
+		} else {
+			b = append(b, `null`...)
+		}
+		b = append(b, ',')
+	}
+	if x.Every.IsSet() {
+		b = append(b, `"every":`...)
+		if nv0, ok := x.Every.Get(); ok {
+			b = stitchrt.AppendDuration(b, nv0)
+		} else {
+			b = append(b, `null`...)
+		}
+		b = append(b, ',')
+	}
+	if x.Big != nil {
+		b = append(b, `"big":`...)
+		if b, err = stitchrt.AppendJSON(b, &(*x.Big)); err != nil {
+			return b, err
+		}
+		b = append(b, ',')
+	}
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes Standard exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
+func (x *Standard) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v Standard
+	if d.Root() {
+		stitchDecodeStandard(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes Standard.
+func (x Standard) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeStandard(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into Standard with JSON-string repair on
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *Standard) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallStandard(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Standard) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
+	return stitchToolCallStandard(x, data, false)
+}
+
+// stitchToolCallStandard is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallStandard(x *Standard, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v Standard
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeStandard(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
+	}
+	return report, err
 }
 
 func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
@@ -2075,7 +2465,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			{
 				r0, rep0 := d.BeginRepair()
 				if !d.Null() {
-					if d.ArrStart() {
+					if d.ArrStartOf("string") {
 						var buf0 [8]string
 						var h0 []string
 						n0 := 0
@@ -2388,7 +2778,7 @@ func stitchEncodeNulls(b []byte, x *Nulls) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Nulls exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Nulls exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Nulls) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Nulls
@@ -2402,7 +2792,7 @@ func (x *Nulls) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Nulls (SPEC §3).
+// MarshalJSON encodes Nulls.
 func (x Nulls) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeNulls(*p, &x)
@@ -2414,14 +2804,22 @@ func (x Nulls) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Nulls with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Nulls) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallNulls(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Nulls) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallNulls(x, data, false)
 }
 
-// stitchToolCallNulls is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallNulls is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallNulls(x *Nulls, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallNulls(x *Nulls, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -2434,12 +2832,11 @@ func stitchToolCallNulls(x *Nulls, data []byte, nullAsAbsent bool) (dropped, rep
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodePolicies(d *stitchrt.Decoder, x *Policies) {
@@ -2549,7 +2946,7 @@ func stitchEncodePolicies(b []byte, x *Policies) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Policies exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Policies exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Policies) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Policies
@@ -2563,7 +2960,7 @@ func (x *Policies) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Policies (SPEC §3).
+// MarshalJSON encodes Policies.
 func (x Policies) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodePolicies(*p, &x)
@@ -2575,14 +2972,22 @@ func (x Policies) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Policies with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Policies) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallPolicies(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Policies) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallPolicies(x, data, false)
 }
 
-// stitchToolCallPolicies is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallPolicies is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallPolicies(x *Policies, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallPolicies(x *Policies, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -2595,12 +3000,11 @@ func stitchToolCallPolicies(x *Policies, data []byte, nullAsAbsent bool) (droppe
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeStripped(d *stitchrt.Decoder, x *Stripped) {
@@ -2665,7 +3069,7 @@ func stitchEncodeStripped(b []byte, x *Stripped) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Stripped exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Stripped exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Stripped) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Stripped
@@ -2679,7 +3083,7 @@ func (x *Stripped) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Stripped (SPEC §3).
+// MarshalJSON encodes Stripped.
 func (x Stripped) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeStripped(*p, &x)
@@ -2752,7 +3156,7 @@ func stitchEncodeLoose(b []byte, x *Loose) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Loose exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Loose exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Loose) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Loose
@@ -2766,7 +3170,7 @@ func (x *Loose) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Loose (SPEC §3).
+// MarshalJSON encodes Loose.
 func (x Loose) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeLoose(*p, &x)
@@ -2842,7 +3246,7 @@ func stitchEncodeOpen(b []byte, x *Open) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Open exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Open exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Open) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Open
@@ -2856,7 +3260,7 @@ func (x *Open) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Open (SPEC §3).
+// MarshalJSON encodes Open.
 func (x Open) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeOpen(*p, &x)
@@ -2945,7 +3349,7 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatIPv6(s0), "ipv6")
+				d.FormatOn(stitchrt.FormatIPv6(s0), "ipv6", s0)
 				if err := x.Addr.UnmarshalText([]byte(s0)); err != nil {
 					d.FormatErr("Addr", err)
 				}
@@ -3023,7 +3427,7 @@ func stitchEncodeFree(b []byte, x *Free) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Free exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Free exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Free) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Free
@@ -3037,7 +3441,7 @@ func (x *Free) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Free (SPEC §3).
+// MarshalJSON encodes Free.
 func (x Free) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeFree(*p, &x)
@@ -3049,14 +3453,22 @@ func (x Free) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Free with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Free) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallFree(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Free) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallFree(x, data, false)
 }
 
-// stitchToolCallFree is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallFree is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallFree(x *Free, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallFree(x *Free, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -3069,12 +3481,11 @@ func stitchToolCallFree(x *Free, data []byte, nullAsAbsent bool) (dropped, repai
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeBase(d *stitchrt.Decoder, x *Base) {
@@ -3138,7 +3549,7 @@ func stitchEncodeBase(b []byte, x *Base) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Base exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Base exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Base) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Base
@@ -3152,7 +3563,7 @@ func (x *Base) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Base (SPEC §3).
+// MarshalJSON encodes Base.
 func (x Base) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeBase(*p, &x)
@@ -3218,7 +3629,7 @@ func stitchEncodeChecked(b []byte, x *Checked) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Checked exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Checked exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Checked) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Checked
@@ -3232,7 +3643,7 @@ func (x *Checked) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Checked (SPEC §3).
+// MarshalJSON encodes Checked.
 func (x Checked) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeChecked(*p, &x)
@@ -3293,6 +3704,8 @@ type StitchHandler interface {
 	Strings(ctx context.Context, in Strings) (string, error)
 	// Containers handles tool containers.
 	Containers(ctx context.Context, in Containers) (string, error)
+	// Standard handles tool standard.
+	Standard(ctx context.Context, in Standard) (string, error)
 	// Nulls handles tool nulls.
 	Nulls(ctx context.Context, in Nulls) (string, error)
 	// Policies handles tool policies.
@@ -3304,119 +3717,176 @@ type StitchHandler interface {
 // StitchTools returns the tools of package every in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "ints",
-		Description:     "Ints has every integer width, plain and bounded.",
-		InputSchema:     IntsInputSchema,
-		LosslessSchema:  IntsLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: IntsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: IntsAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: IntsGeminiSchema, OpenAPI: true},
+		Name:           "ints",
+		Description:    "Ints has every integer width, plain and bounded.",
+		InputSchema:    IntsInputSchema,
+		LosslessSchema: IntsLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: IntsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: IntsAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: IntsGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Ints
-			dropped, repaired, err := stitchToolCallInts(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallInts(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Ints(ctx, in.(Ints))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "floats",
-		Description:     "Floats has both float widths with bounds and multipleOf.",
-		InputSchema:     FloatsInputSchema,
-		LosslessSchema:  FloatsLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: FloatsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: FloatsAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: FloatsGeminiSchema, OpenAPI: true},
+		Name:           "floats",
+		Description:    "Floats has both float widths with bounds and multipleOf.",
+		InputSchema:    FloatsInputSchema,
+		LosslessSchema: FloatsLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: FloatsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: FloatsAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: FloatsGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Floats
-			dropped, repaired, err := stitchToolCallFloats(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallFloats(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Floats(ctx, in.(Floats))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "strings",
-		Description:     "Strings has lengths, patterns, enums, consts and every portable format.",
-		InputSchema:     StringsInputSchema,
-		LosslessSchema:  StringsLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: StringsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: StringsAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: StringsGeminiSchema, OpenAPI: true},
+		Name:           "strings",
+		Description:    "Strings has lengths, patterns, enums, consts and every portable format.",
+		InputSchema:    StringsInputSchema,
+		LosslessSchema: StringsLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: StringsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: StringsAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: StringsGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Strings
-			dropped, repaired, err := stitchToolCallStrings(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallStrings(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Strings(ctx, in.(Strings))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "containers",
-		Description:     "Containers has arrays, fixed arrays, maps, bytes and times.",
-		InputSchema:     ContainersInputSchema,
-		LosslessSchema:  ContainersLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: ContainersInputSchema},
-		AnthropicStrict: stitch.ProfileSchema{Schema: ContainersInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: ContainersInputSchema},
+		Name:           "containers",
+		Description:    "Containers has arrays, fixed arrays, maps, bytes and times.",
+		InputSchema:    ContainersInputSchema,
+		LosslessSchema: ContainersLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: ContainersInputSchema},
+			{Profile: "anthropic-strict", Schema: ContainersInputSchema},
+			{Profile: "gemini", Schema: ContainersInputSchema},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Containers
-			dropped, repaired, err := stitchToolCallContainers(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallContainers(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Containers(ctx, in.(Containers))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "nulls",
-		Description:     "Nulls has a nullable property of every kind, required and optional.",
-		InputSchema:     NullsInputSchema,
-		LosslessSchema:  NullsLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: NullsInputSchema},
-		AnthropicStrict: stitch.ProfileSchema{Schema: NullsInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: NullsInputSchema},
+		Name:           "standard",
+		Description:    "Standard has the standard types with a meaning of their own: a number whose text is kept, ISO 8601 durations, months and weekdays, and properties that tell absent, null and a value apart.",
+		InputSchema:    StandardInputSchema,
+		LosslessSchema: StandardLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: StandardOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: StandardAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: StandardGeminiSchema, OpenAPI: true},
+		},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in Standard
+			r, err := stitchToolCallStandard(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.Standard(ctx, in.(Standard))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:           "nulls",
+		Description:    "Nulls has a nullable property of every kind, required and optional.",
+		InputSchema:    NullsInputSchema,
+		LosslessSchema: NullsLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: NullsInputSchema},
+			{Profile: "anthropic-strict", Schema: NullsInputSchema},
+			{Profile: "gemini", Schema: NullsInputSchema},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Nulls
-			dropped, repaired, err := stitchToolCallNulls(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallNulls(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Nulls(ctx, in.(Nulls))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "policies",
-		Description:     "Policies nests objects of every key policy.",
-		InputSchema:     PoliciesInputSchema,
-		LosslessSchema:  PoliciesLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: PoliciesInputSchema},
-		AnthropicStrict: stitch.ProfileSchema{Schema: PoliciesInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: PoliciesGeminiSchema, OpenAPI: true},
+		Name:           "policies",
+		Description:    "Policies nests objects of every key policy.",
+		InputSchema:    PoliciesInputSchema,
+		LosslessSchema: PoliciesLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: PoliciesInputSchema},
+			{Profile: "anthropic-strict", Schema: PoliciesInputSchema},
+			{Profile: "gemini", Schema: PoliciesGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Policies
-			dropped, repaired, err := stitchToolCallPolicies(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallPolicies(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Policies(ctx, in.(Policies))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "free",
-		Description:     "Free has free-form values, a hidden check, promoted fields, a TextUnmarshaler and annotations.",
-		InputSchema:     FreeInputSchema,
-		LosslessSchema:  FreeLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: FreeInputSchema},
-		AnthropicStrict: stitch.ProfileSchema{Schema: FreeInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: FreeInputSchema},
+		Name:           "free",
+		Description:    "Free has free-form values, a hidden check, promoted fields, a TextUnmarshaler and annotations.",
+		InputSchema:    FreeInputSchema,
+		LosslessSchema: FreeLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: FreeInputSchema},
+			{Profile: "anthropic-strict", Schema: FreeInputSchema},
+			{Profile: "gemini", Schema: FreeInputSchema},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Free
-			dropped, repaired, err := stitchToolCallFree(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallFree(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Free(ctx, in.(Free))

@@ -104,7 +104,7 @@ type Leaf struct {
 	Back   *Node `json:"back,omitempty"`
 }
 
-// Tolerate has every runtime tolerance of SPEC §2 (coerce, trim, lower,
+// Tolerate has every runtime tolerance a stitch tag asks for (coerce, trim, lower,
 // upper, catch); none is advertised.
 //
 //stitch:tool tolerate

@@ -13,21 +13,21 @@ import (
 	"strings"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
 	// DrawInputSchema is the input schema served for tool draw: flattened.
-	DrawInputSchema = `{"type":"object","properties":{"shape":{"type":"object","properties":{"kind":{"type":"string","enum":["circle","rect","square","blob"]},"r":{"type":"number","minimum":0,"description":"Available if kind = circle. Required if kind = circle."},"label":{"type":["string","integer"],"description":"Available if kind = circle | blob. Required if kind = blob."},"w":{"type":"integer","minimum":0,"maximum":255,"description":"Available if kind = rect | square. Required if kind = rect | square."},"h":{"type":"integer","minimum":0,"maximum":255,"description":"Available if kind = rect | square."}},"required":["kind"],"additionalProperties":{},"description":"Shape is a figure."},"others":{"type":"array","items":{"type":"object","properties":{"kind":{"type":"string","enum":["circle","rect","square","blob"]},"r":{"type":"number","minimum":0,"description":"Available if kind = circle. Required if kind = circle."},"label":{"type":["string","integer"],"description":"Available if kind = circle | blob. Required if kind = blob."},"w":{"type":"integer","minimum":0,"maximum":255,"description":"Available if kind = rect | square. Required if kind = rect | square."},"h":{"type":"integer","minimum":0,"maximum":255,"description":"Available if kind = rect | square."}},"required":["kind"],"additionalProperties":{},"description":"Shape is a figure."},"maxItems":3},"maybe":{"anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["circle","rect","square","blob"]},"r":{"type":"number","minimum":0,"description":"Available if kind = circle. Required if kind = circle."},"label":{"type":["string","integer"],"description":"Available if kind = circle | blob. Required if kind = blob."},"w":{"type":"integer","minimum":0,"maximum":255,"description":"Available if kind = rect | square. Required if kind = rect | square."},"h":{"type":"integer","minimum":0,"maximum":255,"description":"Available if kind = rect | square."}},"required":["kind"],"additionalProperties":{},"description":"Shape is a figure."},{"type":"null"}]},"value":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a","b"],"additionalProperties":false,"description":"Pair is two words."}],"description":"Value is a word, a number, a flag or a pair."},"values":{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a","b"],"additionalProperties":false,"description":"Pair is two words."}],"description":"Value is a word, a number, a flag or a pair."},"maxItems":3},"opt":{"anyOf":[{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a","b"],"additionalProperties":false,"description":"Pair is two words."}],"description":"Value is a word, a number, a flag or a pair."},{"type":"null"}]}},"required":["shape","maybe","value"],"additionalProperties":false}`
+	DrawInputSchema = `{"type":"object","properties":{"shape":{"type":"object","properties":{"kind":{"type":"string","enum":["circle","rect","square","blob"],"description":"circle: Circle is round and strict; rect | square: Rect has two discriminator values and strips unknown keys; blob: Blob keeps unknown keys as strings; label is an integer here."},"r":{"type":"number","minimum":0,"description":"Available if kind = circle. Required if kind = circle."},"label":{"type":["string","integer"],"description":"Available if kind = circle | blob. Required if kind = blob."},"w":{"type":"integer","minimum":0,"maximum":255,"description":"Available if kind = rect | square. Required if kind = rect | square."},"h":{"type":"integer","minimum":0,"maximum":255,"description":"Available if kind = rect | square."}},"required":["kind"],"additionalProperties":{},"description":"Shape is a figure."},"others":{"type":"array","items":{"type":"object","properties":{"kind":{"type":"string","enum":["circle","rect","square","blob"],"description":"circle: Circle is round and strict; rect | square: Rect has two discriminator values and strips unknown keys; blob: Blob keeps unknown keys as strings; label is an integer here."},"r":{"type":"number","minimum":0,"description":"Available if kind = circle. Required if kind = circle."},"label":{"type":["string","integer"],"description":"Available if kind = circle | blob. Required if kind = blob."},"w":{"type":"integer","minimum":0,"maximum":255,"description":"Available if kind = rect | square. Required if kind = rect | square."},"h":{"type":"integer","minimum":0,"maximum":255,"description":"Available if kind = rect | square."}},"required":["kind"],"additionalProperties":{},"description":"Shape is a figure."},"maxItems":3},"maybe":{"anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["circle","rect","square","blob"],"description":"circle: Circle is round and strict; rect | square: Rect has two discriminator values and strips unknown keys; blob: Blob keeps unknown keys as strings; label is an integer here."},"r":{"type":"number","minimum":0,"description":"Available if kind = circle. Required if kind = circle."},"label":{"type":["string","integer"],"description":"Available if kind = circle | blob. Required if kind = blob."},"w":{"type":"integer","minimum":0,"maximum":255,"description":"Available if kind = rect | square. Required if kind = rect | square."},"h":{"type":"integer","minimum":0,"maximum":255,"description":"Available if kind = rect | square."}},"required":["kind"],"additionalProperties":{},"description":"Shape is a figure."},{"type":"null"}]},"value":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a","b"],"additionalProperties":false,"description":"Pair is two words."}],"description":"Value is a word, a number, a flag or a pair."},"values":{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a","b"],"additionalProperties":false,"description":"Pair is two words."}],"description":"Value is a word, a number, a flag or a pair."},"maxItems":3},"opt":{"anyOf":[{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a","b"],"additionalProperties":false,"description":"Pair is two words."}],"description":"Value is a word, a number, a flag or a pair."},{"type":"null"}]}},"required":["shape","maybe","value"],"additionalProperties":false}`
 	// DrawLosslessSchema is the lossless input schema of tool draw (unions as oneOf/anyOf).
 	DrawLosslessSchema = `{"type":"object","properties":{"shape":{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"circle"},"r":{"type":"number","minimum":0},"label":{"type":"string","maxLength":5}},"required":["kind","r"],"additionalProperties":false,"description":"Circle is round and strict."},{"type":"object","properties":{"kind":{"type":"string","enum":["rect","square"]},"w":{"type":"integer","minimum":0,"maximum":255},"h":{"type":"integer","minimum":0,"maximum":255}},"required":["kind","w"],"description":"Rect has two discriminator values and strips unknown keys."},{"type":"object","properties":{"kind":{"type":"string","const":"blob"},"label":{"type":"integer"}},"required":["kind","label"],"additionalProperties":{"type":"string"},"description":"Blob keeps unknown keys as strings; label is an integer here."}],"description":"Shape is a figure."},"others":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"circle"},"r":{"type":"number","minimum":0},"label":{"type":"string","maxLength":5}},"required":["kind","r"],"additionalProperties":false,"description":"Circle is round and strict."},{"type":"object","properties":{"kind":{"type":"string","enum":["rect","square"]},"w":{"type":"integer","minimum":0,"maximum":255},"h":{"type":"integer","minimum":0,"maximum":255}},"required":["kind","w"],"description":"Rect has two discriminator values and strips unknown keys."},{"type":"object","properties":{"kind":{"type":"string","const":"blob"},"label":{"type":"integer"}},"required":["kind","label"],"additionalProperties":{"type":"string"},"description":"Blob keeps unknown keys as strings; label is an integer here."}],"description":"Shape is a figure."},"maxItems":3},"maybe":{"anyOf":[{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"circle"},"r":{"type":"number","minimum":0},"label":{"type":"string","maxLength":5}},"required":["kind","r"],"additionalProperties":false,"description":"Circle is round and strict."},{"type":"object","properties":{"kind":{"type":"string","enum":["rect","square"]},"w":{"type":"integer","minimum":0,"maximum":255},"h":{"type":"integer","minimum":0,"maximum":255}},"required":["kind","w"],"description":"Rect has two discriminator values and strips unknown keys."},{"type":"object","properties":{"kind":{"type":"string","const":"blob"},"label":{"type":"integer"}},"required":["kind","label"],"additionalProperties":{"type":"string"},"description":"Blob keeps unknown keys as strings; label is an integer here."}],"description":"Shape is a figure."},{"type":"null"}]},"value":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a","b"],"additionalProperties":false,"description":"Pair is two words."}],"description":"Value is a word, a number, a flag or a pair."},"values":{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a","b"],"additionalProperties":false,"description":"Pair is two words."}],"description":"Value is a word, a number, a flag or a pair."},"maxItems":3},"opt":{"anyOf":[{"anyOf":[{"type":"string"},{"type":"number"},{"type":"boolean"},{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a","b"],"additionalProperties":false,"description":"Pair is two words."}],"description":"Value is a word, a number, a flag or a pair."},{"type":"null"}]}},"required":["shape","maybe","value"],"additionalProperties":false}`
 	// DrawGeminiSchema is the input schema of tool draw under profile gemini.
-	DrawGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"shape":{"type":"OBJECT","description":"Shape is a figure.","properties":{"kind":{"type":"STRING","enum":["circle","rect","square","blob"]},"r":{"type":"NUMBER","description":"Available if kind = circle. Required if kind = circle.","minimum":0},"label":{"anyOf":[{"type":"STRING"},{"type":"INTEGER"}],"description":"Available if kind = circle | blob. Required if kind = blob."},"w":{"type":"INTEGER","description":"Available if kind = rect | square. Required if kind = rect | square.","minimum":0,"maximum":255},"h":{"type":"INTEGER","description":"Available if kind = rect | square.","minimum":0,"maximum":255}},"required":["kind"],"propertyOrdering":["kind","r","label","w","h"]},"others":{"type":"ARRAY","items":{"type":"OBJECT","description":"Shape is a figure.","properties":{"kind":{"type":"STRING","enum":["circle","rect","square","blob"]},"r":{"type":"NUMBER","description":"Available if kind = circle. Required if kind = circle.","minimum":0},"label":{"anyOf":[{"type":"STRING"},{"type":"INTEGER"}],"description":"Available if kind = circle | blob. Required if kind = blob."},"w":{"type":"INTEGER","description":"Available if kind = rect | square. Required if kind = rect | square.","minimum":0,"maximum":255},"h":{"type":"INTEGER","description":"Available if kind = rect | square.","minimum":0,"maximum":255}},"required":["kind"],"propertyOrdering":["kind","r","label","w","h"]},"maxItems":3},"maybe":{"type":"OBJECT","description":"Shape is a figure.","nullable":true,"properties":{"kind":{"type":"STRING","enum":["circle","rect","square","blob"]},"r":{"type":"NUMBER","description":"Available if kind = circle. Required if kind = circle.","minimum":0},"label":{"anyOf":[{"type":"STRING"},{"type":"INTEGER"}],"description":"Available if kind = circle | blob. Required if kind = blob."},"w":{"type":"INTEGER","description":"Available if kind = rect | square. Required if kind = rect | square.","minimum":0,"maximum":255},"h":{"type":"INTEGER","description":"Available if kind = rect | square.","minimum":0,"maximum":255}},"required":["kind"],"propertyOrdering":["kind","r","label","w","h"]},"value":{"anyOf":[{"type":"STRING"},{"type":"NUMBER"},{"type":"BOOLEAN"},{"type":"OBJECT","description":"Pair is two words. Constraints: additionalProperties false.","properties":{"a":{"type":"STRING"},"b":{"type":"STRING"}},"required":["a","b"],"propertyOrdering":["a","b"]}],"description":"Value is a word, a number, a flag or a pair."},"values":{"type":"ARRAY","items":{"anyOf":[{"type":"STRING"},{"type":"NUMBER"},{"type":"BOOLEAN"},{"type":"OBJECT","description":"Pair is two words. Constraints: additionalProperties false.","properties":{"a":{"type":"STRING"},"b":{"type":"STRING"}},"required":["a","b"],"propertyOrdering":["a","b"]}],"description":"Value is a word, a number, a flag or a pair."},"maxItems":3},"opt":{"anyOf":[{"type":"STRING","nullable":true},{"type":"NUMBER","nullable":true},{"type":"BOOLEAN","nullable":true},{"type":"OBJECT","description":"Pair is two words. Constraints: additionalProperties false.","nullable":true,"properties":{"a":{"type":"STRING"},"b":{"type":"STRING"}},"required":["a","b"],"propertyOrdering":["a","b"]}],"description":"Value is a word, a number, a flag or a pair."}},"required":["shape","maybe","value"],"propertyOrdering":["shape","others","maybe","value","values","opt"]}`
+	DrawGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"shape":{"type":"OBJECT","description":"Shape is a figure.","properties":{"kind":{"type":"STRING","description":"circle: Circle is round and strict; rect | square: Rect has two discriminator values and strips unknown keys; blob: Blob keeps unknown keys as strings; label is an integer here.","enum":["circle","rect","square","blob"]},"r":{"type":"NUMBER","description":"Available if kind = circle. Required if kind = circle.","minimum":0},"label":{"anyOf":[{"type":"STRING"},{"type":"INTEGER"}],"description":"Available if kind = circle | blob. Required if kind = blob."},"w":{"type":"INTEGER","description":"Available if kind = rect | square. Required if kind = rect | square.","minimum":0,"maximum":255},"h":{"type":"INTEGER","description":"Available if kind = rect | square.","minimum":0,"maximum":255}},"required":["kind"],"propertyOrdering":["kind","r","label","w","h"]},"others":{"type":"ARRAY","items":{"type":"OBJECT","description":"Shape is a figure.","properties":{"kind":{"type":"STRING","description":"circle: Circle is round and strict; rect | square: Rect has two discriminator values and strips unknown keys; blob: Blob keeps unknown keys as strings; label is an integer here.","enum":["circle","rect","square","blob"]},"r":{"type":"NUMBER","description":"Available if kind = circle. Required if kind = circle.","minimum":0},"label":{"anyOf":[{"type":"STRING"},{"type":"INTEGER"}],"description":"Available if kind = circle | blob. Required if kind = blob."},"w":{"type":"INTEGER","description":"Available if kind = rect | square. Required if kind = rect | square.","minimum":0,"maximum":255},"h":{"type":"INTEGER","description":"Available if kind = rect | square.","minimum":0,"maximum":255}},"required":["kind"],"propertyOrdering":["kind","r","label","w","h"]},"maxItems":3},"maybe":{"type":"OBJECT","description":"Shape is a figure.","nullable":true,"properties":{"kind":{"type":"STRING","description":"circle: Circle is round and strict; rect | square: Rect has two discriminator values and strips unknown keys; blob: Blob keeps unknown keys as strings; label is an integer here.","enum":["circle","rect","square","blob"]},"r":{"type":"NUMBER","description":"Available if kind = circle. Required if kind = circle.","minimum":0},"label":{"anyOf":[{"type":"STRING"},{"type":"INTEGER"}],"description":"Available if kind = circle | blob. Required if kind = blob."},"w":{"type":"INTEGER","description":"Available if kind = rect | square. Required if kind = rect | square.","minimum":0,"maximum":255},"h":{"type":"INTEGER","description":"Available if kind = rect | square.","minimum":0,"maximum":255}},"required":["kind"],"propertyOrdering":["kind","r","label","w","h"]},"value":{"anyOf":[{"type":"STRING"},{"type":"NUMBER"},{"type":"BOOLEAN"},{"type":"OBJECT","description":"Pair is two words. Constraints: additionalProperties false.","properties":{"a":{"type":"STRING"},"b":{"type":"STRING"}},"required":["a","b"],"propertyOrdering":["a","b"]}],"description":"Value is a word, a number, a flag or a pair."},"values":{"type":"ARRAY","items":{"anyOf":[{"type":"STRING"},{"type":"NUMBER"},{"type":"BOOLEAN"},{"type":"OBJECT","description":"Pair is two words. Constraints: additionalProperties false.","properties":{"a":{"type":"STRING"},"b":{"type":"STRING"}},"required":["a","b"],"propertyOrdering":["a","b"]}],"description":"Value is a word, a number, a flag or a pair."},"maxItems":3},"opt":{"anyOf":[{"type":"STRING","nullable":true},{"type":"NUMBER","nullable":true},{"type":"BOOLEAN","nullable":true},{"type":"OBJECT","description":"Pair is two words. Constraints: additionalProperties false.","nullable":true,"properties":{"a":{"type":"STRING"},"b":{"type":"STRING"}},"required":["a","b"],"propertyOrdering":["a","b"]}],"description":"Value is a word, a number, a flag or a pair."}},"required":["shape","maybe","value"],"propertyOrdering":["shape","others","maybe","value","values","opt"]}`
 )
 
 const (
@@ -323,7 +323,7 @@ func stitchEncodeDraw(b []byte, x *Draw) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Draw exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Draw exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Draw) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Draw
@@ -337,7 +337,7 @@ func (x *Draw) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Draw (SPEC §3).
+// MarshalJSON encodes Draw.
 func (x Draw) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeDraw(*p, &x)
@@ -349,14 +349,22 @@ func (x Draw) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Draw with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Draw) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallDraw(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Draw) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallDraw(x, data, false)
 }
 
-// stitchToolCallDraw is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallDraw is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallDraw(x *Draw, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallDraw(x *Draw, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -369,12 +377,11 @@ func stitchToolCallDraw(x *Draw, data []byte, nullAsAbsent bool) (dropped, repai
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeShape(d *stitchrt.Decoder, x *Shape) {
@@ -542,7 +549,7 @@ func stitchEncodeCircle(b []byte, x *Circle) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Circle exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Circle exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Circle) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Circle
@@ -556,7 +563,7 @@ func (x *Circle) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Circle (SPEC §3).
+// MarshalJSON encodes Circle.
 func (x Circle) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeCircle(*p, &x)
@@ -656,7 +663,7 @@ func stitchEncodeRect(b []byte, x *Rect) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Rect exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Rect exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Rect) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Rect
@@ -670,7 +677,7 @@ func (x *Rect) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Rect (SPEC §3).
+// MarshalJSON encodes Rect.
 func (x Rect) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeRect(*p, &x)
@@ -759,7 +766,7 @@ func stitchEncodeBlob(b []byte, x *Blob) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Blob exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Blob exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Blob) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Blob
@@ -773,7 +780,7 @@ func (x *Blob) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Blob (SPEC §3).
+// MarshalJSON encodes Blob.
 func (x Blob) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeBlob(*p, &x)
@@ -997,7 +1004,7 @@ func stitchEncodePair(b []byte, x *Pair) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Pair exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Pair exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Pair) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Pair
@@ -1011,7 +1018,7 @@ func (x *Pair) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Pair (SPEC §3).
+// MarshalJSON encodes Pair.
 func (x Pair) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodePair(*p, &x)
@@ -1125,7 +1132,7 @@ func stitchEncodeGrow(b []byte, x *Grow) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Grow exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Grow exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Grow) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Grow
@@ -1139,7 +1146,7 @@ func (x *Grow) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Grow (SPEC §3).
+// MarshalJSON encodes Grow.
 func (x Grow) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeGrow(*p, &x)
@@ -1151,14 +1158,22 @@ func (x Grow) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Grow with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Grow) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallGrow(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Grow) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallGrow(x, data, false)
 }
 
-// stitchToolCallGrow is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallGrow is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallGrow(x *Grow, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallGrow(x *Grow, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1171,12 +1186,11 @@ func stitchToolCallGrow(x *Grow, data []byte, nullAsAbsent bool) (dropped, repai
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
@@ -1332,7 +1346,7 @@ func stitchEncodeNode(b []byte, x *Node) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Node exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Node exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Node) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Node
@@ -1346,7 +1360,7 @@ func (x *Node) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Node (SPEC §3).
+// MarshalJSON encodes Node.
 func (x Node) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeNode(*p, &x)
@@ -1422,7 +1436,7 @@ func stitchEncodeLeaf(b []byte, x *Leaf) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Leaf exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Leaf exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Leaf) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Leaf
@@ -1436,7 +1450,7 @@ func (x *Leaf) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Leaf (SPEC §3).
+// MarshalJSON encodes Leaf.
 func (x Leaf) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeLeaf(*p, &x)
@@ -1503,7 +1517,9 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
+				o0 := s0
 				s0 = strings.TrimSpace(s0)
+				d.Rewrote(o0, s0)
 				if len(s0) > 5 || len(s0) < 1 {
 					d.StrLen(s0, 1, 5)
 				}
@@ -1520,7 +1536,9 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
+				o0 := s0
 				s0 = strings.ToLower(s0)
+				d.Rewrote(o0, s0)
 				switch s0 {
 				case "red", "blue":
 				default:
@@ -1539,9 +1557,11 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
+				o0 := s0
 				s0 = strings.ToUpper(s0)
+				d.Rewrote(o0, s0)
 				if !stitchMatch0(s0) {
-					d.PatternFail("^[A-Z]+$")
+					d.PatternFailOn("^[A-Z]+$", s0)
 				}
 				x.Code = s0
 			}
@@ -1637,7 +1657,7 @@ func stitchEncodeTolerate(b []byte, x *Tolerate) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Tolerate exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Tolerate exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Tolerate) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Tolerate
@@ -1651,7 +1671,7 @@ func (x *Tolerate) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Tolerate (SPEC §3).
+// MarshalJSON encodes Tolerate.
 func (x Tolerate) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTolerate(*p, &x)
@@ -1663,14 +1683,22 @@ func (x Tolerate) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Tolerate with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Tolerate) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTolerate(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Tolerate) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTolerate(x, data, false)
 }
 
-// stitchToolCallTolerate is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTolerate is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTolerate(x *Tolerate, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTolerate(x *Tolerate, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1683,12 +1711,11 @@ func stitchToolCallTolerate(x *Tolerate, data []byte, nullAsAbsent bool) (droppe
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 // stitchMatch0 reports whether s matches the pattern "^[A-Z]+$", as regexp.MatchString does
@@ -1727,51 +1754,66 @@ type StitchHandler interface {
 // StitchTools returns the tools of package mixed in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "draw",
-		Description:     "Draw draws shapes.",
-		InputSchema:     DrawInputSchema,
-		LosslessSchema:  DrawLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: DrawInputSchema},
-		AnthropicStrict: stitch.ProfileSchema{Schema: DrawInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: DrawGeminiSchema, OpenAPI: true},
+		Name:           "draw",
+		Description:    "Draw draws shapes.",
+		InputSchema:    DrawInputSchema,
+		LosslessSchema: DrawLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: DrawInputSchema},
+			{Profile: "anthropic-strict", Schema: DrawInputSchema},
+			{Profile: "gemini", Schema: DrawGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Draw
-			dropped, repaired, err := stitchToolCallDraw(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallDraw(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Draw(ctx, in.(Draw))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "grow",
-		Description:     "Grow builds a tree with mutual recursion.",
-		InputSchema:     GrowInputSchema,
-		LosslessSchema:  GrowLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: GrowOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: GrowInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: GrowInputSchema},
+		Name:           "grow",
+		Description:    "Grow builds a tree with mutual recursion.",
+		InputSchema:    GrowInputSchema,
+		LosslessSchema: GrowLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: GrowOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: GrowInputSchema},
+			{Profile: "gemini", Schema: GrowInputSchema},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Grow
-			dropped, repaired, err := stitchToolCallGrow(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallGrow(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Grow(ctx, in.(Grow))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "tolerate",
-		Description:     "Tolerate has every runtime tolerance of SPEC §2 (coerce, trim, lower, upper, catch); none is advertised.",
-		InputSchema:     TolerateInputSchema,
-		LosslessSchema:  TolerateLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TolerateOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TolerateAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: TolerateGeminiSchema, OpenAPI: true},
+		Name:           "tolerate",
+		Description:    "Tolerate has every runtime tolerance a stitch tag asks for (coerce, trim, lower, upper, catch); none is advertised.",
+		InputSchema:    TolerateInputSchema,
+		LosslessSchema: TolerateLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TolerateOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: TolerateAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: TolerateGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Tolerate
-			dropped, repaired, err := stitchToolCallTolerate(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTolerate(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Tolerate(ctx, in.(Tolerate))

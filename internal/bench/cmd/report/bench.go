@@ -12,8 +12,11 @@ import (
 // A sample is one benchmark result line: metric values by unit.
 type sample map[string]float64
 
-// decodeResults holds every sample by shape and impl, in first-seen order.
+// decodeResults holds every sample of one benchmark function
+// (<prefix><shape>/<impl>) by shape and impl, in first-seen order. The
+// end-to-end benchmark's "shapes" are its session counts.
 type decodeResults struct {
+	prefix  string // "BenchmarkDecode/"
 	shapes  []string
 	impls   map[string][]string // shape → impls
 	samples map[[2]string][]sample
@@ -26,7 +29,7 @@ type decodeResults struct {
 // before stitch-unmarshal instead of just after it, so the comparison of
 // the two does not depend on their order.
 func runDecodeBenchmarks(bin string, o options) (*decodeResults, error) {
-	res := &decodeResults{impls: map[string][]string{}, samples: map[[2]string][]sample{}, bytes: map[string]float64{}}
+	res := newResults("BenchmarkDecode/")
 	for i := range o.count {
 		progress("decode benchmarks: round %d of %d", i+1, o.count)
 		c := newCmd("", bin, "-test.run=^$", "-test.bench=^BenchmarkDecode$", "-test.benchtime="+o.benchtime, "-test.count=1")
@@ -46,16 +49,44 @@ func runDecodeBenchmarks(bin string, o options) (*decodeResults, error) {
 	return res, nil
 }
 
+func newResults(prefix string) *decodeResults {
+	return &decodeResults{prefix: prefix, impls: map[string][]string{}, samples: map[[2]string][]sample{}, bytes: map[string]float64{}}
+}
+
+// runE2EBenchmarks runs BenchmarkEndToEnd o.e2eCount times, every
+// benchmark once per round, the impls in reverse order in every second
+// round.
+func runE2EBenchmarks(bin string, o options) (*decodeResults, error) {
+	res := newResults("BenchmarkEndToEnd/")
+	for i := range o.e2eCount {
+		progress("end-to-end benchmarks: round %d of %d", i+1, o.e2eCount)
+		c := newCmd("", bin, "-test.run=^$", "-test.bench=^BenchmarkEndToEnd$", "-test.benchtime="+o.e2eBenchtime, "-test.count=1")
+		if i%2 == 1 {
+			c.Env = append(os.Environ(), "STITCH_BENCH_E2E_REVERSE=1")
+		}
+		if err := c.run(); err != nil {
+			return nil, err
+		}
+		if err := res.parse(c.out.String()); err != nil {
+			return nil, err
+		}
+	}
+	if len(res.shapes) == 0 {
+		return nil, fmt.Errorf("the end-to-end benchmark printed no results")
+	}
+	return res, nil
+}
+
 // parse reads the result lines of one run:
-// BenchmarkDecode/<shape>/<impl>-P  N  v unit  v unit ...
+// <prefix><shape>/<impl>-P  N  v unit  v unit ...
 func (r *decodeResults) parse(out string) error {
 	sc := bufio.NewScanner(strings.NewReader(out))
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
-		if len(f) < 4 || !strings.HasPrefix(f[0], "BenchmarkDecode/") || len(f)%2 != 0 {
+		if len(f) < 4 || !strings.HasPrefix(f[0], r.prefix) || len(f)%2 != 0 {
 			continue
 		}
-		name := f[0][len("BenchmarkDecode/"):]
+		name := f[0][len(r.prefix):]
 		if i := strings.LastIndexByte(name, '-'); i > 0 && isDigits(name[i+1:]) {
 			name = name[:i]
 		}

@@ -1,6 +1,7 @@
 // Command report runs the stitchgen benchmarks and writes
 // docs/benchmarks.md from that run: the decode benchmarks of package bench,
-// interleaved (-count rounds of one run each), the generation-speed and
+// interleaved (-count rounds of one run each), the end-to-end benchmark
+// (likewise, -e2e-count rounds), the generation-speed and
 // compile-time measurement, and the machine they ran on. Nothing in the
 // document is typed by hand.
 //
@@ -24,16 +25,18 @@ import (
 )
 
 type options struct {
-	count     int
-	benchtime string
-	packages  int
-	tools     int
-	genRounds int
-	gen10     int
-	out       string
-	quick     bool
-	keep      bool
-	genOnly   bool
+	count        int
+	benchtime    string
+	packages     int
+	tools        int
+	genRounds    int
+	gen10        int
+	out          string
+	quick        bool
+	keep         bool
+	genOnly      bool
+	e2eCount     int
+	e2eBenchtime string
 }
 
 func main() {
@@ -47,10 +50,13 @@ func main() {
 	flag.StringVar(&o.out, "o", "../../docs/benchmarks.md", "the document to write")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary directory (test binary, generation module) and print its path")
 	flag.BoolVar(&o.genOnly, "gen-only", false, "only the generation and compile measurement: print its section of the document to standard output (no decode benchmarks, no document written)")
-	flag.BoolVar(&o.quick, "quick", false, "smoke run: -count=2 -benchtime=100x, 10 packages of 100 tools, 1 generation round, 2 rounds of the 10-tool package")
+	flag.IntVar(&o.e2eCount, "e2e-count", 6, "rounds of the end-to-end benchmark (each round runs every benchmark once)")
+	flag.StringVar(&o.e2eBenchtime, "e2e-benchtime", "2000x", "-benchtime of one end-to-end benchmark run (calls, spread over the sessions)")
+	flag.BoolVar(&o.quick, "quick", false, "smoke run: -count=2 -benchtime=100x, 10 packages of 100 tools, 1 generation round, 2 rounds of the 10-tool package, 2 end-to-end rounds of 50 calls")
 	flag.Parse()
 	if o.quick {
 		o.count, o.benchtime, o.packages, o.tools, o.genRounds, o.gen10 = 2, "100x", 10, 100, 1, 2
+		o.e2eCount, o.e2eBenchtime = 2, "50x"
 	}
 	if err := run(o, os.Args[1:]); err != nil {
 		fmt.Fprintln(os.Stderr, "report:", err)
@@ -92,6 +98,10 @@ func run(o options, args []string) error {
 	if r.decode, err = runDecodeBenchmarks(bin, o); err != nil {
 		return err
 	}
+	if r.e2e, err = runE2EBenchmarks(bin, o); err != nil {
+		return err
+	}
+	r.e2eCount, r.e2eBenchtime = o.e2eCount, o.e2eBenchtime
 	if err := r.measureCompile(tmp, o); err != nil {
 		return err
 	}

@@ -8,21 +8,24 @@ import (
 
 // report is everything the document shows.
 type report struct {
-	command   string
-	machine   machine
-	count     int
-	benchtime string
-	decode    *decodeResults
-	rejects   []rejection
-	gen       *genResults
-	gen10     *gen10Results
-	loadStart string // 1-minute load average when the run started
-	loadEnd   string // and when it ended
+	command      string
+	machine      machine
+	count        int
+	benchtime    string
+	decode       *decodeResults
+	rejects      []rejection
+	gen          *genResults
+	gen10        *gen10Results
+	e2e          *decodeResults // the end-to-end benchmark; its shapes are session counts
+	e2eCount     int
+	e2eBenchtime string
+	loadStart    string // 1-minute load average when the run started
+	loadEnd      string // and when it ended
 }
 
 // implNotes say what each impl does; the order is the report's.
 var implNotes = [][2]string{
-	{"stitch-unmarshal", "generated `(*T).UnmarshalJSON`, called directly (exact, SPEC §4; repair off)"},
+	{"stitch-unmarshal", "generated `(*T).UnmarshalJSON`, called directly (exact, docs/decoding.md; repair off)"},
 	{"stitch-before", "generated `(*T).UnmarshalJSON` as the generator wrote it before issue 11 (commit cec3d60: the runtime copied into the file), frozen in `baseline/`; runs next to stitch-unmarshal, the two in alternating order"},
 	{"stitch-toolcall", "generated `(*T).DecodeToolCall` (exact, JSON-string repair on)"},
 	{"encoding-json", "`encoding/json.Unmarshal` into the twin type"},
@@ -44,10 +47,15 @@ func (r *report) markdown() string {
 	w("- CPU: %s, %d cores (%s)\n- Go: `%s`\n", r.machine.cpu, r.machine.cores, r.machine.goos, r.machine.goVersion)
 	w("- 1-minute load average: %s when the run started, %s when it ended\n", r.loadStart, r.loadEnd)
 	w("- Decode benchmarks: `BenchmarkDecode` of package `internal/bench`, %d rounds of `-benchtime=%s -count=1`, "+
-		"every benchmark once per round (interleaved); the tables show medians over the rounds.\n\n", r.count, r.benchtime)
+		"every benchmark once per round (interleaved); the tables show medians over the rounds.\n", r.count, r.benchtime)
+	if r.e2e != nil {
+		w("- End-to-end benchmark: `BenchmarkEndToEnd` of the same package, %d rounds of `-benchtime=%s -count=1` (see \"End to end\").\n", r.e2eCount, r.e2eBenchtime)
+	}
+	w("\n")
 	r.writeImpls(w)
 	r.writeTargets(w)
 	r.writeTargets11(w)
+	r.writeE2E(w)
 	for _, shape := range r.decode.shapes {
 		r.writeShape(w, shape)
 	}

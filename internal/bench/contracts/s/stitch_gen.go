@@ -9,12 +9,12 @@ import (
 	"strconv"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
@@ -153,7 +153,7 @@ func stitchDecodeSearchProducts(d *stitchrt.Decoder, x *SearchProducts) {
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
-				if d.ArrStart() {
+				if d.ArrStartOf("string") {
 					var buf0 [8]string
 					var h0 []string
 					n0 := 0
@@ -263,7 +263,7 @@ func stitchEncodeSearchProducts(b []byte, x *SearchProducts) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes SearchProducts exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes SearchProducts exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *SearchProducts) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v SearchProducts
@@ -277,7 +277,7 @@ func (x *SearchProducts) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes SearchProducts (SPEC §3).
+// MarshalJSON encodes SearchProducts.
 func (x SearchProducts) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeSearchProducts(*p, &x)
@@ -289,14 +289,22 @@ func (x SearchProducts) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into SearchProducts with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *SearchProducts) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallSearchProducts(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *SearchProducts) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallSearchProducts(x, data, false)
 }
 
-// stitchToolCallSearchProducts is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallSearchProducts is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallSearchProducts(x *SearchProducts, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallSearchProducts(x *SearchProducts, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -309,12 +317,11 @@ func stitchToolCallSearchProducts(x *SearchProducts, data []byte, nullAsAbsent b
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 // StitchHandler is implemented by the service: one method per tool of package s.
@@ -330,17 +337,22 @@ type StitchHandler interface {
 // StitchTools returns the tools of package s in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "search_products",
-		Description:     "SearchProducts searches the catalogue.",
-		InputSchema:     SearchProductsInputSchema,
-		LosslessSchema:  SearchProductsLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: SearchProductsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: SearchProductsAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: SearchProductsGeminiSchema, OpenAPI: true},
+		Name:           "search_products",
+		Description:    "SearchProducts searches the catalogue.",
+		InputSchema:    SearchProductsInputSchema,
+		LosslessSchema: SearchProductsLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: SearchProductsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: SearchProductsAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: SearchProductsGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in SearchProducts
-			dropped, repaired, err := stitchToolCallSearchProducts(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallSearchProducts(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.SearchProducts(ctx, in.(SearchProducts))

@@ -10,25 +10,25 @@ import (
 	"strconv"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
 	// SendNotificationInputSchema is the input schema served for tool send_notification: flattened.
-	SendNotificationInputSchema = `{"type":"object","properties":{"requestId":{"type":"string","minLength":1,"maxLength":64,"description":"Idempotency key of the request."},"channel":{"type":"object","properties":{"kind":{"type":"string","enum":["email","sms","webhook"]},"to":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","maxLength":100,"description":"Display name."},"address":{"type":"string","minLength":3,"maxLength":254,"description":"Mail address."}},"required":["name","address"],"additionalProperties":false,"description":"Recipient is one mail address."},"minItems":1,"maxItems":20,"description":"Recipients of the mail. Available if kind = email. Required if kind = email."},"subject":{"type":"string","maxLength":200,"description":"Subject line. Available if kind = email. Required if kind = email."},"body":{"type":"string","maxLength":5000,"description":"Plain-text body. Available if kind = email. Required if kind = email."},"phone":{"type":"string","pattern":"^\\+[1-9][0-9]+$","minLength":8,"maxLength":16,"description":"Phone number in E.164 form. Available if kind = sms. Required if kind = sms."},"text":{"type":"string","minLength":1,"maxLength":480,"description":"Message text. Available if kind = sms. Required if kind = sms."},"sender":{"type":"object","properties":{"label":{"type":"string","maxLength":11,"description":"Name shown as the sender."},"replies":{"type":"boolean","description":"Whether replies are accepted."}},"required":["label","replies"],"additionalProperties":false,"description":"Sender shown on the phone. Available if kind = sms."},"url":{"type":"string","minLength":8,"maxLength":2048,"description":"Target URL. Available if kind = webhook. Required if kind = webhook."},"method":{"type":"string","enum":["POST","PUT"],"description":"HTTP method. Available if kind = webhook. Required if kind = webhook."},"payload":{"type":"object","properties":{"event":{"type":"string","minLength":1,"maxLength":64,"description":"Event name."},"text":{"type":"string","maxLength":2000,"description":"Event text."},"labels":{"type":"array","items":{"type":"string"},"maxItems":16,"description":"Labels attached to the event."}},"required":["event","text"],"additionalProperties":false,"description":"What is posted. Available if kind = webhook. Required if kind = webhook."},"retries":{"type":"integer","minimum":0,"maximum":10,"description":"Attempts before giving up. Available if kind = webhook."}},"required":["kind"],"additionalProperties":false,"description":"Where the notification goes."},"priority":{"type":"string","enum":["low","normal","high"],"description":"Urgency of the notification."}},"required":["requestId","channel"],"additionalProperties":false}`
+	SendNotificationInputSchema = `{"type":"object","properties":{"requestId":{"type":"string","minLength":1,"maxLength":64,"description":"Idempotency key of the request."},"channel":{"type":"object","properties":{"kind":{"type":"string","enum":["email","sms","webhook"],"description":"email: Email sends a mail; sms: SMS sends a text message; webhook: Webhook posts the notification to a URL."},"to":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","maxLength":100,"description":"Display name."},"address":{"type":"string","minLength":3,"maxLength":254,"description":"Mail address."}},"required":["name","address"],"additionalProperties":false,"description":"Recipient is one mail address."},"minItems":1,"maxItems":20,"description":"Recipients of the mail. Available if kind = email. Required if kind = email."},"subject":{"type":"string","maxLength":200,"description":"Subject line. Available if kind = email. Required if kind = email."},"body":{"type":"string","maxLength":5000,"description":"Plain-text body. Available if kind = email. Required if kind = email."},"phone":{"type":"string","pattern":"^\\+[1-9][0-9]+$","minLength":8,"maxLength":16,"description":"Phone number in E.164 form. Available if kind = sms. Required if kind = sms."},"text":{"type":"string","minLength":1,"maxLength":480,"description":"Message text. Available if kind = sms. Required if kind = sms."},"sender":{"type":"object","properties":{"label":{"type":"string","maxLength":11,"description":"Name shown as the sender."},"replies":{"type":"boolean","description":"Whether replies are accepted."}},"required":["label","replies"],"additionalProperties":false,"description":"Sender shown on the phone. Available if kind = sms."},"url":{"type":"string","minLength":8,"maxLength":2048,"description":"Target URL. Available if kind = webhook. Required if kind = webhook."},"method":{"type":"string","enum":["POST","PUT"],"description":"HTTP method. Available if kind = webhook. Required if kind = webhook."},"payload":{"type":"object","properties":{"event":{"type":"string","minLength":1,"maxLength":64,"description":"Event name."},"text":{"type":"string","maxLength":2000,"description":"Event text."},"labels":{"type":"array","items":{"type":"string"},"maxItems":16,"description":"Labels attached to the event."}},"required":["event","text"],"additionalProperties":false,"description":"What is posted. Available if kind = webhook. Required if kind = webhook."},"retries":{"type":"integer","minimum":0,"maximum":10,"description":"Attempts before giving up. Available if kind = webhook."}},"required":["kind"],"additionalProperties":false,"description":"Where the notification goes."},"priority":{"type":"string","enum":["low","normal","high"],"description":"Urgency of the notification."}},"required":["requestId","channel"],"additionalProperties":false}`
 	// SendNotificationLosslessSchema is the lossless input schema of tool send_notification (unions as oneOf/anyOf).
 	SendNotificationLosslessSchema = `{"type":"object","properties":{"requestId":{"type":"string","minLength":1,"maxLength":64,"description":"Idempotency key of the request."},"channel":{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"email"},"to":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","maxLength":100,"description":"Display name."},"address":{"type":"string","minLength":3,"maxLength":254,"description":"Mail address."}},"required":["name","address"],"additionalProperties":false,"description":"Recipient is one mail address."},"minItems":1,"maxItems":20,"description":"Recipients of the mail."},"subject":{"type":"string","maxLength":200,"description":"Subject line."},"body":{"type":"string","maxLength":5000,"description":"Plain-text body."}},"required":["kind","to","subject","body"],"additionalProperties":false,"description":"Email sends a mail."},{"type":"object","properties":{"kind":{"type":"string","const":"sms"},"phone":{"type":"string","pattern":"^\\+[1-9][0-9]+$","minLength":8,"maxLength":16,"description":"Phone number in E.164 form."},"text":{"type":"string","minLength":1,"maxLength":480,"description":"Message text."},"sender":{"type":"object","properties":{"label":{"type":"string","maxLength":11,"description":"Name shown as the sender."},"replies":{"type":"boolean","description":"Whether replies are accepted."}},"required":["label","replies"],"additionalProperties":false,"description":"Sender shown on the phone."}},"required":["kind","phone","text"],"additionalProperties":false,"description":"SMS sends a text message."},{"type":"object","properties":{"kind":{"type":"string","const":"webhook"},"url":{"type":"string","minLength":8,"maxLength":2048,"description":"Target URL."},"method":{"type":"string","enum":["POST","PUT"],"description":"HTTP method."},"payload":{"type":"object","properties":{"event":{"type":"string","minLength":1,"maxLength":64,"description":"Event name."},"text":{"type":"string","maxLength":2000,"description":"Event text."},"labels":{"type":"array","items":{"type":"string"},"maxItems":16,"description":"Labels attached to the event."}},"required":["event","text"],"additionalProperties":false,"description":"What is posted."},"retries":{"type":"integer","minimum":0,"maximum":10,"description":"Attempts before giving up."}},"required":["kind","url","method","payload"],"additionalProperties":false,"description":"Webhook posts the notification to a URL."}],"description":"Where the notification goes."},"priority":{"type":"string","enum":["low","normal","high"],"description":"Urgency of the notification."}},"required":["requestId","channel"],"additionalProperties":false}`
 	// SendNotificationOpenAIStrictSchema is the input schema of tool send_notification under profile openai-strict.
-	SendNotificationOpenAIStrictSchema = `{"type":"object","properties":{"requestId":{"type":"string","description":"Idempotency key of the request. Constraints: minLength 1, maxLength 64."},"channel":{"type":"object","properties":{"kind":{"type":"string","enum":["email","sms","webhook"]},"to":{"type":["array","null"],"items":{"type":"object","properties":{"name":{"type":"string","description":"Display name. Constraints: maxLength 100."},"address":{"type":"string","description":"Mail address. Constraints: minLength 3, maxLength 254."}},"required":["name","address"],"additionalProperties":false,"description":"Recipient is one mail address."},"minItems":1,"maxItems":20,"description":"Recipients of the mail. Available if kind = email. Required if kind = email."},"subject":{"type":["string","null"],"description":"Subject line. Available if kind = email. Required if kind = email. Constraints: maxLength 200."},"body":{"type":["string","null"],"description":"Plain-text body. Available if kind = email. Required if kind = email. Constraints: maxLength 5000."},"phone":{"type":["string","null"],"pattern":"^\\+[1-9][0-9]+$","description":"Phone number in E.164 form. Available if kind = sms. Required if kind = sms. Constraints: minLength 8, maxLength 16."},"text":{"type":["string","null"],"description":"Message text. Available if kind = sms. Required if kind = sms. Constraints: minLength 1, maxLength 480."},"sender":{"type":["object","null"],"properties":{"label":{"type":"string","description":"Name shown as the sender. Constraints: maxLength 11."},"replies":{"type":"boolean","description":"Whether replies are accepted."}},"required":["label","replies"],"additionalProperties":false,"description":"Sender shown on the phone. Available if kind = sms."},"url":{"type":["string","null"],"description":"Target URL. Available if kind = webhook. Required if kind = webhook. Constraints: minLength 8, maxLength 2048."},"method":{"type":["string","null"],"enum":["POST","PUT",null],"description":"HTTP method. Available if kind = webhook. Required if kind = webhook."},"payload":{"type":["object","null"],"properties":{"event":{"type":"string","description":"Event name. Constraints: minLength 1, maxLength 64."},"text":{"type":"string","description":"Event text. Constraints: maxLength 2000."},"labels":{"type":["array","null"],"items":{"type":"string"},"maxItems":16,"description":"Labels attached to the event."}},"required":["event","text","labels"],"additionalProperties":false,"description":"What is posted. Available if kind = webhook. Required if kind = webhook."},"retries":{"type":["integer","null"],"minimum":0,"maximum":10,"description":"Attempts before giving up. Available if kind = webhook."}},"required":["kind","to","subject","body","phone","text","sender","url","method","payload","retries"],"additionalProperties":false,"description":"Where the notification goes."},"priority":{"type":["string","null"],"enum":["low","normal","high",null],"description":"Urgency of the notification."}},"required":["requestId","channel","priority"],"additionalProperties":false}`
+	SendNotificationOpenAIStrictSchema = `{"type":"object","properties":{"requestId":{"type":"string","description":"Idempotency key of the request. Constraints: minLength 1, maxLength 64."},"channel":{"type":"object","properties":{"kind":{"type":"string","enum":["email","sms","webhook"],"description":"email: Email sends a mail; sms: SMS sends a text message; webhook: Webhook posts the notification to a URL."},"to":{"type":["array","null"],"items":{"type":"object","properties":{"name":{"type":"string","description":"Display name. Constraints: maxLength 100."},"address":{"type":"string","description":"Mail address. Constraints: minLength 3, maxLength 254."}},"required":["name","address"],"additionalProperties":false,"description":"Recipient is one mail address."},"minItems":1,"maxItems":20,"description":"Recipients of the mail. Available if kind = email. Required if kind = email."},"subject":{"type":["string","null"],"description":"Subject line. Available if kind = email. Required if kind = email. Constraints: maxLength 200."},"body":{"type":["string","null"],"description":"Plain-text body. Available if kind = email. Required if kind = email. Constraints: maxLength 5000."},"phone":{"type":["string","null"],"pattern":"^\\+[1-9][0-9]+$","description":"Phone number in E.164 form. Available if kind = sms. Required if kind = sms. Constraints: minLength 8, maxLength 16."},"text":{"type":["string","null"],"description":"Message text. Available if kind = sms. Required if kind = sms. Constraints: minLength 1, maxLength 480."},"sender":{"type":["object","null"],"properties":{"label":{"type":"string","description":"Name shown as the sender. Constraints: maxLength 11."},"replies":{"type":"boolean","description":"Whether replies are accepted."}},"required":["label","replies"],"additionalProperties":false,"description":"Sender shown on the phone. Available if kind = sms."},"url":{"type":["string","null"],"description":"Target URL. Available if kind = webhook. Required if kind = webhook. Constraints: minLength 8, maxLength 2048."},"method":{"type":["string","null"],"enum":["POST","PUT",null],"description":"HTTP method. Available if kind = webhook. Required if kind = webhook."},"payload":{"type":["object","null"],"properties":{"event":{"type":"string","description":"Event name. Constraints: minLength 1, maxLength 64."},"text":{"type":"string","description":"Event text. Constraints: maxLength 2000."},"labels":{"type":["array","null"],"items":{"type":"string"},"maxItems":16,"description":"Labels attached to the event."}},"required":["event","text","labels"],"additionalProperties":false,"description":"What is posted. Available if kind = webhook. Required if kind = webhook."},"retries":{"type":["integer","null"],"minimum":0,"maximum":10,"description":"Attempts before giving up. Available if kind = webhook."}},"required":["kind","to","subject","body","phone","text","sender","url","method","payload","retries"],"additionalProperties":false,"description":"Where the notification goes."},"priority":{"type":["string","null"],"enum":["low","normal","high",null],"description":"Urgency of the notification."}},"required":["requestId","channel","priority"],"additionalProperties":false}`
 	// SendNotificationAnthropicStrictSchema is the input schema of tool send_notification under profile anthropic-strict.
-	SendNotificationAnthropicStrictSchema = `{"type":"object","properties":{"requestId":{"type":"string","description":"Idempotency key of the request. Constraints: minLength 1, maxLength 64."},"channel":{"type":"object","properties":{"kind":{"type":"string","enum":["email","sms","webhook"]},"to":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","description":"Display name. Constraints: maxLength 100."},"address":{"type":"string","description":"Mail address. Constraints: minLength 3, maxLength 254."}},"required":["name","address"],"additionalProperties":false,"description":"Recipient is one mail address."},"minItems":1,"description":"Recipients of the mail. Available if kind = email. Required if kind = email. Constraints: maxItems 20."},"subject":{"type":"string","description":"Subject line. Available if kind = email. Required if kind = email. Constraints: maxLength 200."},"body":{"type":"string","description":"Plain-text body. Available if kind = email. Required if kind = email. Constraints: maxLength 5000."},"phone":{"type":"string","pattern":"^\\+[1-9][0-9]+$","description":"Phone number in E.164 form. Available if kind = sms. Required if kind = sms. Constraints: minLength 8, maxLength 16."},"text":{"type":"string","description":"Message text. Available if kind = sms. Required if kind = sms. Constraints: minLength 1, maxLength 480."},"sender":{"type":"object","properties":{"label":{"type":"string","description":"Name shown as the sender. Constraints: maxLength 11."},"replies":{"type":"boolean","description":"Whether replies are accepted."}},"required":["label","replies"],"additionalProperties":false,"description":"Sender shown on the phone. Available if kind = sms."},"url":{"type":"string","description":"Target URL. Available if kind = webhook. Required if kind = webhook. Constraints: minLength 8, maxLength 2048."},"method":{"type":"string","enum":["POST","PUT"],"description":"HTTP method. Available if kind = webhook. Required if kind = webhook."},"payload":{"type":"object","properties":{"event":{"type":"string","description":"Event name. Constraints: minLength 1, maxLength 64."},"text":{"type":"string","description":"Event text. Constraints: maxLength 2000."},"labels":{"type":"array","items":{"type":"string"},"description":"Labels attached to the event. Constraints: maxItems 16."}},"required":["event","text"],"additionalProperties":false,"description":"What is posted. Available if kind = webhook. Required if kind = webhook."},"retries":{"type":"integer","description":"Attempts before giving up. Available if kind = webhook. Constraints: minimum 0, maximum 10."}},"required":["kind"],"additionalProperties":false,"description":"Where the notification goes."},"priority":{"type":"string","enum":["low","normal","high"],"description":"Urgency of the notification."}},"required":["requestId","channel"],"additionalProperties":false}`
+	SendNotificationAnthropicStrictSchema = `{"type":"object","properties":{"requestId":{"type":"string","description":"Idempotency key of the request. Constraints: minLength 1, maxLength 64."},"channel":{"type":"object","properties":{"kind":{"type":"string","enum":["email","sms","webhook"],"description":"email: Email sends a mail; sms: SMS sends a text message; webhook: Webhook posts the notification to a URL."},"to":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","description":"Display name. Constraints: maxLength 100."},"address":{"type":"string","description":"Mail address. Constraints: minLength 3, maxLength 254."}},"required":["name","address"],"additionalProperties":false,"description":"Recipient is one mail address."},"minItems":1,"description":"Recipients of the mail. Available if kind = email. Required if kind = email. Constraints: maxItems 20."},"subject":{"type":"string","description":"Subject line. Available if kind = email. Required if kind = email. Constraints: maxLength 200."},"body":{"type":"string","description":"Plain-text body. Available if kind = email. Required if kind = email. Constraints: maxLength 5000."},"phone":{"type":"string","pattern":"^\\+[1-9][0-9]+$","description":"Phone number in E.164 form. Available if kind = sms. Required if kind = sms. Constraints: minLength 8, maxLength 16."},"text":{"type":"string","description":"Message text. Available if kind = sms. Required if kind = sms. Constraints: minLength 1, maxLength 480."},"sender":{"type":"object","properties":{"label":{"type":"string","description":"Name shown as the sender. Constraints: maxLength 11."},"replies":{"type":"boolean","description":"Whether replies are accepted."}},"required":["label","replies"],"additionalProperties":false,"description":"Sender shown on the phone. Available if kind = sms."},"url":{"type":"string","description":"Target URL. Available if kind = webhook. Required if kind = webhook. Constraints: minLength 8, maxLength 2048."},"method":{"type":"string","enum":["POST","PUT"],"description":"HTTP method. Available if kind = webhook. Required if kind = webhook."},"payload":{"type":"object","properties":{"event":{"type":"string","description":"Event name. Constraints: minLength 1, maxLength 64."},"text":{"type":"string","description":"Event text. Constraints: maxLength 2000."},"labels":{"type":"array","items":{"type":"string"},"description":"Labels attached to the event. Constraints: maxItems 16."}},"required":["event","text"],"additionalProperties":false,"description":"What is posted. Available if kind = webhook. Required if kind = webhook."},"retries":{"type":"integer","description":"Attempts before giving up. Available if kind = webhook. Constraints: minimum 0, maximum 10."}},"required":["kind"],"additionalProperties":false,"description":"Where the notification goes."},"priority":{"type":"string","enum":["low","normal","high"],"description":"Urgency of the notification."}},"required":["requestId","channel"],"additionalProperties":false}`
 	// SendNotificationGeminiSchema is the input schema of tool send_notification under profile gemini.
-	SendNotificationGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"requestId":{"type":"STRING","description":"Idempotency key of the request.","minLength":1,"maxLength":64},"channel":{"type":"OBJECT","description":"Where the notification goes. Constraints: additionalProperties false.","properties":{"kind":{"type":"STRING","enum":["email","sms","webhook"]},"to":{"type":"ARRAY","description":"Recipients of the mail. Available if kind = email. Required if kind = email.","items":{"type":"OBJECT","description":"Recipient is one mail address. Constraints: additionalProperties false.","properties":{"name":{"type":"STRING","description":"Display name.","maxLength":100},"address":{"type":"STRING","description":"Mail address.","minLength":3,"maxLength":254}},"required":["name","address"],"propertyOrdering":["name","address"]},"minItems":1,"maxItems":20},"subject":{"type":"STRING","description":"Subject line. Available if kind = email. Required if kind = email.","maxLength":200},"body":{"type":"STRING","description":"Plain-text body. Available if kind = email. Required if kind = email.","maxLength":5000},"phone":{"type":"STRING","description":"Phone number in E.164 form. Available if kind = sms. Required if kind = sms.","minLength":8,"maxLength":16,"pattern":"^\\+[1-9][0-9]+$"},"text":{"type":"STRING","description":"Message text. Available if kind = sms. Required if kind = sms.","minLength":1,"maxLength":480},"sender":{"type":"OBJECT","description":"Sender shown on the phone. Available if kind = sms. Constraints: additionalProperties false.","properties":{"label":{"type":"STRING","description":"Name shown as the sender.","maxLength":11},"replies":{"type":"BOOLEAN","description":"Whether replies are accepted."}},"required":["label","replies"],"propertyOrdering":["label","replies"]},"url":{"type":"STRING","description":"Target URL. Available if kind = webhook. Required if kind = webhook.","minLength":8,"maxLength":2048},"method":{"type":"STRING","description":"HTTP method. Available if kind = webhook. Required if kind = webhook.","enum":["POST","PUT"]},"payload":{"type":"OBJECT","description":"What is posted. Available if kind = webhook. Required if kind = webhook. Constraints: additionalProperties false.","properties":{"event":{"type":"STRING","description":"Event name.","minLength":1,"maxLength":64},"text":{"type":"STRING","description":"Event text.","maxLength":2000},"labels":{"type":"ARRAY","description":"Labels attached to the event.","items":{"type":"STRING"},"maxItems":16}},"required":["event","text"],"propertyOrdering":["event","text","labels"]},"retries":{"type":"INTEGER","description":"Attempts before giving up. Available if kind = webhook.","minimum":0,"maximum":10}},"required":["kind"],"propertyOrdering":["kind","to","subject","body","phone","text","sender","url","method","payload","retries"]},"priority":{"type":"STRING","description":"Urgency of the notification.","enum":["low","normal","high"]}},"required":["requestId","channel"],"propertyOrdering":["requestId","channel","priority"]}`
+	SendNotificationGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"requestId":{"type":"STRING","description":"Idempotency key of the request.","minLength":1,"maxLength":64},"channel":{"type":"OBJECT","description":"Where the notification goes. Constraints: additionalProperties false.","properties":{"kind":{"type":"STRING","description":"email: Email sends a mail; sms: SMS sends a text message; webhook: Webhook posts the notification to a URL.","enum":["email","sms","webhook"]},"to":{"type":"ARRAY","description":"Recipients of the mail. Available if kind = email. Required if kind = email.","items":{"type":"OBJECT","description":"Recipient is one mail address. Constraints: additionalProperties false.","properties":{"name":{"type":"STRING","description":"Display name.","maxLength":100},"address":{"type":"STRING","description":"Mail address.","minLength":3,"maxLength":254}},"required":["name","address"],"propertyOrdering":["name","address"]},"minItems":1,"maxItems":20},"subject":{"type":"STRING","description":"Subject line. Available if kind = email. Required if kind = email.","maxLength":200},"body":{"type":"STRING","description":"Plain-text body. Available if kind = email. Required if kind = email.","maxLength":5000},"phone":{"type":"STRING","description":"Phone number in E.164 form. Available if kind = sms. Required if kind = sms.","minLength":8,"maxLength":16,"pattern":"^\\+[1-9][0-9]+$"},"text":{"type":"STRING","description":"Message text. Available if kind = sms. Required if kind = sms.","minLength":1,"maxLength":480},"sender":{"type":"OBJECT","description":"Sender shown on the phone. Available if kind = sms. Constraints: additionalProperties false.","properties":{"label":{"type":"STRING","description":"Name shown as the sender.","maxLength":11},"replies":{"type":"BOOLEAN","description":"Whether replies are accepted."}},"required":["label","replies"],"propertyOrdering":["label","replies"]},"url":{"type":"STRING","description":"Target URL. Available if kind = webhook. Required if kind = webhook.","minLength":8,"maxLength":2048},"method":{"type":"STRING","description":"HTTP method. Available if kind = webhook. Required if kind = webhook.","enum":["POST","PUT"]},"payload":{"type":"OBJECT","description":"What is posted. Available if kind = webhook. Required if kind = webhook. Constraints: additionalProperties false.","properties":{"event":{"type":"STRING","description":"Event name.","minLength":1,"maxLength":64},"text":{"type":"STRING","description":"Event text.","maxLength":2000},"labels":{"type":"ARRAY","description":"Labels attached to the event.","items":{"type":"STRING"},"maxItems":16}},"required":["event","text"],"propertyOrdering":["event","text","labels"]},"retries":{"type":"INTEGER","description":"Attempts before giving up. Available if kind = webhook.","minimum":0,"maximum":10}},"required":["kind"],"propertyOrdering":["kind","to","subject","body","phone","text","sender","url","method","payload","retries"]},"priority":{"type":"STRING","description":"Urgency of the notification.","enum":["low","normal","high"]}},"required":["requestId","channel"],"propertyOrdering":["requestId","channel","priority"]}`
 )
 
 // Staleness guard: this stops compiling when a contract field changes; rerun stitchgen.
@@ -160,7 +160,7 @@ func stitchEncodeSendNotification(b []byte, x *SendNotification) ([]byte, error)
 	return b, err
 }
 
-// UnmarshalJSON decodes SendNotification exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes SendNotification exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *SendNotification) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v SendNotification
@@ -174,7 +174,7 @@ func (x *SendNotification) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes SendNotification (SPEC §3).
+// MarshalJSON encodes SendNotification.
 func (x SendNotification) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeSendNotification(*p, &x)
@@ -186,14 +186,22 @@ func (x SendNotification) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into SendNotification with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *SendNotification) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallSendNotification(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *SendNotification) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallSendNotification(x, data, false)
 }
 
-// stitchToolCallSendNotification is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallSendNotification is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallSendNotification(x *SendNotification, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallSendNotification(x *SendNotification, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -206,12 +214,11 @@ func stitchToolCallSendNotification(x *SendNotification, data []byte, nullAsAbse
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeChannel(d *stitchrt.Decoder, x *Channel) {
@@ -436,7 +443,7 @@ func stitchEncodeEmail(b []byte, x *Email) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Email exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Email exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Email) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Email
@@ -450,7 +457,7 @@ func (x *Email) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Email (SPEC §3).
+// MarshalJSON encodes Email.
 func (x Email) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeEmail(*p, &x)
@@ -518,7 +525,7 @@ func stitchEncodeRecipient(b []byte, x *Recipient) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Recipient exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Recipient exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Recipient) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Recipient
@@ -532,7 +539,7 @@ func (x *Recipient) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Recipient (SPEC §3).
+// MarshalJSON encodes Recipient.
 func (x Recipient) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeRecipient(*p, &x)
@@ -560,7 +567,7 @@ func stitchDecodeSMS(d *stitchrt.Decoder, x *SMS) {
 			if s0, ok := d.Str(); ok {
 				d.StrLen(s0, 8, 16)
 				if !stitchMatch0(s0) {
-					d.PatternFail("^\\+[1-9][0-9]+$")
+					d.PatternFailOn("^\\+[1-9][0-9]+$", s0)
 				}
 				x.Phone = s0
 			}
@@ -646,7 +653,7 @@ func stitchEncodeSMS(b []byte, x *SMS) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes SMS exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes SMS exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *SMS) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v SMS
@@ -660,7 +667,7 @@ func (x *SMS) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes SMS (SPEC §3).
+// MarshalJSON encodes SMS.
 func (x SMS) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeSMS(*p, &x)
@@ -725,7 +732,7 @@ func stitchEncodeSender(b []byte, x *Sender) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Sender exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Sender exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Sender) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Sender
@@ -739,7 +746,7 @@ func (x *Sender) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Sender (SPEC §3).
+// MarshalJSON encodes Sender.
 func (x Sender) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeSender(*p, &x)
@@ -883,7 +890,7 @@ func stitchEncodeWebhook(b []byte, x *Webhook) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Webhook exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Webhook exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Webhook) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Webhook
@@ -897,7 +904,7 @@ func (x *Webhook) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Webhook (SPEC §3).
+// MarshalJSON encodes Webhook.
 func (x Webhook) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeWebhook(*p, &x)
@@ -952,7 +959,7 @@ func stitchDecodePayload(d *stitchrt.Decoder, x *Payload) {
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
-				if d.ArrStart() {
+				if d.ArrStartOf("string") {
 					var buf0 [8]string
 					var h0 []string
 					n0 := 0
@@ -1020,7 +1027,7 @@ func stitchEncodePayload(b []byte, x *Payload) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Payload exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Payload exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Payload) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Payload
@@ -1034,7 +1041,7 @@ func (x *Payload) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Payload (SPEC §3).
+// MarshalJSON encodes Payload.
 func (x Payload) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodePayload(*p, &x)
@@ -1085,17 +1092,22 @@ type StitchHandler interface {
 // StitchTools returns the tools of package u in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "send_notification",
-		Description:     "SendNotification sends one notification over a channel.",
-		InputSchema:     SendNotificationInputSchema,
-		LosslessSchema:  SendNotificationLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: SendNotificationOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: SendNotificationAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: SendNotificationGeminiSchema, OpenAPI: true},
+		Name:           "send_notification",
+		Description:    "SendNotification sends one notification over a channel.",
+		InputSchema:    SendNotificationInputSchema,
+		LosslessSchema: SendNotificationLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: SendNotificationOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: SendNotificationAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: SendNotificationGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in SendNotification
-			dropped, repaired, err := stitchToolCallSendNotification(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallSendNotification(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.SendNotification(ctx, in.(SendNotification))

@@ -9,12 +9,12 @@ import (
 	"github.com/stitchgen/stitchgen/stitchrt"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
@@ -77,7 +77,7 @@ func stitchEncodeWrap(b []byte, x *Wrap) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Wrap exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Wrap exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Wrap) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Wrap
@@ -91,7 +91,7 @@ func (x *Wrap) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Wrap (SPEC §3).
+// MarshalJSON encodes Wrap.
 func (x Wrap) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeWrap(*p, &x)
@@ -103,14 +103,22 @@ func (x Wrap) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Wrap with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Wrap) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallWrap(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Wrap) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallWrap(x, data, false)
 }
 
-// stitchToolCallWrap is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallWrap is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallWrap(x *Wrap, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallWrap(x *Wrap, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -123,12 +131,11 @@ func stitchToolCallWrap(x *Wrap, data []byte, nullAsAbsent bool) (dropped, repai
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeRawWrap(d *stitchrt.Decoder, x *RawWrap) {
@@ -169,7 +176,7 @@ func stitchEncodeRawWrap(b []byte, x *RawWrap) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes RawWrap exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes RawWrap exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *RawWrap) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v RawWrap
@@ -183,7 +190,7 @@ func (x *RawWrap) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes RawWrap (SPEC §3).
+// MarshalJSON encodes RawWrap.
 func (x RawWrap) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeRawWrap(*p, &x)
@@ -195,14 +202,22 @@ func (x RawWrap) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into RawWrap with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *RawWrap) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallRawWrap(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *RawWrap) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallRawWrap(x, data, false)
 }
 
-// stitchToolCallRawWrap is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallRawWrap is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallRawWrap(x *RawWrap, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallRawWrap(x *RawWrap, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -215,12 +230,11 @@ func stitchToolCallRawWrap(x *RawWrap, data []byte, nullAsAbsent bool) (dropped,
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 // StitchHandler is implemented by the service: one method per tool of package anyjson.
@@ -238,34 +252,44 @@ type StitchHandler interface {
 // StitchTools returns the tools of package anyjson in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "wrap",
-		Description:     "Wrap carries any JSON value as an interface value.",
-		InputSchema:     WrapInputSchema,
-		LosslessSchema:  WrapLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: WrapInputSchema},
-		AnthropicStrict: stitch.ProfileSchema{Schema: WrapInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: WrapInputSchema},
+		Name:           "wrap",
+		Description:    "Wrap carries any JSON value as an interface value.",
+		InputSchema:    WrapInputSchema,
+		LosslessSchema: WrapLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: WrapInputSchema},
+			{Profile: "anthropic-strict", Schema: WrapInputSchema},
+			{Profile: "gemini", Schema: WrapInputSchema},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Wrap
-			dropped, repaired, err := stitchToolCallWrap(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallWrap(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Wrap(ctx, in.(Wrap))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "raw_wrap",
-		Description:     "RawWrap carries any JSON value as raw bytes.",
-		InputSchema:     RawWrapInputSchema,
-		LosslessSchema:  RawWrapLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: RawWrapInputSchema},
-		AnthropicStrict: stitch.ProfileSchema{Schema: RawWrapInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: RawWrapInputSchema},
+		Name:           "raw_wrap",
+		Description:    "RawWrap carries any JSON value as raw bytes.",
+		InputSchema:    RawWrapInputSchema,
+		LosslessSchema: RawWrapLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: RawWrapInputSchema},
+			{Profile: "anthropic-strict", Schema: RawWrapInputSchema},
+			{Profile: "gemini", Schema: RawWrapInputSchema},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in RawWrap
-			dropped, repaired, err := stitchToolCallRawWrap(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallRawWrap(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.RawWrap(ctx, in.(RawWrap))

@@ -1,5 +1,5 @@
 // Package formats is a hostile-input contract: one tool per portable
-// format (SPEC §6), each with a single required string property "v" of
+// format (docs/contracts.md), each with a single required string property "v" of
 // that format, so that every case of the JSON Schema Test Suite's format
 // files can be decoded by a generated decoder as {"v": <data>}.
 // stitch_gen.go is generated from it.

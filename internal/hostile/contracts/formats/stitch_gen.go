@@ -8,12 +8,12 @@ import (
 	"github.com/stitchgen/stitchgen/stitchrt"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
@@ -221,7 +221,7 @@ func stitchDecodeDate(d *stitchrt.Decoder, x *Date) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatDate(s0), "date")
+				d.FormatOn(stitchrt.FormatDate(s0), "date", s0)
 				x.V = s0
 			}
 			d.Pop()
@@ -244,7 +244,7 @@ func stitchEncodeDate(b []byte, x *Date) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Date exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Date exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Date) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Date
@@ -258,7 +258,7 @@ func (x *Date) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Date (SPEC §3).
+// MarshalJSON encodes Date.
 func (x Date) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeDate(*p, &x)
@@ -270,14 +270,22 @@ func (x Date) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Date with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Date) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallDate(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Date) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallDate(x, data, false)
 }
 
-// stitchToolCallDate is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallDate is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallDate(x *Date, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallDate(x *Date, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -290,12 +298,11 @@ func stitchToolCallDate(x *Date, data []byte, nullAsAbsent bool) (dropped, repai
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTime(d *stitchrt.Decoder, x *Time) {
@@ -312,7 +319,7 @@ func stitchDecodeTime(d *stitchrt.Decoder, x *Time) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatTime(s0), "time")
+				d.FormatOn(stitchrt.FormatTime(s0), "time", s0)
 				x.V = s0
 			}
 			d.Pop()
@@ -335,7 +342,7 @@ func stitchEncodeTime(b []byte, x *Time) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Time exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Time exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Time) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Time
@@ -349,7 +356,7 @@ func (x *Time) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Time (SPEC §3).
+// MarshalJSON encodes Time.
 func (x Time) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTime(*p, &x)
@@ -361,14 +368,22 @@ func (x Time) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Time with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Time) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTime(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Time) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTime(x, data, false)
 }
 
-// stitchToolCallTime is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTime is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTime(x *Time, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTime(x *Time, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -381,12 +396,11 @@ func stitchToolCallTime(x *Time, data []byte, nullAsAbsent bool) (dropped, repai
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeDateTime(d *stitchrt.Decoder, x *DateTime) {
@@ -403,7 +417,7 @@ func stitchDecodeDateTime(d *stitchrt.Decoder, x *DateTime) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatDateTime(s0), "date-time")
+				d.FormatOn(stitchrt.FormatDateTime(s0), "date-time", s0)
 				x.V = s0
 			}
 			d.Pop()
@@ -426,7 +440,7 @@ func stitchEncodeDateTime(b []byte, x *DateTime) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes DateTime exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes DateTime exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *DateTime) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v DateTime
@@ -440,7 +454,7 @@ func (x *DateTime) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes DateTime (SPEC §3).
+// MarshalJSON encodes DateTime.
 func (x DateTime) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeDateTime(*p, &x)
@@ -452,14 +466,22 @@ func (x DateTime) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into DateTime with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *DateTime) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallDateTime(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *DateTime) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallDateTime(x, data, false)
 }
 
-// stitchToolCallDateTime is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallDateTime is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallDateTime(x *DateTime, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallDateTime(x *DateTime, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -472,12 +494,11 @@ func stitchToolCallDateTime(x *DateTime, data []byte, nullAsAbsent bool) (droppe
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeDuration(d *stitchrt.Decoder, x *Duration) {
@@ -494,7 +515,7 @@ func stitchDecodeDuration(d *stitchrt.Decoder, x *Duration) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatDuration(s0), "duration")
+				d.FormatOn(stitchrt.FormatDuration(s0), "duration", s0)
 				x.V = s0
 			}
 			d.Pop()
@@ -517,7 +538,7 @@ func stitchEncodeDuration(b []byte, x *Duration) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Duration exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Duration exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Duration) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Duration
@@ -531,7 +552,7 @@ func (x *Duration) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Duration (SPEC §3).
+// MarshalJSON encodes Duration.
 func (x Duration) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeDuration(*p, &x)
@@ -543,14 +564,22 @@ func (x Duration) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Duration with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Duration) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallDuration(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Duration) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallDuration(x, data, false)
 }
 
-// stitchToolCallDuration is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallDuration is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallDuration(x *Duration, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallDuration(x *Duration, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -563,12 +592,11 @@ func stitchToolCallDuration(x *Duration, data []byte, nullAsAbsent bool) (droppe
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeURI(d *stitchrt.Decoder, x *URI) {
@@ -585,7 +613,7 @@ func stitchDecodeURI(d *stitchrt.Decoder, x *URI) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatURI(s0), "uri")
+				d.FormatOn(stitchrt.FormatURI(s0), "uri", s0)
 				x.V = s0
 			}
 			d.Pop()
@@ -608,7 +636,7 @@ func stitchEncodeURI(b []byte, x *URI) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes URI exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes URI exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *URI) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v URI
@@ -622,7 +650,7 @@ func (x *URI) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes URI (SPEC §3).
+// MarshalJSON encodes URI.
 func (x URI) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeURI(*p, &x)
@@ -634,14 +662,22 @@ func (x URI) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into URI with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *URI) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallURI(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *URI) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallURI(x, data, false)
 }
 
-// stitchToolCallURI is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallURI is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallURI(x *URI, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallURI(x *URI, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -654,12 +690,11 @@ func stitchToolCallURI(x *URI, data []byte, nullAsAbsent bool) (dropped, repaire
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeURIReference(d *stitchrt.Decoder, x *URIReference) {
@@ -676,7 +711,7 @@ func stitchDecodeURIReference(d *stitchrt.Decoder, x *URIReference) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatURIReference(s0), "uri-reference")
+				d.FormatOn(stitchrt.FormatURIReference(s0), "uri-reference", s0)
 				x.V = s0
 			}
 			d.Pop()
@@ -699,7 +734,7 @@ func stitchEncodeURIReference(b []byte, x *URIReference) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes URIReference exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes URIReference exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *URIReference) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v URIReference
@@ -713,7 +748,7 @@ func (x *URIReference) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes URIReference (SPEC §3).
+// MarshalJSON encodes URIReference.
 func (x URIReference) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeURIReference(*p, &x)
@@ -725,14 +760,22 @@ func (x URIReference) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into URIReference with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *URIReference) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallURIReference(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *URIReference) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallURIReference(x, data, false)
 }
 
-// stitchToolCallURIReference is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallURIReference is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallURIReference(x *URIReference, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallURIReference(x *URIReference, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -745,12 +788,11 @@ func stitchToolCallURIReference(x *URIReference, data []byte, nullAsAbsent bool)
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeURITemplate(d *stitchrt.Decoder, x *URITemplate) {
@@ -767,7 +809,7 @@ func stitchDecodeURITemplate(d *stitchrt.Decoder, x *URITemplate) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatURITemplate(s0), "uri-template")
+				d.FormatOn(stitchrt.FormatURITemplate(s0), "uri-template", s0)
 				x.V = s0
 			}
 			d.Pop()
@@ -790,7 +832,7 @@ func stitchEncodeURITemplate(b []byte, x *URITemplate) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes URITemplate exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes URITemplate exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *URITemplate) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v URITemplate
@@ -804,7 +846,7 @@ func (x *URITemplate) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes URITemplate (SPEC §3).
+// MarshalJSON encodes URITemplate.
 func (x URITemplate) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeURITemplate(*p, &x)
@@ -816,14 +858,22 @@ func (x URITemplate) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into URITemplate with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *URITemplate) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallURITemplate(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *URITemplate) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallURITemplate(x, data, false)
 }
 
-// stitchToolCallURITemplate is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallURITemplate is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallURITemplate(x *URITemplate, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallURITemplate(x *URITemplate, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -836,12 +886,11 @@ func stitchToolCallURITemplate(x *URITemplate, data []byte, nullAsAbsent bool) (
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeEmail(d *stitchrt.Decoder, x *Email) {
@@ -858,7 +907,7 @@ func stitchDecodeEmail(d *stitchrt.Decoder, x *Email) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatEmail(s0), "email")
+				d.FormatOn(stitchrt.FormatEmail(s0), "email", s0)
 				x.V = s0
 			}
 			d.Pop()
@@ -881,7 +930,7 @@ func stitchEncodeEmail(b []byte, x *Email) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Email exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Email exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Email) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Email
@@ -895,7 +944,7 @@ func (x *Email) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Email (SPEC §3).
+// MarshalJSON encodes Email.
 func (x Email) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeEmail(*p, &x)
@@ -907,14 +956,22 @@ func (x Email) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Email with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Email) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallEmail(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Email) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallEmail(x, data, false)
 }
 
-// stitchToolCallEmail is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallEmail is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallEmail(x *Email, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallEmail(x *Email, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -927,12 +984,11 @@ func stitchToolCallEmail(x *Email, data []byte, nullAsAbsent bool) (dropped, rep
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeHostname(d *stitchrt.Decoder, x *Hostname) {
@@ -949,7 +1005,7 @@ func stitchDecodeHostname(d *stitchrt.Decoder, x *Hostname) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatHostname(s0), "hostname")
+				d.FormatOn(stitchrt.FormatHostname(s0), "hostname", s0)
 				x.V = s0
 			}
 			d.Pop()
@@ -972,7 +1028,7 @@ func stitchEncodeHostname(b []byte, x *Hostname) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Hostname exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Hostname exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Hostname) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Hostname
@@ -986,7 +1042,7 @@ func (x *Hostname) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Hostname (SPEC §3).
+// MarshalJSON encodes Hostname.
 func (x Hostname) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeHostname(*p, &x)
@@ -998,14 +1054,22 @@ func (x Hostname) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Hostname with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Hostname) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallHostname(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Hostname) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallHostname(x, data, false)
 }
 
-// stitchToolCallHostname is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallHostname is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallHostname(x *Hostname, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallHostname(x *Hostname, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1018,12 +1082,11 @@ func stitchToolCallHostname(x *Hostname, data []byte, nullAsAbsent bool) (droppe
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeIPv4(d *stitchrt.Decoder, x *IPv4) {
@@ -1040,7 +1103,7 @@ func stitchDecodeIPv4(d *stitchrt.Decoder, x *IPv4) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatIPv4(s0), "ipv4")
+				d.FormatOn(stitchrt.FormatIPv4(s0), "ipv4", s0)
 				x.V = s0
 			}
 			d.Pop()
@@ -1063,7 +1126,7 @@ func stitchEncodeIPv4(b []byte, x *IPv4) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes IPv4 exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes IPv4 exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *IPv4) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v IPv4
@@ -1077,7 +1140,7 @@ func (x *IPv4) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes IPv4 (SPEC §3).
+// MarshalJSON encodes IPv4.
 func (x IPv4) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeIPv4(*p, &x)
@@ -1089,14 +1152,22 @@ func (x IPv4) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into IPv4 with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *IPv4) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallIPv4(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *IPv4) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallIPv4(x, data, false)
 }
 
-// stitchToolCallIPv4 is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallIPv4 is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallIPv4(x *IPv4, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallIPv4(x *IPv4, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1109,12 +1180,11 @@ func stitchToolCallIPv4(x *IPv4, data []byte, nullAsAbsent bool) (dropped, repai
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeIPv6(d *stitchrt.Decoder, x *IPv6) {
@@ -1131,7 +1201,7 @@ func stitchDecodeIPv6(d *stitchrt.Decoder, x *IPv6) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatIPv6(s0), "ipv6")
+				d.FormatOn(stitchrt.FormatIPv6(s0), "ipv6", s0)
 				x.V = s0
 			}
 			d.Pop()
@@ -1154,7 +1224,7 @@ func stitchEncodeIPv6(b []byte, x *IPv6) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes IPv6 exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes IPv6 exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *IPv6) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v IPv6
@@ -1168,7 +1238,7 @@ func (x *IPv6) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes IPv6 (SPEC §3).
+// MarshalJSON encodes IPv6.
 func (x IPv6) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeIPv6(*p, &x)
@@ -1180,14 +1250,22 @@ func (x IPv6) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into IPv6 with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *IPv6) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallIPv6(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *IPv6) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallIPv6(x, data, false)
 }
 
-// stitchToolCallIPv6 is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallIPv6 is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallIPv6(x *IPv6, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallIPv6(x *IPv6, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1200,12 +1278,11 @@ func stitchToolCallIPv6(x *IPv6, data []byte, nullAsAbsent bool) (dropped, repai
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeRegex(d *stitchrt.Decoder, x *Regex) {
@@ -1222,7 +1299,7 @@ func stitchDecodeRegex(d *stitchrt.Decoder, x *Regex) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatRegex(s0), "regex")
+				d.FormatOn(stitchrt.FormatRegex(s0), "regex", s0)
 				x.V = s0
 			}
 			d.Pop()
@@ -1245,7 +1322,7 @@ func stitchEncodeRegex(b []byte, x *Regex) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Regex exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Regex exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Regex) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Regex
@@ -1259,7 +1336,7 @@ func (x *Regex) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Regex (SPEC §3).
+// MarshalJSON encodes Regex.
 func (x Regex) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeRegex(*p, &x)
@@ -1271,14 +1348,22 @@ func (x Regex) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Regex with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Regex) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallRegex(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Regex) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallRegex(x, data, false)
 }
 
-// stitchToolCallRegex is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallRegex is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallRegex(x *Regex, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallRegex(x *Regex, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1291,12 +1376,11 @@ func stitchToolCallRegex(x *Regex, data []byte, nullAsAbsent bool) (dropped, rep
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeUUID(d *stitchrt.Decoder, x *UUID) {
@@ -1313,7 +1397,7 @@ func stitchDecodeUUID(d *stitchrt.Decoder, x *UUID) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatUUID(s0), "uuid")
+				d.FormatOn(stitchrt.FormatUUID(s0), "uuid", s0)
 				x.V = s0
 			}
 			d.Pop()
@@ -1336,7 +1420,7 @@ func stitchEncodeUUID(b []byte, x *UUID) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes UUID exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes UUID exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *UUID) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v UUID
@@ -1350,7 +1434,7 @@ func (x *UUID) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes UUID (SPEC §3).
+// MarshalJSON encodes UUID.
 func (x UUID) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeUUID(*p, &x)
@@ -1362,14 +1446,22 @@ func (x UUID) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into UUID with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *UUID) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallUUID(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *UUID) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallUUID(x, data, false)
 }
 
-// stitchToolCallUUID is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallUUID is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallUUID(x *UUID, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallUUID(x *UUID, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1382,12 +1474,11 @@ func stitchToolCallUUID(x *UUID, data []byte, nullAsAbsent bool) (dropped, repai
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeJSONPointer(d *stitchrt.Decoder, x *JSONPointer) {
@@ -1404,7 +1495,7 @@ func stitchDecodeJSONPointer(d *stitchrt.Decoder, x *JSONPointer) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatJSONPointer(s0), "json-pointer")
+				d.FormatOn(stitchrt.FormatJSONPointer(s0), "json-pointer", s0)
 				x.V = s0
 			}
 			d.Pop()
@@ -1427,7 +1518,7 @@ func stitchEncodeJSONPointer(b []byte, x *JSONPointer) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes JSONPointer exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes JSONPointer exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *JSONPointer) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v JSONPointer
@@ -1441,7 +1532,7 @@ func (x *JSONPointer) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes JSONPointer (SPEC §3).
+// MarshalJSON encodes JSONPointer.
 func (x JSONPointer) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeJSONPointer(*p, &x)
@@ -1453,14 +1544,22 @@ func (x JSONPointer) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into JSONPointer with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *JSONPointer) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallJSONPointer(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *JSONPointer) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallJSONPointer(x, data, false)
 }
 
-// stitchToolCallJSONPointer is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallJSONPointer is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallJSONPointer(x *JSONPointer, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallJSONPointer(x *JSONPointer, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1473,12 +1572,11 @@ func stitchToolCallJSONPointer(x *JSONPointer, data []byte, nullAsAbsent bool) (
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeRelativeJSONPointer(d *stitchrt.Decoder, x *RelativeJSONPointer) {
@@ -1495,7 +1593,7 @@ func stitchDecodeRelativeJSONPointer(d *stitchrt.Decoder, x *RelativeJSONPointer
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatRelativeJSONPointer(s0), "relative-json-pointer")
+				d.FormatOn(stitchrt.FormatRelativeJSONPointer(s0), "relative-json-pointer", s0)
 				x.V = s0
 			}
 			d.Pop()
@@ -1518,7 +1616,7 @@ func stitchEncodeRelativeJSONPointer(b []byte, x *RelativeJSONPointer) ([]byte, 
 	return b, err
 }
 
-// UnmarshalJSON decodes RelativeJSONPointer exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes RelativeJSONPointer exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *RelativeJSONPointer) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v RelativeJSONPointer
@@ -1532,7 +1630,7 @@ func (x *RelativeJSONPointer) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes RelativeJSONPointer (SPEC §3).
+// MarshalJSON encodes RelativeJSONPointer.
 func (x RelativeJSONPointer) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeRelativeJSONPointer(*p, &x)
@@ -1544,14 +1642,22 @@ func (x RelativeJSONPointer) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into RelativeJSONPointer with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *RelativeJSONPointer) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallRelativeJSONPointer(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *RelativeJSONPointer) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallRelativeJSONPointer(x, data, false)
 }
 
-// stitchToolCallRelativeJSONPointer is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallRelativeJSONPointer is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallRelativeJSONPointer(x *RelativeJSONPointer, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallRelativeJSONPointer(x *RelativeJSONPointer, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1564,12 +1670,11 @@ func stitchToolCallRelativeJSONPointer(x *RelativeJSONPointer, data []byte, null
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 // StitchHandler is implemented by the service: one method per tool of package formats.
@@ -1613,255 +1718,330 @@ type StitchHandler interface {
 // StitchTools returns the tools of package formats in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "date",
-		Description:     "Date takes one date.",
-		InputSchema:     DateInputSchema,
-		LosslessSchema:  DateLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: DateInputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: DateInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: DateGeminiSchema, OpenAPI: true},
+		Name:           "date",
+		Description:    "Date takes one date.",
+		InputSchema:    DateInputSchema,
+		LosslessSchema: DateLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: DateInputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: DateInputSchema, Strict: true},
+			{Profile: "gemini", Schema: DateGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Date
-			dropped, repaired, err := stitchToolCallDate(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallDate(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Date(ctx, in.(Date))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "time",
-		Description:     "Time takes one time.",
-		InputSchema:     TimeInputSchema,
-		LosslessSchema:  TimeLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TimeInputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TimeInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: TimeGeminiSchema, OpenAPI: true},
+		Name:           "time",
+		Description:    "Time takes one time.",
+		InputSchema:    TimeInputSchema,
+		LosslessSchema: TimeLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TimeInputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TimeInputSchema, Strict: true},
+			{Profile: "gemini", Schema: TimeGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Time
-			dropped, repaired, err := stitchToolCallTime(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTime(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Time(ctx, in.(Time))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "date_time",
-		Description:     "DateTime takes one date-time.",
-		InputSchema:     DateTimeInputSchema,
-		LosslessSchema:  DateTimeLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: DateTimeInputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: DateTimeInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: DateTimeGeminiSchema, OpenAPI: true},
+		Name:           "date_time",
+		Description:    "DateTime takes one date-time.",
+		InputSchema:    DateTimeInputSchema,
+		LosslessSchema: DateTimeLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: DateTimeInputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: DateTimeInputSchema, Strict: true},
+			{Profile: "gemini", Schema: DateTimeGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in DateTime
-			dropped, repaired, err := stitchToolCallDateTime(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallDateTime(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.DateTime(ctx, in.(DateTime))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "duration",
-		Description:     "Duration takes one duration.",
-		InputSchema:     DurationInputSchema,
-		LosslessSchema:  DurationLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: DurationInputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: DurationInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: DurationGeminiSchema, OpenAPI: true},
+		Name:           "duration",
+		Description:    "Duration takes one duration.",
+		InputSchema:    DurationInputSchema,
+		LosslessSchema: DurationLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: DurationInputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: DurationInputSchema, Strict: true},
+			{Profile: "gemini", Schema: DurationGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Duration
-			dropped, repaired, err := stitchToolCallDuration(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallDuration(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Duration(ctx, in.(Duration))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "uri",
-		Description:     "URI takes one uri.",
-		InputSchema:     URIInputSchema,
-		LosslessSchema:  URILosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: URIOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: URIInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: URIGeminiSchema, OpenAPI: true},
+		Name:           "uri",
+		Description:    "URI takes one uri.",
+		InputSchema:    URIInputSchema,
+		LosslessSchema: URILosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: URIOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: URIInputSchema, Strict: true},
+			{Profile: "gemini", Schema: URIGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in URI
-			dropped, repaired, err := stitchToolCallURI(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallURI(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.URI(ctx, in.(URI))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "uri_reference",
-		Description:     "URIReference takes one uri-reference.",
-		InputSchema:     URIReferenceInputSchema,
-		LosslessSchema:  URIReferenceLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: URIReferenceOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: URIReferenceAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: URIReferenceGeminiSchema, OpenAPI: true},
+		Name:           "uri_reference",
+		Description:    "URIReference takes one uri-reference.",
+		InputSchema:    URIReferenceInputSchema,
+		LosslessSchema: URIReferenceLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: URIReferenceOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: URIReferenceAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: URIReferenceGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in URIReference
-			dropped, repaired, err := stitchToolCallURIReference(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallURIReference(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.URIReference(ctx, in.(URIReference))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "uri_template",
-		Description:     "URITemplate takes one uri-template.",
-		InputSchema:     URITemplateInputSchema,
-		LosslessSchema:  URITemplateLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: URITemplateOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: URITemplateAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: URITemplateGeminiSchema, OpenAPI: true},
+		Name:           "uri_template",
+		Description:    "URITemplate takes one uri-template.",
+		InputSchema:    URITemplateInputSchema,
+		LosslessSchema: URITemplateLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: URITemplateOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: URITemplateAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: URITemplateGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in URITemplate
-			dropped, repaired, err := stitchToolCallURITemplate(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallURITemplate(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.URITemplate(ctx, in.(URITemplate))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "email",
-		Description:     "Email takes one email.",
-		InputSchema:     EmailInputSchema,
-		LosslessSchema:  EmailLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: EmailInputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: EmailInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: EmailGeminiSchema, OpenAPI: true},
+		Name:           "email",
+		Description:    "Email takes one email.",
+		InputSchema:    EmailInputSchema,
+		LosslessSchema: EmailLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: EmailInputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: EmailInputSchema, Strict: true},
+			{Profile: "gemini", Schema: EmailGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Email
-			dropped, repaired, err := stitchToolCallEmail(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallEmail(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Email(ctx, in.(Email))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "hostname",
-		Description:     "Hostname takes one hostname.",
-		InputSchema:     HostnameInputSchema,
-		LosslessSchema:  HostnameLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: HostnameInputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: HostnameInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: HostnameGeminiSchema, OpenAPI: true},
+		Name:           "hostname",
+		Description:    "Hostname takes one hostname.",
+		InputSchema:    HostnameInputSchema,
+		LosslessSchema: HostnameLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: HostnameInputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: HostnameInputSchema, Strict: true},
+			{Profile: "gemini", Schema: HostnameGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Hostname
-			dropped, repaired, err := stitchToolCallHostname(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallHostname(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Hostname(ctx, in.(Hostname))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "ipv4",
-		Description:     "IPv4 takes one ipv4.",
-		InputSchema:     IPv4InputSchema,
-		LosslessSchema:  IPv4LosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: IPv4InputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: IPv4InputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: IPv4GeminiSchema, OpenAPI: true},
+		Name:           "ipv4",
+		Description:    "IPv4 takes one ipv4.",
+		InputSchema:    IPv4InputSchema,
+		LosslessSchema: IPv4LosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: IPv4InputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: IPv4InputSchema, Strict: true},
+			{Profile: "gemini", Schema: IPv4GeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in IPv4
-			dropped, repaired, err := stitchToolCallIPv4(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallIPv4(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.IPv4(ctx, in.(IPv4))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "ipv6",
-		Description:     "IPv6 takes one ipv6.",
-		InputSchema:     IPv6InputSchema,
-		LosslessSchema:  IPv6LosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: IPv6InputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: IPv6InputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: IPv6GeminiSchema, OpenAPI: true},
+		Name:           "ipv6",
+		Description:    "IPv6 takes one ipv6.",
+		InputSchema:    IPv6InputSchema,
+		LosslessSchema: IPv6LosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: IPv6InputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: IPv6InputSchema, Strict: true},
+			{Profile: "gemini", Schema: IPv6GeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in IPv6
-			dropped, repaired, err := stitchToolCallIPv6(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallIPv6(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.IPv6(ctx, in.(IPv6))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "regex",
-		Description:     "Regex takes one regex.",
-		InputSchema:     RegexInputSchema,
-		LosslessSchema:  RegexLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: RegexOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: RegexAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: RegexGeminiSchema, OpenAPI: true},
+		Name:           "regex",
+		Description:    "Regex takes one regex.",
+		InputSchema:    RegexInputSchema,
+		LosslessSchema: RegexLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: RegexOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: RegexAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: RegexGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Regex
-			dropped, repaired, err := stitchToolCallRegex(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallRegex(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Regex(ctx, in.(Regex))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "uuid",
-		Description:     "UUID takes one uuid.",
-		InputSchema:     UUIDInputSchema,
-		LosslessSchema:  UUIDLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: UUIDInputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: UUIDInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: UUIDGeminiSchema, OpenAPI: true},
+		Name:           "uuid",
+		Description:    "UUID takes one uuid.",
+		InputSchema:    UUIDInputSchema,
+		LosslessSchema: UUIDLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: UUIDInputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: UUIDInputSchema, Strict: true},
+			{Profile: "gemini", Schema: UUIDGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in UUID
-			dropped, repaired, err := stitchToolCallUUID(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallUUID(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.UUID(ctx, in.(UUID))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "json_pointer",
-		Description:     "JSONPointer takes one json-pointer.",
-		InputSchema:     JSONPointerInputSchema,
-		LosslessSchema:  JSONPointerLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: JSONPointerOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: JSONPointerAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: JSONPointerGeminiSchema, OpenAPI: true},
+		Name:           "json_pointer",
+		Description:    "JSONPointer takes one json-pointer.",
+		InputSchema:    JSONPointerInputSchema,
+		LosslessSchema: JSONPointerLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: JSONPointerOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: JSONPointerAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: JSONPointerGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in JSONPointer
-			dropped, repaired, err := stitchToolCallJSONPointer(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallJSONPointer(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.JSONPointer(ctx, in.(JSONPointer))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "relative_json_pointer",
-		Description:     "RelativeJSONPointer takes one relative-json-pointer.",
-		InputSchema:     RelativeJSONPointerInputSchema,
-		LosslessSchema:  RelativeJSONPointerLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: RelativeJSONPointerOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: RelativeJSONPointerAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: RelativeJSONPointerGeminiSchema, OpenAPI: true},
+		Name:           "relative_json_pointer",
+		Description:    "RelativeJSONPointer takes one relative-json-pointer.",
+		InputSchema:    RelativeJSONPointerInputSchema,
+		LosslessSchema: RelativeJSONPointerLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: RelativeJSONPointerOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: RelativeJSONPointerAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: RelativeJSONPointerGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in RelativeJSONPointer
-			dropped, repaired, err := stitchToolCallRelativeJSONPointer(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallRelativeJSONPointer(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.RelativeJSONPointer(ctx, in.(RelativeJSONPointer))

@@ -13,12 +13,12 @@ import (
 	"time"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
@@ -56,11 +56,11 @@ const (
 
 const (
 	// ShapesInputSchema is the input schema served for tool shapes: flattened.
-	ShapesInputSchema = `{"type":"object","properties":{"shape":{"type":"object","properties":{"kind":{"type":"string","enum":["circle","rect","square"]},"r":{"type":"number","minimum":0,"description":"Available if kind = circle. Required if kind = circle."},"w":{"type":"integer","description":"Available if kind = rect | square. Required if kind = rect | square."},"h":{"type":"integer","description":"Available if kind = rect | square."}},"required":["kind"],"additionalProperties":{},"description":"Shape is a figure."},"others":{"type":"array","items":{"type":"object","properties":{"kind":{"type":"string","enum":["circle","rect","square"]},"r":{"type":"number","minimum":0,"description":"Available if kind = circle. Required if kind = circle."},"w":{"type":"integer","description":"Available if kind = rect | square. Required if kind = rect | square."},"h":{"type":"integer","description":"Available if kind = rect | square."}},"required":["kind"],"additionalProperties":{},"description":"Shape is a figure."}},"value":{"anyOf":[{"type":"object","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},{"type":"string"},{"type":"number"}],"description":"Value is a name, a number or a point."},"maybe":{"anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["circle","rect","square"]},"r":{"type":"number","minimum":0,"description":"Available if kind = circle. Required if kind = circle."},"w":{"type":"integer","description":"Available if kind = rect | square. Required if kind = rect | square."},"h":{"type":"integer","description":"Available if kind = rect | square."}},"required":["kind"],"additionalProperties":{},"description":"Shape is a figure."},{"type":"null"}]}},"required":["shape","value","maybe"],"additionalProperties":false}`
+	ShapesInputSchema = `{"type":"object","properties":{"shape":{"type":"object","properties":{"kind":{"type":"string","enum":["circle","rect","square"],"description":"circle: Circle is round; rect | square: Rect has corners; it strips unknown keys."},"r":{"type":"number","minimum":0,"description":"Available if kind = circle. Required if kind = circle."},"w":{"type":"integer","description":"Available if kind = rect | square. Required if kind = rect | square."},"h":{"type":"integer","description":"Available if kind = rect | square."}},"required":["kind"],"additionalProperties":{},"description":"Shape is a figure."},"others":{"type":"array","items":{"type":"object","properties":{"kind":{"type":"string","enum":["circle","rect","square"],"description":"circle: Circle is round; rect | square: Rect has corners; it strips unknown keys."},"r":{"type":"number","minimum":0,"description":"Available if kind = circle. Required if kind = circle."},"w":{"type":"integer","description":"Available if kind = rect | square. Required if kind = rect | square."},"h":{"type":"integer","description":"Available if kind = rect | square."}},"required":["kind"],"additionalProperties":{},"description":"Shape is a figure."}},"value":{"anyOf":[{"type":"object","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},{"type":"string"},{"type":"number"}],"description":"Value is a name, a number or a point."},"maybe":{"anyOf":[{"type":"object","properties":{"kind":{"type":"string","enum":["circle","rect","square"],"description":"circle: Circle is round; rect | square: Rect has corners; it strips unknown keys."},"r":{"type":"number","minimum":0,"description":"Available if kind = circle. Required if kind = circle."},"w":{"type":"integer","description":"Available if kind = rect | square. Required if kind = rect | square."},"h":{"type":"integer","description":"Available if kind = rect | square."}},"required":["kind"],"additionalProperties":{},"description":"Shape is a figure."},{"type":"null"}]}},"required":["shape","value","maybe"],"additionalProperties":false}`
 	// ShapesLosslessSchema is the lossless input schema of tool shapes (unions as oneOf/anyOf).
 	ShapesLosslessSchema = `{"type":"object","properties":{"shape":{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"circle"},"r":{"type":"number","minimum":0}},"required":["kind","r"],"additionalProperties":false,"description":"Circle is round."},{"type":"object","properties":{"kind":{"type":"string","enum":["rect","square"]},"w":{"type":"integer"},"h":{"type":"integer"}},"required":["kind","w"],"description":"Rect has corners; it strips unknown keys."}],"description":"Shape is a figure."},"others":{"type":"array","items":{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"circle"},"r":{"type":"number","minimum":0}},"required":["kind","r"],"additionalProperties":false,"description":"Circle is round."},{"type":"object","properties":{"kind":{"type":"string","enum":["rect","square"]},"w":{"type":"integer"},"h":{"type":"integer"}},"required":["kind","w"],"description":"Rect has corners; it strips unknown keys."}],"description":"Shape is a figure."}},"value":{"anyOf":[{"type":"object","properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false,"description":"Point is a strict pair of coordinates."},{"type":"string"},{"type":"number"}],"description":"Value is a name, a number or a point."},"maybe":{"anyOf":[{"oneOf":[{"type":"object","properties":{"kind":{"type":"string","const":"circle"},"r":{"type":"number","minimum":0}},"required":["kind","r"],"additionalProperties":false,"description":"Circle is round."},{"type":"object","properties":{"kind":{"type":"string","enum":["rect","square"]},"w":{"type":"integer"},"h":{"type":"integer"}},"required":["kind","w"],"description":"Rect has corners; it strips unknown keys."}],"description":"Shape is a figure."},{"type":"null"}]}},"required":["shape","value","maybe"],"additionalProperties":false}`
 	// ShapesGeminiSchema is the input schema of tool shapes under profile gemini.
-	ShapesGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"shape":{"type":"OBJECT","description":"Shape is a figure.","properties":{"kind":{"type":"STRING","enum":["circle","rect","square"]},"r":{"type":"NUMBER","description":"Available if kind = circle. Required if kind = circle.","minimum":0},"w":{"type":"INTEGER","description":"Available if kind = rect | square. Required if kind = rect | square."},"h":{"type":"INTEGER","description":"Available if kind = rect | square."}},"required":["kind"],"propertyOrdering":["kind","r","w","h"]},"others":{"type":"ARRAY","items":{"type":"OBJECT","description":"Shape is a figure.","properties":{"kind":{"type":"STRING","enum":["circle","rect","square"]},"r":{"type":"NUMBER","description":"Available if kind = circle. Required if kind = circle.","minimum":0},"w":{"type":"INTEGER","description":"Available if kind = rect | square. Required if kind = rect | square."},"h":{"type":"INTEGER","description":"Available if kind = rect | square."}},"required":["kind"],"propertyOrdering":["kind","r","w","h"]}},"value":{"anyOf":[{"type":"OBJECT","description":"Point is a strict pair of coordinates. Constraints: additionalProperties false.","properties":{"x":{"type":"INTEGER"},"y":{"type":"INTEGER"}},"required":["x","y"],"propertyOrdering":["x","y"]},{"type":"STRING"},{"type":"NUMBER"}],"description":"Value is a name, a number or a point."},"maybe":{"type":"OBJECT","description":"Shape is a figure.","nullable":true,"properties":{"kind":{"type":"STRING","enum":["circle","rect","square"]},"r":{"type":"NUMBER","description":"Available if kind = circle. Required if kind = circle.","minimum":0},"w":{"type":"INTEGER","description":"Available if kind = rect | square. Required if kind = rect | square."},"h":{"type":"INTEGER","description":"Available if kind = rect | square."}},"required":["kind"],"propertyOrdering":["kind","r","w","h"]}},"required":["shape","value","maybe"],"propertyOrdering":["shape","others","value","maybe"]}`
+	ShapesGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"shape":{"type":"OBJECT","description":"Shape is a figure.","properties":{"kind":{"type":"STRING","description":"circle: Circle is round; rect | square: Rect has corners; it strips unknown keys.","enum":["circle","rect","square"]},"r":{"type":"NUMBER","description":"Available if kind = circle. Required if kind = circle.","minimum":0},"w":{"type":"INTEGER","description":"Available if kind = rect | square. Required if kind = rect | square."},"h":{"type":"INTEGER","description":"Available if kind = rect | square."}},"required":["kind"],"propertyOrdering":["kind","r","w","h"]},"others":{"type":"ARRAY","items":{"type":"OBJECT","description":"Shape is a figure.","properties":{"kind":{"type":"STRING","description":"circle: Circle is round; rect | square: Rect has corners; it strips unknown keys.","enum":["circle","rect","square"]},"r":{"type":"NUMBER","description":"Available if kind = circle. Required if kind = circle.","minimum":0},"w":{"type":"INTEGER","description":"Available if kind = rect | square. Required if kind = rect | square."},"h":{"type":"INTEGER","description":"Available if kind = rect | square."}},"required":["kind"],"propertyOrdering":["kind","r","w","h"]}},"value":{"anyOf":[{"type":"OBJECT","description":"Point is a strict pair of coordinates. Constraints: additionalProperties false.","properties":{"x":{"type":"INTEGER"},"y":{"type":"INTEGER"}},"required":["x","y"],"propertyOrdering":["x","y"]},{"type":"STRING"},{"type":"NUMBER"}],"description":"Value is a name, a number or a point."},"maybe":{"type":"OBJECT","description":"Shape is a figure.","nullable":true,"properties":{"kind":{"type":"STRING","description":"circle: Circle is round; rect | square: Rect has corners; it strips unknown keys.","enum":["circle","rect","square"]},"r":{"type":"NUMBER","description":"Available if kind = circle. Required if kind = circle.","minimum":0},"w":{"type":"INTEGER","description":"Available if kind = rect | square. Required if kind = rect | square."},"h":{"type":"INTEGER","description":"Available if kind = rect | square."}},"required":["kind"],"propertyOrdering":["kind","r","w","h"]}},"required":["shape","value","maybe"],"propertyOrdering":["shape","others","value","maybe"]}`
 )
 
 const (
@@ -207,7 +207,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			if s0, ok := d.Str(); ok {
 				d.StrLen(s0, 4, 8)
 				if !stitchMatch0(s0) {
-					d.PatternFail("^[a-z]{2}-[0-9]+$")
+					d.PatternFailOn("^[a-z]{2}-[0-9]+$", s0)
 				}
 				x.Code = s0
 			}
@@ -422,7 +422,7 @@ func stitchEncodeScalars(b []byte, x *Scalars) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Scalars exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Scalars exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Scalars) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Scalars
@@ -436,7 +436,7 @@ func (x *Scalars) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Scalars (SPEC §3).
+// MarshalJSON encodes Scalars.
 func (x Scalars) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeScalars(*p, &x)
@@ -448,14 +448,22 @@ func (x Scalars) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Scalars with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Scalars) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallScalars(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Scalars) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallScalars(x, data, false)
 }
 
-// stitchToolCallScalars is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallScalars is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallScalars(x *Scalars, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallScalars(x *Scalars, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -468,12 +476,11 @@ func stitchToolCallScalars(x *Scalars, data []byte, nullAsAbsent bool) (dropped,
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
@@ -504,7 +511,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatDate(s0), "date")
+				d.FormatOn(stitchrt.FormatDate(s0), "date", s0)
 				x.Day = s0
 			}
 			d.Pop()
@@ -518,7 +525,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatEmail(s0), "email")
+				d.FormatOn(stitchrt.FormatEmail(s0), "email", s0)
 				x.Mail = s0
 			}
 			d.Pop()
@@ -532,7 +539,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatUUID(s0), "uuid")
+				d.FormatOn(stitchrt.FormatUUID(s0), "uuid", s0)
 				x.ID = s0
 			}
 			d.Pop()
@@ -546,7 +553,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatIPv4(s0), "ipv4")
+				d.FormatOn(stitchrt.FormatIPv4(s0), "ipv4", s0)
 				x.IP = s0
 			}
 			d.Pop()
@@ -560,7 +567,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatIPv6(s0), "ipv6")
+				d.FormatOn(stitchrt.FormatIPv6(s0), "ipv6", s0)
 				x.IP6 = s0
 			}
 			d.Pop()
@@ -574,7 +581,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatURI(s0), "uri")
+				d.FormatOn(stitchrt.FormatURI(s0), "uri", s0)
 				x.Link = s0
 			}
 			d.Pop()
@@ -588,7 +595,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatHostname(s0), "hostname")
+				d.FormatOn(stitchrt.FormatHostname(s0), "hostname", s0)
 				x.Host = s0
 			}
 			d.Pop()
@@ -602,7 +609,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatJSONPointer(s0), "json-pointer")
+				d.FormatOn(stitchrt.FormatJSONPointer(s0), "json-pointer", s0)
 				x.Ptr = s0
 			}
 			d.Pop()
@@ -616,7 +623,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatDuration(s0), "duration")
+				d.FormatOn(stitchrt.FormatDuration(s0), "duration", s0)
 				x.Dur = s0
 			}
 			d.Pop()
@@ -630,7 +637,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
-				d.Format(stitchrt.FormatTime(s0), "time")
+				d.FormatOn(stitchrt.FormatTime(s0), "time", s0)
 				x.Clock = s0
 			}
 			d.Pop()
@@ -723,7 +730,7 @@ func stitchEncodeFormats(b []byte, x *Formats) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Formats exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Formats exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Formats) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Formats
@@ -737,7 +744,7 @@ func (x *Formats) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Formats (SPEC §3).
+// MarshalJSON encodes Formats.
 func (x Formats) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeFormats(*p, &x)
@@ -749,14 +756,22 @@ func (x Formats) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Formats with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Formats) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallFormats(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Formats) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallFormats(x, data, false)
 }
 
-// stitchToolCallFormats is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallFormats is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallFormats(x *Formats, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallFormats(x *Formats, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -769,12 +784,11 @@ func stitchToolCallFormats(x *Formats, data []byte, nullAsAbsent bool) (dropped,
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
@@ -793,7 +807,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
-				if d.ArrStart() {
+				if d.ArrStartOf("string") {
 					um0 := d.Mark()
 					var buf0 [8]string
 					var h0 []string
@@ -826,6 +840,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 					d.Count(len(s0), -1, 5, "item count")
 					if um0ok {
 						d.Unique(stitchrt.FirstDup(s0))
+					} else {
+						d.UniqueRaw(um0)
 					}
 					x.Tags = s0
 				}
@@ -841,7 +857,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
-				if d.ArrStart() {
+				if d.ArrStartOf("integer") {
 					n0 := 0
 					for d.ArrNext() {
 						d.PushIdx(n0)
@@ -915,7 +931,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 						var e0 []int8
 						{
 							r1, rep1 := d.BeginRepair()
-							if d.ArrStart() {
+							if d.ArrStartOf("integer") {
 								var buf1 [8]int8
 								var h1 []int8
 								n1 := 0
@@ -1012,6 +1028,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 					um0ok := !d.FailedSince(um0)
 					if um0ok {
 						d.Unique(stitchrt.FirstDup(s0))
+					} else {
+						d.UniqueRaw(um0)
 					}
 					x.Points = s0
 				}
@@ -1159,7 +1177,7 @@ func stitchEncodeContainers(b []byte, x *Containers) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Containers exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Containers exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Containers) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Containers
@@ -1173,7 +1191,7 @@ func (x *Containers) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Containers (SPEC §3).
+// MarshalJSON encodes Containers.
 func (x Containers) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeContainers(*p, &x)
@@ -1185,14 +1203,22 @@ func (x Containers) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Containers with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Containers) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallContainers(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Containers) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallContainers(x, data, false)
 }
 
-// stitchToolCallContainers is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallContainers is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallContainers(x *Containers, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallContainers(x *Containers, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1205,12 +1231,11 @@ func stitchToolCallContainers(x *Containers, data []byte, nullAsAbsent bool) (dr
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodePoint(d *stitchrt.Decoder, x *Point) {
@@ -1264,7 +1289,7 @@ func stitchEncodePoint(b []byte, x *Point) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Point exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Point exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Point) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Point
@@ -1278,7 +1303,7 @@ func (x *Point) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Point (SPEC §3).
+// MarshalJSON encodes Point.
 func (x Point) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodePoint(*p, &x)
@@ -1442,7 +1467,7 @@ func stitchEncodeShapes(b []byte, x *Shapes) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Shapes exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Shapes exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Shapes) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Shapes
@@ -1456,7 +1481,7 @@ func (x *Shapes) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Shapes (SPEC §3).
+// MarshalJSON encodes Shapes.
 func (x Shapes) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeShapes(*p, &x)
@@ -1468,14 +1493,22 @@ func (x Shapes) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Shapes with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Shapes) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallShapes(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Shapes) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallShapes(x, data, false)
 }
 
-// stitchToolCallShapes is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallShapes is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallShapes(x *Shapes, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallShapes(x *Shapes, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1488,12 +1521,11 @@ func stitchToolCallShapes(x *Shapes, data []byte, nullAsAbsent bool) (dropped, r
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeShape(d *stitchrt.Decoder, x *Shape) {
@@ -1617,7 +1649,7 @@ func stitchEncodeCircle(b []byte, x *Circle) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Circle exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Circle exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Circle) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Circle
@@ -1631,7 +1663,7 @@ func (x *Circle) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Circle (SPEC §3).
+// MarshalJSON encodes Circle.
 func (x Circle) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeCircle(*p, &x)
@@ -1731,7 +1763,7 @@ func stitchEncodeRect(b []byte, x *Rect) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Rect exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Rect exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Rect) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Rect
@@ -1745,7 +1777,7 @@ func (x *Rect) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Rect (SPEC §3).
+// MarshalJSON encodes Rect.
 func (x Rect) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeRect(*p, &x)
@@ -1934,7 +1966,7 @@ func stitchEncodeTree(b []byte, x *Tree) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Tree exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Tree exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Tree) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Tree
@@ -1948,7 +1980,7 @@ func (x *Tree) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Tree (SPEC §3).
+// MarshalJSON encodes Tree.
 func (x Tree) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTree(*p, &x)
@@ -1960,14 +1992,22 @@ func (x Tree) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Tree with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Tree) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTree(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Tree) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTree(x, data, false)
 }
 
-// stitchToolCallTree is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTree is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTree(x *Tree, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTree(x *Tree, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1980,12 +2020,11 @@ func stitchToolCallTree(x *Tree, data []byte, nullAsAbsent bool) (dropped, repai
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
@@ -2116,7 +2155,7 @@ func stitchEncodeNode(b []byte, x *Node) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Node exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Node exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Node) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Node
@@ -2130,7 +2169,7 @@ func (x *Node) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Node (SPEC §3).
+// MarshalJSON encodes Node.
 func (x Node) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeNode(*p, &x)
@@ -2198,85 +2237,110 @@ type StitchHandler interface {
 // StitchTools returns the tools of package kitchen in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "scalars",
-		Description:     "Scalars exercises numbers, bounds and string constraints.",
-		InputSchema:     ScalarsInputSchema,
-		LosslessSchema:  ScalarsLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: ScalarsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: ScalarsAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: ScalarsGeminiSchema, OpenAPI: true},
+		Name:           "scalars",
+		Description:    "Scalars exercises numbers, bounds and string constraints.",
+		InputSchema:    ScalarsInputSchema,
+		LosslessSchema: ScalarsLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: ScalarsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: ScalarsAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: ScalarsGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Scalars
-			dropped, repaired, err := stitchToolCallScalars(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallScalars(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Scalars(ctx, in.(Scalars))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "formats",
-		Description:     "Formats exercises the portable formats.",
-		InputSchema:     FormatsInputSchema,
-		LosslessSchema:  FormatsLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: FormatsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: FormatsAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: FormatsGeminiSchema, OpenAPI: true},
+		Name:           "formats",
+		Description:    "Formats exercises the portable formats.",
+		InputSchema:    FormatsInputSchema,
+		LosslessSchema: FormatsLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: FormatsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: FormatsAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: FormatsGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Formats
-			dropped, repaired, err := stitchToolCallFormats(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallFormats(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Formats(ctx, in.(Formats))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "containers",
-		Description:     "Containers exercises arrays, maps and uniqueness.",
-		InputSchema:     ContainersInputSchema,
-		LosslessSchema:  ContainersLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: ContainersInputSchema},
-		AnthropicStrict: stitch.ProfileSchema{Schema: ContainersInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: ContainersInputSchema},
+		Name:           "containers",
+		Description:    "Containers exercises arrays, maps and uniqueness.",
+		InputSchema:    ContainersInputSchema,
+		LosslessSchema: ContainersLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: ContainersInputSchema},
+			{Profile: "anthropic-strict", Schema: ContainersInputSchema},
+			{Profile: "gemini", Schema: ContainersInputSchema},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Containers
-			dropped, repaired, err := stitchToolCallContainers(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallContainers(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Containers(ctx, in.(Containers))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "shapes",
-		Description:     "Shapes exercises a discriminated union and an untagged one.",
-		InputSchema:     ShapesInputSchema,
-		LosslessSchema:  ShapesLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: ShapesInputSchema},
-		AnthropicStrict: stitch.ProfileSchema{Schema: ShapesInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: ShapesGeminiSchema, OpenAPI: true},
+		Name:           "shapes",
+		Description:    "Shapes exercises a discriminated union and an untagged one.",
+		InputSchema:    ShapesInputSchema,
+		LosslessSchema: ShapesLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: ShapesInputSchema},
+			{Profile: "anthropic-strict", Schema: ShapesInputSchema},
+			{Profile: "gemini", Schema: ShapesGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Shapes
-			dropped, repaired, err := stitchToolCallShapes(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallShapes(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Shapes(ctx, in.(Shapes))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "tree",
-		Description:     "Tree exercises recursion.",
-		InputSchema:     TreeInputSchema,
-		LosslessSchema:  TreeLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TreeOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TreeInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: TreeInputSchema},
+		Name:           "tree",
+		Description:    "Tree exercises recursion.",
+		InputSchema:    TreeInputSchema,
+		LosslessSchema: TreeLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TreeOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: TreeInputSchema},
+			{Profile: "gemini", Schema: TreeInputSchema},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Tree
-			dropped, repaired, err := stitchToolCallTree(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTree(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Tree(ctx, in.(Tree))

@@ -11,12 +11,12 @@ import (
 	"strconv"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
@@ -150,7 +150,7 @@ func stitchEncodeBag(b []byte, x *Bag) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Bag exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Bag exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Bag) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Bag
@@ -164,7 +164,7 @@ func (x *Bag) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Bag (SPEC §3).
+// MarshalJSON encodes Bag.
 func (x Bag) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeBag(*p, &x)
@@ -176,14 +176,22 @@ func (x Bag) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Bag with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Bag) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallBag(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Bag) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallBag(x, data, false)
 }
 
-// stitchToolCallBag is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallBag is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallBag(x *Bag, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallBag(x *Bag, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -196,12 +204,11 @@ func stitchToolCallBag(x *Bag, data []byte, nullAsAbsent bool) (dropped, repaire
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeDict(d *stitchrt.Decoder, x *Dict) {
@@ -272,7 +279,7 @@ func stitchEncodeDict(b []byte, x *Dict) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Dict exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Dict exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Dict) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Dict
@@ -286,7 +293,7 @@ func (x *Dict) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Dict (SPEC §3).
+// MarshalJSON encodes Dict.
 func (x Dict) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeDict(*p, &x)
@@ -298,14 +305,22 @@ func (x Dict) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Dict with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Dict) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallDict(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Dict) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallDict(x, data, false)
 }
 
-// stitchToolCallDict is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallDict is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallDict(x *Dict, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallDict(x *Dict, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -318,12 +333,11 @@ func stitchToolCallDict(x *Dict, data []byte, nullAsAbsent bool) (dropped, repai
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTight(d *stitchrt.Decoder, x *Tight) {
@@ -362,7 +376,7 @@ func stitchEncodeTight(b []byte, x *Tight) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Tight exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Tight exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Tight) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Tight
@@ -376,7 +390,7 @@ func (x *Tight) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Tight (SPEC §3).
+// MarshalJSON encodes Tight.
 func (x Tight) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTight(*p, &x)
@@ -388,14 +402,22 @@ func (x Tight) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Tight with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Tight) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTight(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Tight) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTight(x, data, false)
 }
 
-// stitchToolCallTight is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTight is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTight(x *Tight, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTight(x *Tight, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -408,12 +430,11 @@ func stitchToolCallTight(x *Tight, data []byte, nullAsAbsent bool) (dropped, rep
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeNumbers(d *stitchrt.Decoder, x *Numbers) {
@@ -431,7 +452,7 @@ func stitchDecodeNumbers(d *stitchrt.Decoder, x *Numbers) {
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
-				if d.ArrStart() {
+				if d.ArrStartOf("integer") {
 					var buf0 [8]int
 					var h0 []int
 					n0 := 0
@@ -497,7 +518,7 @@ func stitchEncodeNumbers(b []byte, x *Numbers) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Numbers exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Numbers exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Numbers) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Numbers
@@ -511,7 +532,7 @@ func (x *Numbers) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Numbers (SPEC §3).
+// MarshalJSON encodes Numbers.
 func (x Numbers) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeNumbers(*p, &x)
@@ -523,14 +544,22 @@ func (x Numbers) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Numbers with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Numbers) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallNumbers(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Numbers) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallNumbers(x, data, false)
 }
 
-// stitchToolCallNumbers is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallNumbers is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallNumbers(x *Numbers, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallNumbers(x *Numbers, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -543,12 +572,11 @@ func stitchToolCallNumbers(x *Numbers, data []byte, nullAsAbsent bool) (dropped,
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
@@ -635,7 +663,7 @@ func stitchEncodeScalars(b []byte, x *Scalars) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Scalars exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Scalars exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Scalars) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Scalars
@@ -649,7 +677,7 @@ func (x *Scalars) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Scalars (SPEC §3).
+// MarshalJSON encodes Scalars.
 func (x Scalars) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeScalars(*p, &x)
@@ -661,14 +689,22 @@ func (x Scalars) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Scalars with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Scalars) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallScalars(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Scalars) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallScalars(x, data, false)
 }
 
-// stitchToolCallScalars is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallScalars is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallScalars(x *Scalars, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallScalars(x *Scalars, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -681,12 +717,11 @@ func stitchToolCallScalars(x *Scalars, data []byte, nullAsAbsent bool) (dropped,
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeNest(d *stitchrt.Decoder, x *Nest) {
@@ -736,7 +771,7 @@ func stitchEncodeNest(b []byte, x *Nest) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Nest exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Nest exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Nest) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Nest
@@ -750,7 +785,7 @@ func (x *Nest) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Nest (SPEC §3).
+// MarshalJSON encodes Nest.
 func (x Nest) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeNest(*p, &x)
@@ -762,14 +797,22 @@ func (x Nest) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Nest with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Nest) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallNest(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Nest) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallNest(x, data, false)
 }
 
-// stitchToolCallNest is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallNest is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallNest(x *Nest, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallNest(x *Nest, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -782,12 +825,11 @@ func stitchToolCallNest(x *Nest, data []byte, nullAsAbsent bool) (dropped, repai
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 // StitchHandler is implemented by the service: one method per tool of package limits.
@@ -813,102 +855,132 @@ type StitchHandler interface {
 // StitchTools returns the tools of package limits in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "bag",
-		Description:     "Bag keeps every unknown key in its catchall.",
-		InputSchema:     BagInputSchema,
-		LosslessSchema:  BagLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: BagInputSchema},
-		AnthropicStrict: stitch.ProfileSchema{Schema: BagInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: BagGeminiSchema, OpenAPI: true},
+		Name:           "bag",
+		Description:    "Bag keeps every unknown key in its catchall.",
+		InputSchema:    BagInputSchema,
+		LosslessSchema: BagLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: BagInputSchema},
+			{Profile: "anthropic-strict", Schema: BagInputSchema},
+			{Profile: "gemini", Schema: BagGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Bag
-			dropped, repaired, err := stitchToolCallBag(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallBag(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Bag(ctx, in.(Bag))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "dict",
-		Description:     "Dict holds a map property.",
-		InputSchema:     DictInputSchema,
-		LosslessSchema:  DictLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: DictInputSchema},
-		AnthropicStrict: stitch.ProfileSchema{Schema: DictInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: DictInputSchema},
+		Name:           "dict",
+		Description:    "Dict holds a map property.",
+		InputSchema:    DictInputSchema,
+		LosslessSchema: DictLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: DictInputSchema},
+			{Profile: "anthropic-strict", Schema: DictInputSchema},
+			{Profile: "gemini", Schema: DictInputSchema},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Dict
-			dropped, repaired, err := stitchToolCallDict(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallDict(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Dict(ctx, in.(Dict))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "tight",
-		Description:     "Tight is a strict object with one property.",
-		InputSchema:     TightInputSchema,
-		LosslessSchema:  TightLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TightInputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TightInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: TightGeminiSchema, OpenAPI: true},
+		Name:           "tight",
+		Description:    "Tight is a strict object with one property.",
+		InputSchema:    TightInputSchema,
+		LosslessSchema: TightLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TightInputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TightInputSchema, Strict: true},
+			{Profile: "gemini", Schema: TightGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Tight
-			dropped, repaired, err := stitchToolCallTight(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTight(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Tight(ctx, in.(Tight))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "numbers",
-		Description:     "Numbers holds a long array of small integers.",
-		InputSchema:     NumbersInputSchema,
-		LosslessSchema:  NumbersLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: NumbersInputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: NumbersAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: NumbersGeminiSchema, OpenAPI: true},
+		Name:           "numbers",
+		Description:    "Numbers holds a long array of small integers.",
+		InputSchema:    NumbersInputSchema,
+		LosslessSchema: NumbersLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: NumbersInputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: NumbersAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: NumbersGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Numbers
-			dropped, repaired, err := stitchToolCallNumbers(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallNumbers(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Numbers(ctx, in.(Numbers))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "scalars",
-		Description:     "Scalars holds one string and numbers of several kinds.",
-		InputSchema:     ScalarsInputSchema,
-		LosslessSchema:  ScalarsLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: ScalarsInputSchema},
-		AnthropicStrict: stitch.ProfileSchema{Schema: ScalarsInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: ScalarsInputSchema},
+		Name:           "scalars",
+		Description:    "Scalars holds one string and numbers of several kinds.",
+		InputSchema:    ScalarsInputSchema,
+		LosslessSchema: ScalarsLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: ScalarsInputSchema},
+			{Profile: "anthropic-strict", Schema: ScalarsInputSchema},
+			{Profile: "gemini", Schema: ScalarsInputSchema},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Scalars
-			dropped, repaired, err := stitchToolCallScalars(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallScalars(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Scalars(ctx, in.(Scalars))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "nest",
-		Description:     "Nest is a recursive object.",
-		InputSchema:     NestInputSchema,
-		LosslessSchema:  NestLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: NestOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: NestInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: NestInputSchema},
+		Name:           "nest",
+		Description:    "Nest is a recursive object.",
+		InputSchema:    NestInputSchema,
+		LosslessSchema: NestLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: NestOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: NestInputSchema},
+			{Profile: "gemini", Schema: NestInputSchema},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Nest
-			dropped, repaired, err := stitchToolCallNest(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallNest(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Nest(ctx, in.(Nest))

@@ -1,5 +1,5 @@
 // Package tolerant is a conformance contract for fuzzing the hidden
-// behaviour of SPEC §4.13 (trim, lower, upper, coerce, catch, Validate) and
+// behaviour of docs/decoding.md (trim, lower, upper, coerce, catch, Validate) and
 // the strip and loose policies; accepted inputs need not validate against
 // the lossless schema, but must round-trip. stitch_gen.go is generated
 // from it.

@@ -12,12 +12,12 @@ import (
 	"strings"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
@@ -77,8 +77,10 @@ func stitchDecodeRegister(d *stitchrt.Decoder, x *Register) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
+				o0 := s0
 				s0 = strings.TrimSpace(s0)
 				s0 = strings.ToLower(s0)
+				d.Rewrote(o0, s0)
 				if len(s0) > 20 || len(s0) < 1 {
 					d.StrLen(s0, 1, 20)
 				}
@@ -91,9 +93,11 @@ func stitchDecodeRegister(d *stitchrt.Decoder, x *Register) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
+				o0 := s0
 				s0 = strings.ToUpper(s0)
+				d.Rewrote(o0, s0)
 				if !stitchMatch0(s0) {
-					d.PatternFail("^[A-Z]*$")
+					d.PatternFailOn("^[A-Z]*$", s0)
 				}
 				x.Code = s0
 			}
@@ -259,7 +263,7 @@ func stitchEncodeRegister(b []byte, x *Register) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Register exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Register exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Register) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Register
@@ -273,7 +277,7 @@ func (x *Register) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Register (SPEC §3).
+// MarshalJSON encodes Register.
 func (x Register) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeRegister(*p, &x)
@@ -285,14 +289,22 @@ func (x Register) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Register with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Register) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallRegister(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Register) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallRegister(x, data, false)
 }
 
-// stitchToolCallRegister is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallRegister is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallRegister(x *Register, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallRegister(x *Register, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -305,12 +317,11 @@ func stitchToolCallRegister(x *Register, data []byte, nullAsAbsent bool) (droppe
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeOpts(d *stitchrt.Decoder, x *Opts) {
@@ -332,7 +343,9 @@ func stitchDecodeOpts(d *stitchrt.Decoder, x *Opts) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
+				o0 := s0
 				s0 = strings.TrimSpace(s0)
+				d.Rewrote(o0, s0)
 				switch s0 {
 				case "fast", "slow":
 				default:
@@ -359,7 +372,7 @@ func stitchEncodeOpts(b []byte, x *Opts) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Opts exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Opts exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Opts) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Opts
@@ -373,7 +386,7 @@ func (x *Opts) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Opts (SPEC §3).
+// MarshalJSON encodes Opts.
 func (x Opts) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeOpts(*p, &x)
@@ -397,7 +410,9 @@ func stitchDecodeTag(d *stitchrt.Decoder, x *Tag) {
 			}
 			d.Push(k)
 			if s0, ok := d.Str(); ok {
+				o0 := s0
 				s0 = strings.ToUpper(s0)
+				d.Rewrote(o0, s0)
 				x.ID = s0
 			}
 			d.Pop()
@@ -444,7 +459,7 @@ func stitchEncodeTag(b []byte, x *Tag) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Tag exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Tag exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Tag) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Tag
@@ -458,7 +473,7 @@ func (x *Tag) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Tag (SPEC §3).
+// MarshalJSON encodes Tag.
 func (x Tag) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTag(*p, &x)
@@ -470,14 +485,22 @@ func (x Tag) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Tag with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Tag) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTag(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Tag) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTag(x, data, false)
 }
 
-// stitchToolCallTag is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTag is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTag(x *Tag, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTag(x *Tag, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -490,12 +513,11 @@ func stitchToolCallTag(x *Tag, data []byte, nullAsAbsent bool) (dropped, repaire
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 // stitchMatch0 reports whether s matches the pattern "^[A-Z]*$", as regexp.MatchString does
@@ -529,34 +551,44 @@ type StitchHandler interface {
 // StitchTools returns the tools of package tolerant in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "register",
-		Description:     "Register registers a handle.",
-		InputSchema:     RegisterInputSchema,
-		LosslessSchema:  RegisterLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: RegisterOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: RegisterAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: RegisterGeminiSchema, OpenAPI: true},
+		Name:           "register",
+		Description:    "Register registers a handle.",
+		InputSchema:    RegisterInputSchema,
+		LosslessSchema: RegisterLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: RegisterOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: RegisterAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: RegisterGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Register
-			dropped, repaired, err := stitchToolCallRegister(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallRegister(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Register(ctx, in.(Register))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "tag",
-		Description:     "Tag keeps unknown keys as integer labels.",
-		InputSchema:     TagInputSchema,
-		LosslessSchema:  TagLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TagInputSchema},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TagInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: TagGeminiSchema, OpenAPI: true},
+		Name:           "tag",
+		Description:    "Tag keeps unknown keys as integer labels.",
+		InputSchema:    TagInputSchema,
+		LosslessSchema: TagLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TagInputSchema},
+			{Profile: "anthropic-strict", Schema: TagInputSchema},
+			{Profile: "gemini", Schema: TagGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Tag
-			dropped, repaired, err := stitchToolCallTag(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTag(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Tag(ctx, in.(Tag))

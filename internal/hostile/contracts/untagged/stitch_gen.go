@@ -10,12 +10,12 @@ import (
 	"strconv"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 1: if a
+// This file needs a stitchgen runtime that supports generated-code version 2: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(1 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 1)
+	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
 )
 
 const (
@@ -158,7 +158,7 @@ func stitchEncodeReview(b []byte, x *Review) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Review exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Review exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Review) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Review
@@ -172,7 +172,7 @@ func (x *Review) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Review (SPEC §3).
+// MarshalJSON encodes Review.
 func (x Review) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeReview(*p, &x)
@@ -184,14 +184,22 @@ func (x Review) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Review with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Review) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallReview(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Review) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallReview(x, data, false)
 }
 
-// stitchToolCallReview is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallReview is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallReview(x *Review, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallReview(x *Review, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -204,12 +212,11 @@ func stitchToolCallReview(x *Review, data []byte, nullAsAbsent bool) (dropped, r
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeComment(d *stitchrt.Decoder, x *Comment) {
@@ -277,7 +284,7 @@ func stitchTryComment(d *stitchrt.Decoder, x *Comment, i int) bool {
 		}
 	case 4:
 		var v Labels
-		if d.ArrStart() {
+		if d.ArrStartOf("string") {
 			var buf1 [8]string
 			var h1 []string
 			n1 := 0
@@ -549,7 +556,7 @@ func stitchEncodePositionComment(b []byte, x *PositionComment) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes PositionComment exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes PositionComment exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *PositionComment) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v PositionComment
@@ -563,7 +570,7 @@ func (x *PositionComment) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes PositionComment (SPEC §3).
+// MarshalJSON encodes PositionComment.
 func (x PositionComment) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodePositionComment(*p, &x)
@@ -628,7 +635,7 @@ func stitchEncodeLineComment(b []byte, x *LineComment) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes LineComment exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes LineComment exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *LineComment) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v LineComment
@@ -642,7 +649,7 @@ func (x *LineComment) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes LineComment (SPEC §3).
+// MarshalJSON encodes LineComment.
 func (x LineComment) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeLineComment(*p, &x)
@@ -713,7 +720,7 @@ func stitchEncodeRangeComment(b []byte, x *RangeComment) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes RangeComment exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes RangeComment exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *RangeComment) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v RangeComment
@@ -727,7 +734,7 @@ func (x *RangeComment) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes RangeComment (SPEC §3).
+// MarshalJSON encodes RangeComment.
 func (x RangeComment) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeRangeComment(*p, &x)
@@ -901,7 +908,7 @@ func stitchEncodeSpan(b []byte, x *Span) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Span exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Span exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Span) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Span
@@ -915,7 +922,7 @@ func (x *Span) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Span (SPEC §3).
+// MarshalJSON encodes Span.
 func (x Span) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeSpan(*p, &x)
@@ -971,7 +978,7 @@ func stitchEncodeEval(b []byte, x *Eval) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Eval exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Eval exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Eval) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Eval
@@ -985,7 +992,7 @@ func (x *Eval) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Eval (SPEC §3).
+// MarshalJSON encodes Eval.
 func (x Eval) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeEval(*p, &x)
@@ -997,14 +1004,22 @@ func (x Eval) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into Eval with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *Eval) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallEval(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *Eval) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallEval(x, data, false)
 }
 
-// stitchToolCallEval is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallEval is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallEval(x *Eval, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallEval(x *Eval, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1017,12 +1032,11 @@ func stitchToolCallEval(x *Eval, data []byte, nullAsAbsent bool) (dropped, repai
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeExpr(d *stitchrt.Decoder, x *Expr) {
@@ -1316,7 +1330,7 @@ func stitchEncodeCall(b []byte, x *Call) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes Call exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes Call exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *Call) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v Call
@@ -1330,7 +1344,7 @@ func (x *Call) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes Call (SPEC §3).
+// MarshalJSON encodes Call.
 func (x Call) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeCall(*p, &x)
@@ -1356,34 +1370,44 @@ type StitchHandler interface {
 // StitchTools returns the tools of package untagged in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "review",
-		Description:     "Review posts review comments.",
-		InputSchema:     ReviewInputSchema,
-		LosslessSchema:  ReviewLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: ReviewOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: ReviewAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: ReviewGeminiSchema, OpenAPI: true},
+		Name:           "review",
+		Description:    "Review posts review comments.",
+		InputSchema:    ReviewInputSchema,
+		LosslessSchema: ReviewLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: ReviewOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: ReviewAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: ReviewGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Review
-			dropped, repaired, err := stitchToolCallReview(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallReview(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Review(ctx, in.(Review))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "eval",
-		Description:     "Eval evaluates an expression.",
-		InputSchema:     EvalInputSchema,
-		LosslessSchema:  EvalLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: EvalInputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: EvalInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: EvalInputSchema},
+		Name:           "eval",
+		Description:    "Eval evaluates an expression.",
+		InputSchema:    EvalInputSchema,
+		LosslessSchema: EvalLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: EvalInputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: EvalInputSchema},
+			{Profile: "gemini", Schema: EvalInputSchema},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Eval
-			dropped, repaired, err := stitchToolCallEval(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallEval(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.Eval(ctx, in.(Eval))
