@@ -1381,7 +1381,7 @@ func stitchEncodeTestInputRequiredResultElicitation(b []byte, x *TestInputRequir
 	return b, err
 }
 
-// UnmarshalJSON decodes TestInputRequiredResultElicitation exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestInputRequiredResultElicitation exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestInputRequiredResultElicitation) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestInputRequiredResultElicitation
@@ -1395,7 +1395,7 @@ func (x *TestInputRequiredResultElicitation) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestInputRequiredResultElicitation (SPEC §3).
+// MarshalJSON encodes TestInputRequiredResultElicitation.
 func (x TestInputRequiredResultElicitation) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestInputRequiredResultElicitation(*p, &x)
@@ -1407,14 +1407,22 @@ func (x TestInputRequiredResultElicitation) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestInputRequiredResultElicitation with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestInputRequiredResultElicitation) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestInputRequiredResultElicitation(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestInputRequiredResultElicitation) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestInputRequiredResultElicitation(x, data, false)
 }
 
-// stitchToolCallTestInputRequiredResultElicitation is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestInputRequiredResultElicitation is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestInputRequiredResultElicitation(x *TestInputRequiredResultElicitation, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestInputRequiredResultElicitation(x *TestInputRequiredResultElicitation, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1427,12 +1435,11 @@ func stitchToolCallTestInputRequiredResultElicitation(x *TestInputRequiredResult
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestInputRequiredResultSampling(d *stitchrt.Decoder, x *TestInputRequiredResultSampling) {
@@ -1455,7 +1462,7 @@ func stitchEncodeTestInputRequiredResultSampling(b []byte, x *TestInputRequiredR
 	return b, err
 }
 
-// UnmarshalJSON decodes TestInputRequiredResultSampling exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestInputRequiredResultSampling exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestInputRequiredResultSampling) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestInputRequiredResultSampling
@@ -1469,7 +1476,7 @@ func (x *TestInputRequiredResultSampling) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestInputRequiredResultSampling (SPEC §3).
+// MarshalJSON encodes TestInputRequiredResultSampling.
 func (x TestInputRequiredResultSampling) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestInputRequiredResultSampling(*p, &x)
@@ -1481,14 +1488,22 @@ func (x TestInputRequiredResultSampling) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestInputRequiredResultSampling with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestInputRequiredResultSampling) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestInputRequiredResultSampling(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestInputRequiredResultSampling) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestInputRequiredResultSampling(x, data, false)
 }
 
-// stitchToolCallTestInputRequiredResultSampling is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestInputRequiredResultSampling is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestInputRequiredResultSampling(x *TestInputRequiredResultSampling, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestInputRequiredResultSampling(x *TestInputRequiredResultSampling, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1501,12 +1516,11 @@ func stitchToolCallTestInputRequiredResultSampling(x *TestInputRequiredResultSam
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestInputRequiredResultListRoots(d *stitchrt.Decoder, x *TestInputRequiredResultListRoots) {
@@ -1529,7 +1543,7 @@ func stitchEncodeTestInputRequiredResultListRoots(b []byte, x *TestInputRequired
 	return b, err
 }
 
-// UnmarshalJSON decodes TestInputRequiredResultListRoots exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestInputRequiredResultListRoots exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestInputRequiredResultListRoots) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestInputRequiredResultListRoots
@@ -1543,7 +1557,7 @@ func (x *TestInputRequiredResultListRoots) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestInputRequiredResultListRoots (SPEC §3).
+// MarshalJSON encodes TestInputRequiredResultListRoots.
 func (x TestInputRequiredResultListRoots) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestInputRequiredResultListRoots(*p, &x)
@@ -1555,14 +1569,22 @@ func (x TestInputRequiredResultListRoots) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestInputRequiredResultListRoots with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestInputRequiredResultListRoots) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestInputRequiredResultListRoots(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestInputRequiredResultListRoots) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestInputRequiredResultListRoots(x, data, false)
 }
 
-// stitchToolCallTestInputRequiredResultListRoots is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestInputRequiredResultListRoots is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestInputRequiredResultListRoots(x *TestInputRequiredResultListRoots, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestInputRequiredResultListRoots(x *TestInputRequiredResultListRoots, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1575,12 +1597,11 @@ func stitchToolCallTestInputRequiredResultListRoots(x *TestInputRequiredResultLi
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestInputRequiredResultRequestState(d *stitchrt.Decoder, x *TestInputRequiredResultRequestState) {
@@ -1603,7 +1624,7 @@ func stitchEncodeTestInputRequiredResultRequestState(b []byte, x *TestInputRequi
 	return b, err
 }
 
-// UnmarshalJSON decodes TestInputRequiredResultRequestState exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestInputRequiredResultRequestState exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestInputRequiredResultRequestState) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestInputRequiredResultRequestState
@@ -1617,7 +1638,7 @@ func (x *TestInputRequiredResultRequestState) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestInputRequiredResultRequestState (SPEC §3).
+// MarshalJSON encodes TestInputRequiredResultRequestState.
 func (x TestInputRequiredResultRequestState) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestInputRequiredResultRequestState(*p, &x)
@@ -1629,14 +1650,22 @@ func (x TestInputRequiredResultRequestState) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestInputRequiredResultRequestState with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestInputRequiredResultRequestState) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestInputRequiredResultRequestState(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestInputRequiredResultRequestState) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestInputRequiredResultRequestState(x, data, false)
 }
 
-// stitchToolCallTestInputRequiredResultRequestState is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestInputRequiredResultRequestState is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestInputRequiredResultRequestState(x *TestInputRequiredResultRequestState, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestInputRequiredResultRequestState(x *TestInputRequiredResultRequestState, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1649,12 +1678,11 @@ func stitchToolCallTestInputRequiredResultRequestState(x *TestInputRequiredResul
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestInputRequiredResultMultipleInputs(d *stitchrt.Decoder, x *TestInputRequiredResultMultipleInputs) {
@@ -1677,7 +1705,7 @@ func stitchEncodeTestInputRequiredResultMultipleInputs(b []byte, x *TestInputReq
 	return b, err
 }
 
-// UnmarshalJSON decodes TestInputRequiredResultMultipleInputs exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestInputRequiredResultMultipleInputs exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestInputRequiredResultMultipleInputs) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestInputRequiredResultMultipleInputs
@@ -1691,7 +1719,7 @@ func (x *TestInputRequiredResultMultipleInputs) UnmarshalJSON(data []byte) error
 	return nil
 }
 
-// MarshalJSON encodes TestInputRequiredResultMultipleInputs (SPEC §3).
+// MarshalJSON encodes TestInputRequiredResultMultipleInputs.
 func (x TestInputRequiredResultMultipleInputs) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestInputRequiredResultMultipleInputs(*p, &x)
@@ -1703,14 +1731,22 @@ func (x TestInputRequiredResultMultipleInputs) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestInputRequiredResultMultipleInputs with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestInputRequiredResultMultipleInputs) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestInputRequiredResultMultipleInputs(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestInputRequiredResultMultipleInputs) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestInputRequiredResultMultipleInputs(x, data, false)
 }
 
-// stitchToolCallTestInputRequiredResultMultipleInputs is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestInputRequiredResultMultipleInputs is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestInputRequiredResultMultipleInputs(x *TestInputRequiredResultMultipleInputs, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestInputRequiredResultMultipleInputs(x *TestInputRequiredResultMultipleInputs, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1723,12 +1759,11 @@ func stitchToolCallTestInputRequiredResultMultipleInputs(x *TestInputRequiredRes
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestInputRequiredResultMultiRound(d *stitchrt.Decoder, x *TestInputRequiredResultMultiRound) {
@@ -1751,7 +1786,7 @@ func stitchEncodeTestInputRequiredResultMultiRound(b []byte, x *TestInputRequire
 	return b, err
 }
 
-// UnmarshalJSON decodes TestInputRequiredResultMultiRound exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestInputRequiredResultMultiRound exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestInputRequiredResultMultiRound) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestInputRequiredResultMultiRound
@@ -1765,7 +1800,7 @@ func (x *TestInputRequiredResultMultiRound) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestInputRequiredResultMultiRound (SPEC §3).
+// MarshalJSON encodes TestInputRequiredResultMultiRound.
 func (x TestInputRequiredResultMultiRound) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestInputRequiredResultMultiRound(*p, &x)
@@ -1777,14 +1812,22 @@ func (x TestInputRequiredResultMultiRound) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestInputRequiredResultMultiRound with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestInputRequiredResultMultiRound) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestInputRequiredResultMultiRound(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestInputRequiredResultMultiRound) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestInputRequiredResultMultiRound(x, data, false)
 }
 
-// stitchToolCallTestInputRequiredResultMultiRound is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestInputRequiredResultMultiRound is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestInputRequiredResultMultiRound(x *TestInputRequiredResultMultiRound, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestInputRequiredResultMultiRound(x *TestInputRequiredResultMultiRound, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1797,12 +1840,11 @@ func stitchToolCallTestInputRequiredResultMultiRound(x *TestInputRequiredResultM
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestInputRequiredResultTamperedState(d *stitchrt.Decoder, x *TestInputRequiredResultTamperedState) {
@@ -1825,7 +1867,7 @@ func stitchEncodeTestInputRequiredResultTamperedState(b []byte, x *TestInputRequ
 	return b, err
 }
 
-// UnmarshalJSON decodes TestInputRequiredResultTamperedState exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestInputRequiredResultTamperedState exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestInputRequiredResultTamperedState) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestInputRequiredResultTamperedState
@@ -1839,7 +1881,7 @@ func (x *TestInputRequiredResultTamperedState) UnmarshalJSON(data []byte) error 
 	return nil
 }
 
-// MarshalJSON encodes TestInputRequiredResultTamperedState (SPEC §3).
+// MarshalJSON encodes TestInputRequiredResultTamperedState.
 func (x TestInputRequiredResultTamperedState) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestInputRequiredResultTamperedState(*p, &x)
@@ -1851,14 +1893,22 @@ func (x TestInputRequiredResultTamperedState) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestInputRequiredResultTamperedState with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestInputRequiredResultTamperedState) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestInputRequiredResultTamperedState(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestInputRequiredResultTamperedState) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestInputRequiredResultTamperedState(x, data, false)
 }
 
-// stitchToolCallTestInputRequiredResultTamperedState is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestInputRequiredResultTamperedState is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestInputRequiredResultTamperedState(x *TestInputRequiredResultTamperedState, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestInputRequiredResultTamperedState(x *TestInputRequiredResultTamperedState, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1871,12 +1921,11 @@ func stitchToolCallTestInputRequiredResultTamperedState(x *TestInputRequiredResu
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestInputRequiredResultCapabilities(d *stitchrt.Decoder, x *TestInputRequiredResultCapabilities) {
@@ -1899,7 +1948,7 @@ func stitchEncodeTestInputRequiredResultCapabilities(b []byte, x *TestInputRequi
 	return b, err
 }
 
-// UnmarshalJSON decodes TestInputRequiredResultCapabilities exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestInputRequiredResultCapabilities exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestInputRequiredResultCapabilities) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestInputRequiredResultCapabilities
@@ -1913,7 +1962,7 @@ func (x *TestInputRequiredResultCapabilities) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestInputRequiredResultCapabilities (SPEC §3).
+// MarshalJSON encodes TestInputRequiredResultCapabilities.
 func (x TestInputRequiredResultCapabilities) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestInputRequiredResultCapabilities(*p, &x)
@@ -1925,14 +1974,22 @@ func (x TestInputRequiredResultCapabilities) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestInputRequiredResultCapabilities with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestInputRequiredResultCapabilities) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestInputRequiredResultCapabilities(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestInputRequiredResultCapabilities) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestInputRequiredResultCapabilities(x, data, false)
 }
 
-// stitchToolCallTestInputRequiredResultCapabilities is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestInputRequiredResultCapabilities is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestInputRequiredResultCapabilities(x *TestInputRequiredResultCapabilities, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestInputRequiredResultCapabilities(x *TestInputRequiredResultCapabilities, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -1945,12 +2002,11 @@ func stitchToolCallTestInputRequiredResultCapabilities(x *TestInputRequiredResul
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestMissingCapability(d *stitchrt.Decoder, x *TestMissingCapability) {
@@ -1973,7 +2029,7 @@ func stitchEncodeTestMissingCapability(b []byte, x *TestMissingCapability) ([]by
 	return b, err
 }
 
-// UnmarshalJSON decodes TestMissingCapability exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestMissingCapability exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestMissingCapability) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestMissingCapability
@@ -1987,7 +2043,7 @@ func (x *TestMissingCapability) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestMissingCapability (SPEC §3).
+// MarshalJSON encodes TestMissingCapability.
 func (x TestMissingCapability) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestMissingCapability(*p, &x)
@@ -1999,14 +2055,22 @@ func (x TestMissingCapability) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestMissingCapability with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestMissingCapability) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestMissingCapability(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestMissingCapability) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestMissingCapability(x, data, false)
 }
 
-// stitchToolCallTestMissingCapability is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestMissingCapability is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestMissingCapability(x *TestMissingCapability, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestMissingCapability(x *TestMissingCapability, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -2019,12 +2083,11 @@ func stitchToolCallTestMissingCapability(x *TestMissingCapability, data []byte, 
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestCustomHeaders(d *stitchrt.Decoder, x *TestCustomHeaders) {
@@ -2103,7 +2166,7 @@ func stitchEncodeTestCustomHeaders(b []byte, x *TestCustomHeaders) ([]byte, erro
 	return b, err
 }
 
-// UnmarshalJSON decodes TestCustomHeaders exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestCustomHeaders exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestCustomHeaders) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestCustomHeaders
@@ -2117,7 +2180,7 @@ func (x *TestCustomHeaders) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestCustomHeaders (SPEC §3).
+// MarshalJSON encodes TestCustomHeaders.
 func (x TestCustomHeaders) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestCustomHeaders(*p, &x)
@@ -2129,14 +2192,22 @@ func (x TestCustomHeaders) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestCustomHeaders with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestCustomHeaders) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestCustomHeaders(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestCustomHeaders) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestCustomHeaders(x, data, false)
 }
 
-// stitchToolCallTestCustomHeaders is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestCustomHeaders is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestCustomHeaders(x *TestCustomHeaders, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestCustomHeaders(x *TestCustomHeaders, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -2149,12 +2220,11 @@ func stitchToolCallTestCustomHeaders(x *TestCustomHeaders, data []byte, nullAsAb
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestTriggerToolChange(d *stitchrt.Decoder, x *TestTriggerToolChange) {
@@ -2177,7 +2247,7 @@ func stitchEncodeTestTriggerToolChange(b []byte, x *TestTriggerToolChange) ([]by
 	return b, err
 }
 
-// UnmarshalJSON decodes TestTriggerToolChange exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestTriggerToolChange exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestTriggerToolChange) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestTriggerToolChange
@@ -2191,7 +2261,7 @@ func (x *TestTriggerToolChange) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestTriggerToolChange (SPEC §3).
+// MarshalJSON encodes TestTriggerToolChange.
 func (x TestTriggerToolChange) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestTriggerToolChange(*p, &x)
@@ -2203,14 +2273,22 @@ func (x TestTriggerToolChange) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestTriggerToolChange with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestTriggerToolChange) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestTriggerToolChange(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestTriggerToolChange) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestTriggerToolChange(x, data, false)
 }
 
-// stitchToolCallTestTriggerToolChange is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestTriggerToolChange is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestTriggerToolChange(x *TestTriggerToolChange, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestTriggerToolChange(x *TestTriggerToolChange, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -2223,12 +2301,11 @@ func stitchToolCallTestTriggerToolChange(x *TestTriggerToolChange, data []byte, 
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestTriggerPromptChange(d *stitchrt.Decoder, x *TestTriggerPromptChange) {
@@ -2251,7 +2328,7 @@ func stitchEncodeTestTriggerPromptChange(b []byte, x *TestTriggerPromptChange) (
 	return b, err
 }
 
-// UnmarshalJSON decodes TestTriggerPromptChange exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestTriggerPromptChange exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestTriggerPromptChange) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestTriggerPromptChange
@@ -2265,7 +2342,7 @@ func (x *TestTriggerPromptChange) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestTriggerPromptChange (SPEC §3).
+// MarshalJSON encodes TestTriggerPromptChange.
 func (x TestTriggerPromptChange) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestTriggerPromptChange(*p, &x)
@@ -2277,14 +2354,22 @@ func (x TestTriggerPromptChange) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestTriggerPromptChange with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestTriggerPromptChange) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestTriggerPromptChange(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestTriggerPromptChange) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestTriggerPromptChange(x, data, false)
 }
 
-// stitchToolCallTestTriggerPromptChange is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestTriggerPromptChange is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestTriggerPromptChange(x *TestTriggerPromptChange, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestTriggerPromptChange(x *TestTriggerPromptChange, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -2297,12 +2382,11 @@ func stitchToolCallTestTriggerPromptChange(x *TestTriggerPromptChange, data []by
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestStreamingElicitation(d *stitchrt.Decoder, x *TestStreamingElicitation) {
@@ -2325,7 +2409,7 @@ func stitchEncodeTestStreamingElicitation(b []byte, x *TestStreamingElicitation)
 	return b, err
 }
 
-// UnmarshalJSON decodes TestStreamingElicitation exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestStreamingElicitation exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestStreamingElicitation) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestStreamingElicitation
@@ -2339,7 +2423,7 @@ func (x *TestStreamingElicitation) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestStreamingElicitation (SPEC §3).
+// MarshalJSON encodes TestStreamingElicitation.
 func (x TestStreamingElicitation) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestStreamingElicitation(*p, &x)
@@ -2351,14 +2435,22 @@ func (x TestStreamingElicitation) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestStreamingElicitation with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestStreamingElicitation) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestStreamingElicitation(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestStreamingElicitation) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestStreamingElicitation(x, data, false)
 }
 
-// stitchToolCallTestStreamingElicitation is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestStreamingElicitation is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestStreamingElicitation(x *TestStreamingElicitation, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestStreamingElicitation(x *TestStreamingElicitation, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -2371,12 +2463,11 @@ func stitchToolCallTestStreamingElicitation(x *TestStreamingElicitation, data []
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 func stitchDecodeTestLoggingTool(d *stitchrt.Decoder, x *TestLoggingTool) {
@@ -2399,7 +2490,7 @@ func stitchEncodeTestLoggingTool(b []byte, x *TestLoggingTool) ([]byte, error) {
 	return b, err
 }
 
-// UnmarshalJSON decodes TestLoggingTool exactly (SPEC §4); JSON-string repair is off.
+// UnmarshalJSON decodes TestLoggingTool exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
 func (x *TestLoggingTool) UnmarshalJSON(data []byte) error {
 	d := stitchrt.NewDecoder(data, false)
 	var v TestLoggingTool
@@ -2413,7 +2504,7 @@ func (x *TestLoggingTool) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// MarshalJSON encodes TestLoggingTool (SPEC §3).
+// MarshalJSON encodes TestLoggingTool.
 func (x TestLoggingTool) MarshalJSON() ([]byte, error) {
 	p := stitchrt.GetBuffer()
 	b, err := stitchEncodeTestLoggingTool(*p, &x)
@@ -2425,14 +2516,22 @@ func (x TestLoggingTool) MarshalJSON() ([]byte, error) {
 }
 
 // DecodeToolCall decodes the arguments of a tool call into TestLoggingTool with JSON-string repair on
-// (SPEC §4.12) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
 func (x *TestLoggingTool) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestLoggingTool(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestLoggingTool) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
 	return stitchToolCallTestLoggingTool(x, data, false)
 }
 
-// stitchToolCallTestLoggingTool is DecodeToolCall; nullAsAbsent reads a null for an optional property as absent
+// stitchToolCallTestLoggingTool is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
 // (stitch.DecodeOptions.NullAsAbsent).
-func stitchToolCallTestLoggingTool(x *TestLoggingTool, data []byte, nullAsAbsent bool) (dropped, repaired []string, err error) {
+func stitchToolCallTestLoggingTool(x *TestLoggingTool, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
 	d := stitchrt.NewDecoder(data, true)
 	if nullAsAbsent {
 		d.ReadNullAsAbsent()
@@ -2445,12 +2544,11 @@ func stitchToolCallTestLoggingTool(x *TestLoggingTool, data []byte, nullAsAbsent
 	if rep {
 		d.EndRepair(r)
 	}
-	dropped, repaired, err = d.FinishToolCall()
-	if err != nil {
-		return nil, nil, err
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
 	}
-	*x = v
-	return dropped, repaired, nil
+	return report, err
 }
 
 // StitchHandler is implemented by the service: one method per tool of package everything.
@@ -2804,238 +2902,308 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_input_required_result_elicitation",
-		Description:     "Tests an input-required result asking for one elicitation",
-		InputSchema:     TestInputRequiredResultElicitationInputSchema,
-		LosslessSchema:  TestInputRequiredResultElicitationLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestInputRequiredResultElicitationOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestInputRequiredResultElicitationInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_input_required_result_elicitation",
+		Description:    "Tests an input-required result asking for one elicitation",
+		InputSchema:    TestInputRequiredResultElicitationInputSchema,
+		LosslessSchema: TestInputRequiredResultElicitationLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestInputRequiredResultElicitationOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestInputRequiredResultElicitationInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestInputRequiredResultElicitation
-			dropped, repaired, err := stitchToolCallTestInputRequiredResultElicitation(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestInputRequiredResultElicitation(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestInputRequiredResultElicitation(ctx, in.(TestInputRequiredResultElicitation))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_input_required_result_sampling",
-		Description:     "Tests an input-required result asking for one sampling request",
-		InputSchema:     TestInputRequiredResultSamplingInputSchema,
-		LosslessSchema:  TestInputRequiredResultSamplingLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestInputRequiredResultSamplingOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestInputRequiredResultSamplingInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_input_required_result_sampling",
+		Description:    "Tests an input-required result asking for one sampling request",
+		InputSchema:    TestInputRequiredResultSamplingInputSchema,
+		LosslessSchema: TestInputRequiredResultSamplingLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestInputRequiredResultSamplingOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestInputRequiredResultSamplingInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestInputRequiredResultSampling
-			dropped, repaired, err := stitchToolCallTestInputRequiredResultSampling(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestInputRequiredResultSampling(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestInputRequiredResultSampling(ctx, in.(TestInputRequiredResultSampling))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_input_required_result_list_roots",
-		Description:     "Tests an input-required result asking for the client's roots",
-		InputSchema:     TestInputRequiredResultListRootsInputSchema,
-		LosslessSchema:  TestInputRequiredResultListRootsLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestInputRequiredResultListRootsOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestInputRequiredResultListRootsInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_input_required_result_list_roots",
+		Description:    "Tests an input-required result asking for the client's roots",
+		InputSchema:    TestInputRequiredResultListRootsInputSchema,
+		LosslessSchema: TestInputRequiredResultListRootsLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestInputRequiredResultListRootsOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestInputRequiredResultListRootsInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestInputRequiredResultListRoots
-			dropped, repaired, err := stitchToolCallTestInputRequiredResultListRoots(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestInputRequiredResultListRoots(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestInputRequiredResultListRoots(ctx, in.(TestInputRequiredResultListRoots))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_input_required_result_request_state",
-		Description:     "Tests that requestState round-trips through an input-required result",
-		InputSchema:     TestInputRequiredResultRequestStateInputSchema,
-		LosslessSchema:  TestInputRequiredResultRequestStateLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestInputRequiredResultRequestStateOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestInputRequiredResultRequestStateInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_input_required_result_request_state",
+		Description:    "Tests that requestState round-trips through an input-required result",
+		InputSchema:    TestInputRequiredResultRequestStateInputSchema,
+		LosslessSchema: TestInputRequiredResultRequestStateLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestInputRequiredResultRequestStateOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestInputRequiredResultRequestStateInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestInputRequiredResultRequestState
-			dropped, repaired, err := stitchToolCallTestInputRequiredResultRequestState(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestInputRequiredResultRequestState(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestInputRequiredResultRequestState(ctx, in.(TestInputRequiredResultRequestState))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_input_required_result_multiple_inputs",
-		Description:     "Tests an input-required result with elicitation, sampling and roots requests at once",
-		InputSchema:     TestInputRequiredResultMultipleInputsInputSchema,
-		LosslessSchema:  TestInputRequiredResultMultipleInputsLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestInputRequiredResultMultipleInputsOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestInputRequiredResultMultipleInputsInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_input_required_result_multiple_inputs",
+		Description:    "Tests an input-required result with elicitation, sampling and roots requests at once",
+		InputSchema:    TestInputRequiredResultMultipleInputsInputSchema,
+		LosslessSchema: TestInputRequiredResultMultipleInputsLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestInputRequiredResultMultipleInputsOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestInputRequiredResultMultipleInputsInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestInputRequiredResultMultipleInputs
-			dropped, repaired, err := stitchToolCallTestInputRequiredResultMultipleInputs(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestInputRequiredResultMultipleInputs(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestInputRequiredResultMultipleInputs(ctx, in.(TestInputRequiredResultMultipleInputs))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_input_required_result_multi_round",
-		Description:     "Tests two rounds of input-required results with an evolving requestState",
-		InputSchema:     TestInputRequiredResultMultiRoundInputSchema,
-		LosslessSchema:  TestInputRequiredResultMultiRoundLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestInputRequiredResultMultiRoundOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestInputRequiredResultMultiRoundInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_input_required_result_multi_round",
+		Description:    "Tests two rounds of input-required results with an evolving requestState",
+		InputSchema:    TestInputRequiredResultMultiRoundInputSchema,
+		LosslessSchema: TestInputRequiredResultMultiRoundLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestInputRequiredResultMultiRoundOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestInputRequiredResultMultiRoundInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestInputRequiredResultMultiRound
-			dropped, repaired, err := stitchToolCallTestInputRequiredResultMultiRound(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestInputRequiredResultMultiRound(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestInputRequiredResultMultiRound(ctx, in.(TestInputRequiredResultMultiRound))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_input_required_result_tampered_state",
-		Description:     "Tests that a tampered requestState is rejected",
-		InputSchema:     TestInputRequiredResultTamperedStateInputSchema,
-		LosslessSchema:  TestInputRequiredResultTamperedStateLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestInputRequiredResultTamperedStateOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestInputRequiredResultTamperedStateInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_input_required_result_tampered_state",
+		Description:    "Tests that a tampered requestState is rejected",
+		InputSchema:    TestInputRequiredResultTamperedStateInputSchema,
+		LosslessSchema: TestInputRequiredResultTamperedStateLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestInputRequiredResultTamperedStateOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestInputRequiredResultTamperedStateInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestInputRequiredResultTamperedState
-			dropped, repaired, err := stitchToolCallTestInputRequiredResultTamperedState(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestInputRequiredResultTamperedState(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestInputRequiredResultTamperedState(ctx, in.(TestInputRequiredResultTamperedState))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_input_required_result_capabilities",
-		Description:     "Tests that input requests are limited to the capabilities the client declared",
-		InputSchema:     TestInputRequiredResultCapabilitiesInputSchema,
-		LosslessSchema:  TestInputRequiredResultCapabilitiesLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestInputRequiredResultCapabilitiesOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestInputRequiredResultCapabilitiesInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_input_required_result_capabilities",
+		Description:    "Tests that input requests are limited to the capabilities the client declared",
+		InputSchema:    TestInputRequiredResultCapabilitiesInputSchema,
+		LosslessSchema: TestInputRequiredResultCapabilitiesLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestInputRequiredResultCapabilitiesOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestInputRequiredResultCapabilitiesInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestInputRequiredResultCapabilities
-			dropped, repaired, err := stitchToolCallTestInputRequiredResultCapabilities(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestInputRequiredResultCapabilities(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestInputRequiredResultCapabilities(ctx, in.(TestInputRequiredResultCapabilities))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_missing_capability",
-		Description:     "Tests that a tool needing sampling is refused when the client did not declare the sampling capability",
-		InputSchema:     TestMissingCapabilityInputSchema,
-		LosslessSchema:  TestMissingCapabilityLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestMissingCapabilityOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestMissingCapabilityInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_missing_capability",
+		Description:    "Tests that a tool needing sampling is refused when the client did not declare the sampling capability",
+		InputSchema:    TestMissingCapabilityInputSchema,
+		LosslessSchema: TestMissingCapabilityLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestMissingCapabilityOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestMissingCapabilityInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestMissingCapability
-			dropped, repaired, err := stitchToolCallTestMissingCapability(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestMissingCapability(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestMissingCapability(ctx, in.(TestMissingCapability))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_custom_headers",
-		Description:     "Tests custom headers mirrored from x-mcp-header parameters (SEP-2243)",
-		InputSchema:     TestCustomHeadersInputSchema,
-		LosslessSchema:  TestCustomHeadersLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestCustomHeadersOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestCustomHeadersAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: TestCustomHeadersGeminiSchema, OpenAPI: true},
+		Name:           "test_custom_headers",
+		Description:    "Tests custom headers mirrored from x-mcp-header parameters (SEP-2243)",
+		InputSchema:    TestCustomHeadersInputSchema,
+		LosslessSchema: TestCustomHeadersLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestCustomHeadersOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: TestCustomHeadersAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: TestCustomHeadersGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestCustomHeaders
-			dropped, repaired, err := stitchToolCallTestCustomHeaders(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestCustomHeaders(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestCustomHeaders(ctx, in.(TestCustomHeaders))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_trigger_tool_change",
-		Description:     "Adds or removes a tool, so that the server sends notifications/tools/list_changed",
-		InputSchema:     TestTriggerToolChangeInputSchema,
-		LosslessSchema:  TestTriggerToolChangeLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestTriggerToolChangeOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestTriggerToolChangeInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_trigger_tool_change",
+		Description:    "Adds or removes a tool, so that the server sends notifications/tools/list_changed",
+		InputSchema:    TestTriggerToolChangeInputSchema,
+		LosslessSchema: TestTriggerToolChangeLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestTriggerToolChangeOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestTriggerToolChangeInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestTriggerToolChange
-			dropped, repaired, err := stitchToolCallTestTriggerToolChange(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestTriggerToolChange(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestTriggerToolChange(ctx, in.(TestTriggerToolChange))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_trigger_prompt_change",
-		Description:     "Adds or removes a prompt, so that the server sends notifications/prompts/list_changed",
-		InputSchema:     TestTriggerPromptChangeInputSchema,
-		LosslessSchema:  TestTriggerPromptChangeLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestTriggerPromptChangeOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestTriggerPromptChangeInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_trigger_prompt_change",
+		Description:    "Adds or removes a prompt, so that the server sends notifications/prompts/list_changed",
+		InputSchema:    TestTriggerPromptChangeInputSchema,
+		LosslessSchema: TestTriggerPromptChangeLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestTriggerPromptChangeOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestTriggerPromptChangeInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestTriggerPromptChange
-			dropped, repaired, err := stitchToolCallTestTriggerPromptChange(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestTriggerPromptChange(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestTriggerPromptChange(ctx, in.(TestTriggerPromptChange))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_streaming_elicitation",
-		Description:     "Tests that a call asking for input answers with an input-required result on its own stream, never with an independent request",
-		InputSchema:     TestStreamingElicitationInputSchema,
-		LosslessSchema:  TestStreamingElicitationLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestStreamingElicitationOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestStreamingElicitationInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_streaming_elicitation",
+		Description:    "Tests that a call asking for input answers with an input-required result on its own stream, never with an independent request",
+		InputSchema:    TestStreamingElicitationInputSchema,
+		LosslessSchema: TestStreamingElicitationLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestStreamingElicitationOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestStreamingElicitationInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestStreamingElicitation
-			dropped, repaired, err := stitchToolCallTestStreamingElicitation(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestStreamingElicitation(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestStreamingElicitation(ctx, in.(TestStreamingElicitation))
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_logging_tool",
-		Description:     "Tests that no log message is sent for a request that did not set a log level",
-		InputSchema:     TestLoggingToolInputSchema,
-		LosslessSchema:  TestLoggingToolLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestLoggingToolOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestLoggingToolInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_logging_tool",
+		Description:    "Tests that no log message is sent for a request that did not set a log level",
+		InputSchema:    TestLoggingToolInputSchema,
+		LosslessSchema: TestLoggingToolLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestLoggingToolOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestLoggingToolInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestLoggingTool
-			dropped, repaired, err := stitchToolCallTestLoggingTool(&in, args, opt.NullAsAbsent)
-			return in, dropped, repaired, err
+			r, err := stitchToolCallTestLoggingTool(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestLoggingTool(ctx, in.(TestLoggingTool))
