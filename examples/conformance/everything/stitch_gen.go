@@ -2100,11 +2100,11 @@ func stitchDecodeTestCustomHeaders(d *stitchrt.Decoder, x *TestCustomHeaders) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "region":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x1
+				absent[0] |= 1 << 0
 				continue
 			}
 			d.Push(k)
@@ -2113,11 +2113,11 @@ func stitchDecodeTestCustomHeaders(d *stitchrt.Decoder, x *TestCustomHeaders) {
 			}
 			d.Pop()
 		case "priority":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x2
+				absent[0] |= 1 << 1
 				continue
 			}
 			d.Push(k)
@@ -2126,11 +2126,11 @@ func stitchDecodeTestCustomHeaders(d *stitchrt.Decoder, x *TestCustomHeaders) {
 			}
 			d.Pop()
 		case "verbose":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x4
+				absent[0] |= 1 << 2
 				continue
 			}
 			d.Push(k)
