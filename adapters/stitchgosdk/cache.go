@@ -7,7 +7,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// ToolsCacheable returns a ServerOptions.SetCacheable that lets clients and
+// ToolsCacheHints returns a ServerOptions.SetCacheable that lets clients and
 // intermediaries keep the tools/list result for ttl (SEP-2549, revision
 // 2026-07-28: ttlMs, and cacheScope "public", since the list is the same
 // for every caller) and leaves the other results to next (nil: the SDK's
@@ -18,7 +18,7 @@ import (
 // for such a server. A server that adds or removes tools as it runs (and
 // sends notifications/tools/list_changed) should not promise a list for
 // longer than it holds.
-func ToolsCacheable(ttl time.Duration, next func(context.Context, mcp.Request, *mcp.Cacheable)) func(context.Context, mcp.Request, *mcp.Cacheable) {
+func ToolsCacheHints(ttl time.Duration, next func(context.Context, mcp.Request, *mcp.Cacheable)) func(context.Context, mcp.Request, *mcp.Cacheable) {
 	return func(ctx context.Context, req mcp.Request, c *mcp.Cacheable) {
 		if _, ok := req.(*mcp.ListToolsRequest); ok {
 			c.TTLMs = int(ttl.Milliseconds())

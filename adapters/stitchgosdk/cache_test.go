@@ -51,8 +51,8 @@ func post2026(t *testing.T, url, method string) (ttl any, scope any) {
 	return m.Result["ttlMs"], m.Result["cacheScope"]
 }
 
-// ToolsCacheable sets the hints of tools/list and leaves the others.
-func TestToolsCacheable(t *testing.T) {
+// ToolsCacheHints sets the hints of tools/list and leaves the others.
+func TestToolsCacheHints(t *testing.T) {
 	h := fixture.NewHandler()
 	t.Cleanup(func() { close(h.Release) })
 	d, err := stitch.NewDispatcher(stitch.Options{}, fixture.StitchTools(h))
@@ -60,7 +60,7 @@ func TestToolsCacheable(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "v0"}, &mcp.ServerOptions{
-		SetCacheable: stitchgosdk.ToolsCacheable(5*time.Minute, nil),
+		SetCacheable: stitchgosdk.ToolsCacheHints(5*time.Minute, nil),
 	})
 	stitchgosdk.AddTools(s, d)
 	s.AddPrompt(&mcp.Prompt{Name: "p"}, func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {

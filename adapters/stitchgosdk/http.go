@@ -18,18 +18,11 @@ import (
 // gives the defaults of docs/serving.md; for each limit, 0 means its
 // default and a negative value means none.
 type HTTPOptions struct {
-	// MaxBodyBytes, MaxDepth, MaxInFlight, MaxInFlightBytes, MaxWait,
-	// ReadTimeout, WriteTimeout and Refused are wire.HTTPOptions': the
-	// request body cap and check before the SDK reads it, the limits on
-	// requests in flight and the deadlines of a request.
-	MaxBodyBytes     int64
-	MaxDepth         int
-	MaxInFlight      int
-	MaxInFlightBytes int64
-	MaxWait          time.Duration
-	ReadTimeout      time.Duration
-	WriteTimeout     time.Duration
-	Refused          func(r *http.Request, status int, e *wire.Error)
+	// HTTPOptions are wire.Guard's: the request body cap and check before
+	// the SDK reads it, the limits on requests in flight and the deadlines
+	// of a request (MaxBodyBytes, MaxDepth, MaxInFlight, MaxInFlightBytes,
+	// MaxWait, ReadTimeout, WriteTimeout, Refused).
+	wire.HTTPOptions
 
 	// SessionTimeout closes a session that gets no request for this long
 	// (the SDK's StreamableHTTPOptions.SessionTimeout; default
@@ -42,12 +35,10 @@ type HTTPOptions struct {
 	// stateless. Default wire.DefaultMaxSessions, 10,000.
 	MaxSessions int
 
-	// ReadHeaderTimeout, IdleTimeout and ShutdownTimeout are
-	// wire.ServerOptions', for NewHTTPServer and ListenAndServe (10 s,
-	// 120 s, 5 s).
-	ReadHeaderTimeout time.Duration
-	IdleTimeout       time.Duration
-	ShutdownTimeout   time.Duration
+	// ServerOptions are wire.NewServer's and wire.Serve's, for
+	// NewHTTPServer and ListenAndServe: ReadHeaderTimeout, IdleTimeout and
+	// ShutdownTimeout (10 s, 120 s, 5 s).
+	wire.ServerOptions
 
 	// Streamable are the SDK's other options (EventStore, JSONResponse,
 	// Stateless, Logger...); its SessionTimeout and MaxRequestBodyBytes
@@ -82,16 +73,7 @@ func HTTPHandler(s *mcp.Server, opt *HTTPOptions) http.Handler {
 		stateless.EventStore = nil
 		h = &revisions{legacy: h, modern: mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &stateless)}
 	}
-	return wire.Guard(h, wire.HTTPOptions{
-		MaxBodyBytes:     o.MaxBodyBytes,
-		MaxDepth:         o.MaxDepth,
-		MaxInFlight:      o.MaxInFlight,
-		MaxInFlightBytes: o.MaxInFlightBytes,
-		MaxWait:          o.MaxWait,
-		ReadTimeout:      o.ReadTimeout,
-		WriteTimeout:     o.WriteTimeout,
-		Refused:          o.Refused,
-	})
+	return wire.Guard(h, o.HTTPOptions)
 }
 
 // orDefault is v, def for 0, or -1 for a negative v (none).
@@ -193,7 +175,7 @@ func serverOptions(opt *HTTPOptions) wire.ServerOptions {
 	if opt == nil {
 		return wire.ServerOptions{}
 	}
-	return wire.ServerOptions{ReadHeaderTimeout: opt.ReadHeaderTimeout, IdleTimeout: opt.IdleTimeout, ShutdownTimeout: opt.ShutdownTimeout}
+	return opt.ServerOptions
 }
 
 // NewHTTPServer returns an http.Server serving h with the connection

@@ -74,8 +74,10 @@ func InputRequests(rs map[string]stitch.InputRequest) (mcp.InputRequestMap, erro
 		case stitch.MethodElicit:
 			v = new(mcp.ElicitParams)
 		case stitch.MethodSample:
+			//lint:ignore SA1019 a handler may still ask for sampling during the deprecation window of revision 2026-07-28
 			v = new(mcp.CreateMessageParams)
 		case stitch.MethodListRoots:
+			//lint:ignore SA1019 a handler may still ask for the roots during the deprecation window of revision 2026-07-28
 			out[k] = new(mcp.ListRootsParams)
 			continue
 		default:

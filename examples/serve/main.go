@@ -60,7 +60,7 @@ func NewServer(opt stitch.Options) (*mcp.Server, error) {
 		return nil, err
 	}
 	s := mcp.NewServer(&mcp.Implementation{Name: "stitchgen-examples", Version: "v1.0.0"},
-		&mcp.ServerOptions{SetCacheable: stitchgosdk.ToolsCacheable(toolsTTL, nil)})
+		&mcp.ServerOptions{SetCacheable: stitchgosdk.ToolsCacheHints(toolsTTL, nil)})
 	stitchgosdk.AddTools(s, d)
 	return s, nil
 }
