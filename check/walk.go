@@ -29,10 +29,11 @@ func (c *checker) document(root *model.Object, typed bool) {
 	}
 }
 
-// Keywords whose values are subschemas at the same dotted path.
+// Keywords whose values are subschemas at the same dotted path (model's
+// lists).
 var (
-	oneSchema  = []string{"items", "additionalProperties", "not"}
-	listSchema = []string{"prefixItems", "anyOf", "oneOf", "allOf"}
+	oneSchema  = model.OneSchemaKeywords
+	listSchema = model.ListSchemaKeywords
 )
 
 // node checks one schema node at dotted path and walks into its

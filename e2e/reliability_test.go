@@ -95,7 +95,7 @@ func TestReliabilitySessions(t *testing.T) {
 		Timeout: 2 * time.Second,
 		After:   func(context.Context, *stitch.Call) { after.Add(1) },
 		Late:    func(context.Context, *stitch.Call) { late.Add(1) },
-	}, &stitchgosdk.HTTPOptions{MaxWait: time.Minute, Refused: func(*http.Request, int, *wire.Error) { refused.Add(1) }})
+	}, &stitchgosdk.HTTPOptions{HTTPOptions: wire.HTTPOptions{MaxWait: time.Minute, Refused: func(*http.Request, int, *wire.Error) { refused.Add(1) }}})
 	hc := &http.Client{Transport: &http.Transport{}}
 	defer hc.CloseIdleConnections()
 	const sessions, perSession = 16, 16
@@ -381,7 +381,7 @@ func (r *repeat) Read(p []byte) (int, error) {
 func TestReliabilityBurst(t *testing.T) {
 	var after atomic.Int64
 	url, _ := serveShop(t, newRecordingShop(t), stitch.Options{After: func(context.Context, *stitch.Call) { after.Add(1) }},
-		&stitchgosdk.HTTPOptions{MaxWait: 2 * time.Minute})
+		&stitchgosdk.HTTPOptions{HTTPOptions: wire.HTTPOptions{MaxWait: 2 * time.Minute}})
 	hc := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
 	defer hc.CloseIdleConnections()
 	sid := rawSession(t, hc, url)

@@ -1,6 +1,7 @@
 // Package facts holds what the generator and the libraries a service links
 // (stitch, stitchrt, the adapters) must agree on, written once: the
-// registry of profile names. Each fact is a value or a small pure function
+// registry of profile names, Anthropic's per-request limits of strict tool
+// use, the portable formats, and the JSON Pointer escape. Each fact is a value or a small pure function
 // that both sides read, so that neither keeps a copy the other can drift
 // from.
 //

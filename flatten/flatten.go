@@ -3,6 +3,7 @@ package flatten
 import (
 	"strconv"
 
+	"github.com/stitchgen/stitchgen/facts"
 	"github.com/stitchgen/stitchgen/model"
 )
 
@@ -28,12 +29,13 @@ type walker struct {
 }
 
 // Keywords whose value is one subschema, a list of subschemas, or a map
-// from names to subschemas (docs/flattening.md). Every other keyword holds data
-// (enum, const, default, examples) or annotations and is copied verbatim.
+// from names to subschemas (docs/flattening.md; the lists are model's).
+// Every other keyword holds data (enum, const, default, examples) or
+// annotations and is copied verbatim.
 var (
-	oneSchema  = []string{"items", "additionalProperties"}
-	listSchema = []string{"prefixItems", "anyOf", "oneOf", "allOf"}
-	mapSchema  = []string{"properties", "$defs"}
+	oneSchema  = model.OneSchemaKeywords
+	listSchema = model.ListSchemaKeywords
+	mapSchema  = model.MapSchemaKeywords
 )
 
 func isIn(k string, set []string) bool {
@@ -54,7 +56,7 @@ func (w walker) schema(v any, ptr string) any {
 	}
 	out := &model.Object{Members: make([]model.Member, 0, len(o.Members))}
 	for _, m := range o.Members {
-		out.Members = append(out.Members, model.Member{Key: m.Key, Value: eachSub(m.Key, m.Value, ptr+"/"+model.PointerToken(m.Key), w.schema)})
+		out.Members = append(out.Members, model.Member{Key: m.Key, Value: eachSub(m.Key, m.Value, ptr+"/"+facts.PointerToken(m.Key), w.schema)})
 	}
 	if flat, ok := w.union(out, ptr); ok {
 		return flat
@@ -80,7 +82,7 @@ func eachSub(k string, v any, ptr string, f func(s any, ptr string) any) any {
 		if m, ok := v.(*model.Object); ok && m != nil {
 			out := &model.Object{Members: make([]model.Member, len(m.Members))}
 			for i, e := range m.Members {
-				out.Members[i] = model.Member{Key: e.Key, Value: f(e.Value, ptr+"/"+model.PointerToken(e.Key))}
+				out.Members[i] = model.Member{Key: e.Key, Value: f(e.Value, ptr+"/"+facts.PointerToken(e.Key))}
 			}
 			return out
 		}

@@ -87,7 +87,7 @@ func literalValues(s any) ([]any, bool) {
 		case "const":
 			vals = append(vals, m.Value)
 		case "enum":
-			a, ok := asList(m.Value)
+			a, ok := model.List(m.Value)
 			if !ok {
 				return nil, false
 			}
@@ -141,7 +141,7 @@ func kinds(s any) (kindSet, bool) {
 	if c, ok := o.Get("const"); ok {
 		return kindOf(c), true
 	}
-	if e, ok := asList(get(o, "enum")); ok && len(e) > 0 {
+	if e, ok := model.List(o.Value("enum")); ok && len(e) > 0 {
 		var ks kindSet
 		for _, v := range e {
 			ks |= kindOf(v)
@@ -149,7 +149,7 @@ func kinds(s any) (kindSet, bool) {
 		return ks, true
 	}
 	for _, k := range []string{"anyOf", "oneOf"} {
-		if bs, ok := asList(get(o, k)); ok && len(bs) > 0 {
+		if bs, ok := model.List(o.Value(k)); ok && len(bs) > 0 {
 			return branchKinds(bs)
 		}
 	}
@@ -169,7 +169,7 @@ func branchKinds(bs []any) (kindSet, bool) {
 }
 
 func typeKinds(t any) (kindSet, bool) {
-	names, ok := asStrings(t)
+	names, ok := model.Strings(t)
 	if s, isStr := t.(string); isStr {
 		names, ok = []string{s}, true
 	}

@@ -28,8 +28,8 @@ var dropped = []string{"default", "title", "examples"}
 func newDecl(v *variant, s any, required bool) decl {
 	d := decl{v: v, schema: dropAnnotations(s), required: required}
 	if o, ok := d.schema.(*model.Object); ok {
-		d.desc, _ = get(o, "description").(string)
-		d.deprecated = get(o, "deprecated") == true
+		d.desc, _ = o.Value("description").(string)
+		d.deprecated = o.Value("deprecated") == true
 		o.Delete("description")
 		o.Delete("deprecated")
 		for _, m := range o.Members {

@@ -102,23 +102,23 @@ func generate(rng *rand.Rand, root, s any, depth int) any {
 	if !ok || depth > 6 {
 		return pick(rng, []any{"free", model.Number("3"), nil})
 	}
-	if ref, ok := get(o, "$ref").(string); ok {
-		def, _ := get(root.(*model.Object), "$defs").(*model.Object).Get(strings.TrimPrefix(ref, "#/$defs/"))
+	if ref, ok := o.Value("$ref").(string); ok {
+		def, _ := root.(*model.Object).Value("$defs").(*model.Object).Get(strings.TrimPrefix(ref, "#/$defs/"))
 		return generate(rng, root, def, depth+1)
 	}
 	for _, k := range []string{"oneOf", "anyOf"} {
-		if bs, ok := asList(get(o, k)); ok {
+		if bs, ok := model.List(o.Value(k)); ok {
 			return generate(rng, root, pick(rng, bs), depth+1)
 		}
 	}
 	if c, ok := o.Get("const"); ok {
 		return c
 	}
-	if e, ok := asList(get(o, "enum")); ok {
+	if e, ok := model.List(o.Value("enum")); ok {
 		return pick(rng, e)
 	}
-	typ := get(o, "type")
-	if ts, ok := asList(typ); ok {
+	typ := o.Value("type")
+	if ts, ok := model.List(typ); ok {
 		typ = pick(rng, ts)
 	}
 	switch typ {
@@ -126,12 +126,12 @@ func generate(rng *rand.Rand, root, s any, depth int) any {
 		return generateObject(rng, root, o, depth)
 	case "array":
 		n := rng.IntN(3)
-		if m, ok := get(o, "minItems").(model.Number); ok && m == "1" {
+		if m, ok := o.Value("minItems").(model.Number); ok && m == "1" {
 			n++
 		}
 		arr := make([]any, n)
 		for i := range arr {
-			arr[i] = generate(rng, root, get(o, "items"), depth+1)
+			arr[i] = generate(rng, root, o.Value("items"), depth+1)
 		}
 		return arr
 	case nil:
@@ -147,11 +147,11 @@ func fitting(o *model.Object, list []any) []any {
 	for _, x := range list {
 		str, isStr := x.(string)
 		num, isNum := x.(model.Number)
-		pat, hasPat := get(o, "pattern").(string)
+		pat, hasPat := o.Value("pattern").(string)
 		switch {
 		case isStr && hasPat && !regexp.MustCompile(pat).MatchString(str):
-		case isNum && below(num, get(o, "minimum")):
-		case isNum && below(get(o, "maximum"), num):
+		case isNum && below(num, o.Value("minimum")):
+		case isNum && below(o.Value("maximum"), num):
 		default:
 			out = append(out, x)
 		}
@@ -178,8 +178,8 @@ func below(a, b any) bool {
 // time, and now and then a key no variant declares.
 func generateObject(rng *rand.Rand, root any, o *model.Object, depth int) any {
 	out := &model.Object{}
-	req, _ := asStrings(get(o, "required"))
-	if props, ok := get(o, "properties").(*model.Object); ok {
+	req, _ := model.Strings(o.Value("required"))
+	if props, ok := o.Value("properties").(*model.Object); ok {
 		for _, m := range props.Members {
 			if containsString(req, m.Key) || rng.IntN(2) == 0 {
 				out.Set(m.Key, generate(rng, root, m.Value, depth+1))

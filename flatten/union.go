@@ -54,7 +54,7 @@ func (w walker) union(node *model.Object, ptr string) (*model.Object, bool) {
 }
 
 func parseUnion(node *model.Object) (*union, bool) {
-	branches, ok := asList(get(node, "oneOf"))
+	branches, ok := model.List(node.Value("oneOf"))
 	if !ok || len(branches) < 2 {
 		return nil, false
 	}
@@ -87,13 +87,13 @@ func parseVariant(b any) (*variant, bool) {
 	if t, ok := o.Get("type"); ok && t != "object" {
 		return nil, false
 	}
-	props, ok := get(o, "properties").(*model.Object)
+	props, ok := o.Value("properties").(*model.Object)
 	if !ok || props == nil {
 		return nil, false
 	}
 	v := &variant{props: props, policy: loose}
-	v.desc, _ = get(o, "description").(string)
-	v.required, _ = asStrings(get(o, "required"))
+	v.desc, _ = o.Value("description").(string)
+	v.required, _ = model.Strings(o.Value("required"))
 	switch ap, ok := o.Get("additionalProperties"); {
 	case !ok:
 		v.policy = strip
@@ -164,37 +164,8 @@ func literals(s any) ([]string, bool) {
 		str, ok := c.(string)
 		return []string{str}, ok
 	case hasEnum && !hasConst:
-		vals, ok := asStrings(e)
+		vals, ok := model.Strings(e)
 		return vals, ok && len(vals) > 0
 	}
 	return nil, false
-}
-
-// get returns the value of key, or nil.
-func get(o *model.Object, key string) any {
-	v, _ := o.Get(key)
-	return v
-}
-
-// asList returns an array value.
-func asList(v any) ([]any, bool) {
-	a, ok := v.([]any)
-	return a, ok
-}
-
-// asStrings returns an array of strings; false if v is not one.
-func asStrings(v any) ([]string, bool) {
-	a, ok := v.([]any)
-	if !ok {
-		return nil, false
-	}
-	out := make([]string, 0, len(a))
-	for _, e := range a {
-		s, ok := e.(string)
-		if !ok {
-			return nil, false
-		}
-		out = append(out, s)
-	}
-	return out, true
 }

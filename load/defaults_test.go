@@ -3,14 +3,14 @@ package load
 import (
 	"testing"
 
-	"github.com/stitchgen/stitchgen/check"
+	"github.com/stitchgen/stitchgen/facts"
 	"github.com/stitchgen/stitchgen/stitchrt"
 )
 
 // The decoder enforces exactly the portable formats; a default is checked
 // by the same functions.
 func TestDecoderFormatsArePortable(t *testing.T) {
-	for _, name := range check.Portable {
+	for _, name := range facts.PortableFormats() {
 		if _, ok := stitchrt.FormatFunc(name); !ok {
 			t.Errorf("portable format %s has no decoder check", name)
 		}

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/stitchgen/stitchgen/gen/names"
 	"github.com/stitchgen/stitchgen/model"
 )
 
@@ -45,7 +46,7 @@ func (l *pkgLoader) dropError(e packages.Error) bool {
 		// the other name at its package clause.
 	case list && strings.HasPrefix(e.Msg, importCycle):
 		// Reported by the type check at the import (cycleError).
-	case e.Kind == packages.TypeError && generatedRefRE.MatchString(e.Msg):
+	case e.Kind == packages.TypeError && generatedRef(e.Msg):
 	default:
 		return false
 	}
@@ -81,15 +82,32 @@ func (l *pkgLoader) cgoFailed() bool {
 	})
 }
 
-// generatedRefRE matches type errors about identifiers that stitchgen itself
-// generates (Stitch-prefixed names, schema constants, generated methods,
-// also as the method an interface misses). They are expected before the
-// first run or after the generated file was removed, and must not stop the
-// run that creates them; a package qualifier is allowed, for a contract
-// package that uses another one's generated API. (While a previous output
-// exists, any error it resolves is dropped: typecheck.go.)
-var generatedRefRE = regexp.MustCompile(`^undefined: (\w+\.)?(New)?[Ss]titch\w*$|^undefined: (\w+\.)?\w+(InputSchema|LosslessSchema|OutputSchema)$|` +
-	`(has no field or method|\(missing method) (DecodeToolCall|UnmarshalJSON|MarshalJSON|[Ss]titch\w*)\)$`)
+// generatedRef reports whether a type error is about an identifier that
+// stitchgen itself generates (names.IsGenerated: Stitch-prefixed names,
+// schema constants; names.IsGeneratedMethod: generated methods, also as
+// the method an interface misses). Such errors are expected before the
+// first run or after the generated file was removed, and must not stop
+// the run that creates them; a package qualifier is allowed, for a
+// contract package that uses another one's generated API. (While a
+// previous output exists, any error it resolves is dropped: typecheck.go.)
+func generatedRef(msg string) bool {
+	if m := undefinedRE.FindStringSubmatch(msg); m != nil {
+		return names.IsGenerated(m[1])
+	}
+	if m := missingMethodRE.FindStringSubmatch(msg); m != nil {
+		return names.IsGeneratedMethod(m[1])
+	}
+	return false
+}
+
+// The type checker's messages about a name that is not declared
+// (go/types: "undefined: x", "undefined: pkg.X") and a method a type lacks
+// ("x.M undefined (type T has no field or method M)", "T does not
+// implement I (missing method M)"). The names are gen/names'.
+var (
+	undefinedRE     = regexp.MustCompile(`^undefined: (?:\w+\.)?(\w+)$`)
+	missingMethodRE = regexp.MustCompile(`(?:has no field or method|\(missing method) (\w+)\)$`)
+)
 
 func (l *pkgLoader) errorInGenerated(pos string) bool {
 	for f := range l.generated {

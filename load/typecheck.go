@@ -276,7 +276,7 @@ func (tc *typeChecker) readExport(path string) (*types.Package, error) {
 
 // keepPersistentErrors checks again, with their previous output, the
 // checked packages that have type errors the drop rules for generated
-// names (generatedRefRE) leave stand, when there is a previous output, and
+// names (generatedRef) leave stand, when there is a previous output, and
 // keeps only the type errors the second check finds too: an error that
 // the previous output resolves is about a generated name the run is about
 // to write (var _ json.Unmarshaler = (*T)(nil) before stitchgen generated
@@ -290,7 +290,7 @@ func (tc *typeChecker) keepPersistentErrors(roots []*packages.Package, need map[
 		if need[p.PkgPath] {
 			previous = previous || len(userFiles(p)) < len(p.Syntax)
 			if slices.ContainsFunc(p.Errors, func(e packages.Error) bool {
-				return e.Kind == packages.TypeError && !generatedRefRE.MatchString(e.Msg)
+				return e.Kind == packages.TypeError && !generatedRef(e.Msg)
 			}) {
 				targets = append(targets, p) // errors the drop rules leave stand
 			}
@@ -508,9 +508,10 @@ func loadExport(fset *token.FileSet, imported map[string]*types.Package, ep *pac
 	}
 	defer f.Close()
 	// go list -export names the compiler's archive (the export data is its
-	// __.PKGDEF member); NewReader finds that member until Go 1.29, and the
-	// loader's type checker is revisited before then (issue 23).
-	//lint:ignore SA1019 reading the archive go list -export names; issue 23 replaces this reader
+	// __.PKGDEF member); NewReader finds that member until Go 1.29 and
+	// passes go list's own export format through. go/packages reads export
+	// data the same way; this follows it when it changes (decision 0006).
+	//lint:ignore SA1019 reading the archive go list -export names, as go/packages does
 	r, err := gcexportdata.NewReader(bufio.NewReader(f))
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %v", ep.ExportFile, err)

@@ -2,7 +2,6 @@ package model
 
 import (
 	"math/big"
-	"strings"
 )
 
 // The facts below are computed in one place for every stage: the loader
@@ -58,16 +57,6 @@ func IntBound(r *big.Rat, lower, exclusive bool) *big.Int {
 // math/big accepts) exactly; ok is false when s is not one.
 func ParseNumber(s string) (r *big.Rat, ok bool) {
 	return new(big.Rat).SetString(s)
-}
-
-// PointerToken escapes one reference token of a JSON Pointer (RFC 6901):
-// "~" as "~0", "/" as "~1". (The runtime, package stitchrt, has its own
-// copy: it is linked into services, which never link the generator.)
-func PointerToken(s string) string {
-	if !strings.ContainsAny(s, "~/") {
-		return s
-	}
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
 // StdIntRange returns the values a standard library's named integer means,

@@ -43,11 +43,3 @@ func TestIntBound(t *testing.T) {
 		}
 	}
 }
-
-func TestPointerToken(t *testing.T) {
-	for in, want := range map[string]string{"a": "a", "a/b": "a~1b", "a~b": "a~0b", "~/": "~0~1", "": ""} {
-		if got := PointerToken(in); got != want {
-			t.Errorf("PointerToken(%q) = %q, want %q", in, got, want)
-		}
-	}
-}

@@ -3,6 +3,7 @@ package profile
 import (
 	"fmt"
 
+	"github.com/stitchgen/stitchgen/facts"
 	"github.com/stitchgen/stitchgen/model"
 )
 
@@ -41,13 +42,6 @@ var anthropicRules = strictRules{
 
 var anthropicFormats = []string{"date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"}
 
-// Anthropic's documented limits for one request, over all its strict tools.
-const (
-	anthropicMaxStrictTools = 20
-	anthropicMaxOptional    = 24
-	anthropicMaxUnions      = 16
-)
-
 func anthropicKeeps(k string, v any) bool {
 	switch k {
 	case "pattern":
@@ -66,11 +60,11 @@ func anthropicKeeps(k string, v any) bool {
 // set of tools is checked by CheckRequest.
 func anthropicLimits(c Counts, _ extent) []Warning {
 	var ws []Warning
-	if c.Optional > anthropicMaxOptional {
-		ws = append(ws, Warning{Message: fmt.Sprintf("%d optional properties: Anthropic strict takes at most %d in one request", c.Optional, anthropicMaxOptional)})
+	if c.Optional > facts.AnthropicMaxOptional {
+		ws = append(ws, Warning{Message: fmt.Sprintf("%d optional properties: Anthropic strict takes at most %d in one request", c.Optional, facts.AnthropicMaxOptional)})
 	}
-	if c.Unions > anthropicMaxUnions {
-		ws = append(ws, Warning{Message: fmt.Sprintf("%d union-typed schemas (anyOf or a type array): Anthropic strict takes at most %d in one request", c.Unions, anthropicMaxUnions)})
+	if c.Unions > facts.AnthropicMaxUnions {
+		ws = append(ws, Warning{Message: fmt.Sprintf("%d union-typed schemas (anyOf or a type array): Anthropic strict takes at most %d in one request", c.Unions, facts.AnthropicMaxUnions)})
 	}
 	return ws
 }

@@ -40,7 +40,7 @@ func (n *notes) annotation(k string, v any) {
 	case "default":
 		n.def, n.hasDefault = v, true
 	case "examples":
-		if list, ok := asList(v); ok {
+		if list, ok := model.List(v); ok {
 			n.examples = append(n.examples, list...)
 		} else {
 			n.examples = append(n.examples, v)

@@ -1,6 +1,7 @@
 package profile
 
 import (
+	"github.com/stitchgen/stitchgen/facts"
 	"github.com/stitchgen/stitchgen/model"
 )
 
@@ -61,7 +62,7 @@ func formOf(o *model.Object, types []string) FormKind {
 	case len(removeAll(types, "null")) != 1:
 		return ""
 	case isIn("object", types):
-		_, hasProps := get(o, "properties").(*model.Object)
+		_, hasProps := o.Value("properties").(*model.Object)
 		ap, hasAP := o.Get("additionalProperties")
 		switch {
 		case hasAP && ap != false && hasProps:
@@ -160,23 +161,23 @@ func (p *strictProj) entry(ap any, in, out string) *model.Object {
 // extra writes a loose object: its declared properties projected as a
 // closed object's, its other members under ExtraKey in the entries form.
 func (p *strictProj) extra(o *model.Object, types []string, in, out string) *model.Object {
-	props, _ := get(o, "properties").(*model.Object)
+	props, _ := o.Value("properties").(*model.Object)
 	if props.Has(ExtraKey) {
-		p.fail(in+"/properties/"+escape(ExtraKey), "a loose object with a property named "+ExtraKey+": its other members have no place to be written")
+		p.fail(in+"/properties/"+facts.PointerToken(ExtraKey), "a loose object with a property named "+ExtraKey+": its other members have no place to be written")
 		return model.Clone(o).(*model.Object)
 	}
 	ap, _ := o.Get("additionalProperties")
 	closed := without(o, "additionalProperties")
 	closed.Set("additionalProperties", false)
 	n := p.node(closed, types, in, out)
-	nprops, _ := get(n, "properties").(*model.Object)
+	nprops, _ := n.Value("properties").(*model.Object)
 	at := p.at
-	p.at = at + "/" + escape(ExtraKey)
-	list := model.NewObject("type", "array", "items", p.entry(ap, in+"/additionalProperties", out+"/properties/"+escape(ExtraKey)+"/items"),
+	p.at = at + "/" + facts.PointerToken(ExtraKey)
+	list := model.NewObject("type", "array", "items", p.entry(ap, in+"/additionalProperties", out+"/properties/"+facts.PointerToken(ExtraKey)+"/items"),
 		"description", extraSentence)
 	p.at = at
 	nprops.Set(ExtraKey, list)
-	req, _ := asList(get(n, "required"))
+	req, _ := model.List(n.Value("required"))
 	req = append(append([]any{}, req...), ExtraKey)
 	if n.Has("required") {
 		n.Set("required", req)

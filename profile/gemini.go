@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/stitchgen/stitchgen/facts"
 	"github.com/stitchgen/stitchgen/model"
 )
 
@@ -74,11 +75,11 @@ type geminiProj struct {
 
 func projectGemini(advertised *model.Object) *Result {
 	g := &geminiProj{root: advertised}
-	g.defs, _ = get(advertised, "$defs").(*model.Object)
+	g.defs, _ = advertised.Value("$defs").(*model.Object)
 	if msg := rootProblem(advertised); msg != "" {
 		return fallback(advertised, []Warning{{Message: msg}})
 	}
-	props, _ := get(advertised, "properties").(*model.Object)
+	props, _ := advertised.Value("properties").(*model.Object)
 	if ap, ok := advertised.Get("additionalProperties"); props.Len() == 0 && (!ok || ap == false) {
 		return &Result{Dialect: OpenAPI} // no arguments: no parameters field
 	}
@@ -112,7 +113,7 @@ func (g *geminiProj) schema(v any, in string) *model.Object {
 	found := false
 	for _, m := range o.Members {
 		if isIn(m.Key, unsupported) || m.Key == "$defs" && in != "" {
-			g.fail(in+"/"+escape(m.Key), fmt.Sprintf("keyword %q cannot be expressed in Gemini's Schema", m.Key))
+			g.fail(in+"/"+facts.PointerToken(m.Key), fmt.Sprintf("keyword %q cannot be expressed in Gemini's Schema", m.Key))
 			found = true
 		}
 	}
@@ -165,7 +166,7 @@ func (g *geminiProj) union(o *model.Object, in string) *model.Object {
 		return nil
 	}
 	types, _ := declaredTypes(o) // the branches carry the types; null stays allowed
-	list, ok := asList(get(o, key))
+	list, ok := model.List(o.Value(key))
 	if !ok || len(list) == 0 {
 		g.fail(in+"/"+key, key+" must be a non-empty array of schemas")
 		return nil
@@ -233,7 +234,7 @@ func isNullSchema(o *model.Object) bool {
 
 // setNullable marks n (each branch of an anyOf) nullable.
 func setNullable(n *model.Object) {
-	if list, ok := asList(get(n, "anyOf")); ok {
+	if list, ok := model.List(n.Value("anyOf")); ok {
 		for _, b := range list {
 			if bo, ok := b.(*model.Object); ok && bo != nil {
 				setNullable(bo)
@@ -369,7 +370,7 @@ func (g *geminiProj) typed(o *model.Object, t string, nullable bool, in string) 
 // enum writes an enum or const of a node of type t: only a STRING takes
 // an enum (a const is a one-value enum); null is said by nullable.
 func (g *geminiProj) enum(n *model.Object, ns *notes, k string, v any, t string) {
-	values, ok := asList(v)
+	values, ok := model.List(v)
 	if k == "const" {
 		values, ok = []any{v}, true
 	}
@@ -413,7 +414,7 @@ func (g *geminiProj) keeps(k string, v any, t string) bool {
 
 // object writes properties, required and propertyOrdering of an OBJECT.
 func (g *geminiProj) object(o, n *model.Object, in string) {
-	props, ok := get(o, "properties").(*model.Object)
+	props, ok := o.Value("properties").(*model.Object)
 	if !ok || props.Len() == 0 {
 		g.fail(in, "object without properties (a map or any object): Gemini's Schema needs properties on every OBJECT")
 		return
@@ -421,13 +422,13 @@ func (g *geminiProj) object(o, n *model.Object, in string) {
 	res := &model.Object{}
 	at, out := g.at, g.out
 	for _, m := range props.Members {
-		g.at, g.out = at+"/"+escape(m.Key), out+"/properties/"+escape(m.Key)
-		res.Set(m.Key, g.schema(m.Value, in+"/properties/"+escape(m.Key)))
+		g.at, g.out = at+"/"+facts.PointerToken(m.Key), out+"/properties/"+facts.PointerToken(m.Key)
+		res.Set(m.Key, g.schema(m.Value, in+"/properties/"+facts.PointerToken(m.Key)))
 	}
 	g.at, g.out = at, out
 	n.Set("properties", res)
 	raw, has := o.Get("required")
-	required, ok := asStrings(raw)
+	required, ok := model.Strings(raw)
 	if has && !ok {
 		g.fail(in+"/required", "required must be an array of strings")
 	}
@@ -445,7 +446,7 @@ func (g *geminiProj) object(o, n *model.Object, in string) {
 // ref inlines a reference to an entry of the root $defs with the keywords
 // beside it on top; a cycle cannot be written without $ref.
 func (g *geminiProj) ref(o *model.Object, in string) *model.Object {
-	ref, _ := get(o, "$ref").(string)
+	ref, _ := o.Value("$ref").(string)
 	if ref == "#" {
 		g.fail(in, `recursive schema ($ref "#" to the root) cannot be expressed in Gemini's Schema (no $ref)`)
 		return nil
@@ -453,7 +454,7 @@ func (g *geminiProj) ref(o *model.Object, in string) *model.Object {
 	name, ok := defName(ref)
 	def, found := g.defs.Get(name)
 	if !ok || !found {
-		g.fail(in+"/$ref", fmt.Sprintf("$ref %s does not name an entry of the root $defs", compact(get(o, "$ref"))))
+		g.fail(in+"/$ref", fmt.Sprintf("$ref %s does not name an entry of the root $defs", compact(o.Value("$ref"))))
 		return nil
 	}
 	if isIn(name, g.inlining) || cyclic(g.root, name) {
@@ -466,7 +467,7 @@ func (g *geminiProj) ref(o *model.Object, in string) *model.Object {
 	}
 	merged, ok := model.Clone(def).(*model.Object)
 	if !ok || merged == nil {
-		return g.schema(def, "/$defs/"+escape(name))
+		return g.schema(def, "/$defs/"+facts.PointerToken(name))
 	}
 	for _, m := range o.Members {
 		if m.Key != "$ref" {
@@ -475,7 +476,7 @@ func (g *geminiProj) ref(o *model.Object, in string) *model.Object {
 	}
 	g.inlining = append(g.inlining, name)
 	defer func() { g.inlining = g.inlining[:len(g.inlining)-1] }()
-	return g.schema(merged, "/$defs/"+escape(name))
+	return g.schema(merged, "/$defs/"+facts.PointerToken(name))
 }
 
 // ordered returns n with its members in geminiOrder.

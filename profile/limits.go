@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/stitchgen/stitchgen/facts"
 	"github.com/stitchgen/stitchgen/model"
 )
 
@@ -70,30 +71,30 @@ func (m *measurer) walk(v any, ptr string, level int) {
 		m.c.Unions++
 	}
 	m.literals(o, ptr)
-	required, _ := asStrings(get(o, "required"))
-	if props, ok := get(o, "properties").(*model.Object); ok {
+	required, _ := model.Strings(o.Value("required"))
+	if props, ok := o.Value("properties").(*model.Object); ok {
 		for _, p := range props.Members {
 			m.c.Properties++
 			m.c.StringSize += len(p.Key)
 			if !isIn(p.Key, required) {
 				m.c.Optional++
 			}
-			m.walk(p.Value, ptr+"/properties/"+escape(p.Key), level)
+			m.walk(p.Value, ptr+"/properties/"+facts.PointerToken(p.Key), level)
 		}
 	}
 	for _, k := range []string{"items", "additionalProperties"} {
-		m.walk(get(o, k), ptr+"/"+k, level)
+		m.walk(o.Value(k), ptr+"/"+k, level)
 	}
 	for _, k := range []string{"anyOf", "oneOf", "allOf"} {
-		list, _ := asList(get(o, k))
+		list, _ := model.List(o.Value(k))
 		for i, b := range list {
 			m.walk(b, ptr+"/"+k+"/"+strconv.Itoa(i), level)
 		}
 	}
-	if defs, ok := get(o, "$defs").(*model.Object); ok {
+	if defs, ok := o.Value("$defs").(*model.Object); ok {
 		for _, d := range defs.Members {
 			m.c.StringSize += len(d.Key)
-			m.walk(d.Value, ptr+"/$defs/"+escape(d.Key), 0)
+			m.walk(d.Value, ptr+"/$defs/"+facts.PointerToken(d.Key), 0)
 		}
 	}
 }
@@ -102,7 +103,7 @@ func (m *measurer) literals(o *model.Object, ptr string) {
 	if c, ok := o.Get("const"); ok {
 		m.c.StringSize += literalSize(c)
 	}
-	list, ok := asList(get(o, "enum"))
+	list, ok := model.List(o.Value("enum"))
 	if !ok {
 		return
 	}
@@ -131,11 +132,11 @@ func literalSize(v any) int {
 // typeNames reads "type" in either dialect (JSON Schema's names or
 // Gemini's upper-case ones), as lower-case names.
 func typeNames(o *model.Object) []string {
-	v := get(o, "type")
+	v := o.Value("type")
 	if s, ok := v.(string); ok {
 		return []string{strings.ToLower(s)}
 	}
-	list, _ := asStrings(v)
+	list, _ := model.Strings(v)
 	out := make([]string, len(list))
 	for i, s := range list {
 		out[i] = strings.ToLower(s)
@@ -161,14 +162,14 @@ func CheckRequest(name Name, results []*Result) []Warning {
 		}
 	}
 	var ws []Warning
-	if tools > anthropicMaxStrictTools {
-		ws = append(ws, Warning{Message: fmt.Sprintf("%d strict tools: Anthropic takes at most %d in one request", tools, anthropicMaxStrictTools)})
+	if tools > facts.AnthropicMaxStrictTools {
+		ws = append(ws, Warning{Message: fmt.Sprintf("%d strict tools: Anthropic takes at most %d in one request", tools, facts.AnthropicMaxStrictTools)})
 	}
-	if optional > anthropicMaxOptional {
-		ws = append(ws, Warning{Message: fmt.Sprintf("%d optional properties over the strict tools: Anthropic takes at most %d in one request", optional, anthropicMaxOptional)})
+	if optional > facts.AnthropicMaxOptional {
+		ws = append(ws, Warning{Message: fmt.Sprintf("%d optional properties over the strict tools: Anthropic takes at most %d in one request", optional, facts.AnthropicMaxOptional)})
 	}
-	if unions > anthropicMaxUnions {
-		ws = append(ws, Warning{Message: fmt.Sprintf("%d union-typed schemas over the strict tools: Anthropic takes at most %d in one request", unions, anthropicMaxUnions)})
+	if unions > facts.AnthropicMaxUnions {
+		ws = append(ws, Warning{Message: fmt.Sprintf("%d union-typed schemas over the strict tools: Anthropic takes at most %d in one request", unions, facts.AnthropicMaxUnions)})
 	}
 	return ws
 }

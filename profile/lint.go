@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 
+	"github.com/stitchgen/stitchgen/facts"
 	"github.com/stitchgen/stitchgen/model"
 )
 
@@ -106,23 +107,23 @@ func (l *linter) walk(v any, ptr string) {
 	if !ok || o == nil {
 		return
 	}
-	if props, ok := get(o, "properties").(*model.Object); ok {
+	if props, ok := o.Value("properties").(*model.Object); ok {
 		for _, m := range props.Members {
-			l.property(m.Key, m.Value, ptr+"/properties/"+escape(m.Key))
+			l.property(m.Key, m.Value, ptr+"/properties/"+facts.PointerToken(m.Key))
 		}
 	}
-	for _, k := range []string{"items", "additionalProperties"} {
-		l.walk(get(o, k), ptr+"/"+k)
+	for _, k := range model.OneSchemaKeywords {
+		l.walk(o.Value(k), ptr+"/"+k)
 	}
-	for _, k := range []string{"anyOf", "oneOf", "allOf", "prefixItems"} {
-		list, _ := asList(get(o, k))
+	for _, k := range model.ListSchemaKeywords {
+		list, _ := model.List(o.Value(k))
 		for i, b := range list {
 			l.walk(b, ptr+"/"+k+"/"+strconv.Itoa(i))
 		}
 	}
-	if defs, ok := get(o, "$defs").(*model.Object); ok {
+	if defs, ok := o.Value("$defs").(*model.Object); ok {
 		for _, d := range defs.Members {
-			l.walk(d.Value, ptr+"/$defs/"+escape(d.Key))
+			l.walk(d.Value, ptr+"/$defs/"+facts.PointerToken(d.Key))
 		}
 	}
 }

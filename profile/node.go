@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/stitchgen/stitchgen/facts"
 	"github.com/stitchgen/stitchgen/model"
 )
 
@@ -58,40 +59,6 @@ func isIn(k string, set []string) bool {
 	return false
 }
 
-func get(o *model.Object, k string) any {
-	v, _ := o.Get(k)
-	return v
-}
-
-// asList returns an array value (a document holds arrays as []any only:
-// package model).
-func asList(v any) ([]any, bool) {
-	a, ok := v.([]any)
-	return a, ok
-}
-
-// asStrings returns an array of strings; false if v is not one.
-func asStrings(v any) ([]string, bool) {
-	a, ok := asList(v)
-	if !ok {
-		return nil, false
-	}
-	out := make([]string, 0, len(a))
-	for _, e := range a {
-		s, ok := e.(string)
-		if !ok {
-			return nil, false
-		}
-		out = append(out, s)
-	}
-	return out, true
-}
-
-// escape encodes one JSON Pointer reference token (RFC 6901).
-func escape(tok string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(tok, "~", "~0"), "/", "~1")
-}
-
 // declaredTypes returns the type names of o's "type" keyword (nil when
 // absent) and false when the keyword is malformed: not a known name or an
 // array of distinct known names.
@@ -103,7 +70,7 @@ func declaredTypes(o *model.Object) ([]string, bool) {
 	if s, ok := v.(string); ok {
 		return []string{s}, isIn(s, kinds)
 	}
-	list, ok := asStrings(v)
+	list, ok := model.Strings(v)
 	if !ok || len(list) == 0 {
 		return nil, false
 	}
@@ -281,7 +248,7 @@ func literals(o *model.Object) ([]any, bool) {
 	if c, ok := o.Get("const"); ok {
 		return []any{c}, true
 	}
-	if e, ok := asList(get(o, "enum")); ok {
+	if e, ok := model.List(o.Value("enum")); ok {
 		return e, true
 	}
 	return nil, false
@@ -293,7 +260,7 @@ func defName(ref string) (string, bool) {
 	if !ok || strings.Contains(tok, "/") {
 		return "", false
 	}
-	return strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~"), true
+	return facts.UnescapePointerToken(tok), true
 }
 
 // float64Exact reports whether a number literal survives a float64 hop

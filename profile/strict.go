@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/stitchgen/stitchgen/facts"
 	"github.com/stitchgen/stitchgen/model"
 )
 
@@ -51,7 +52,7 @@ type strictProj struct {
 
 func projectStrict(r *strictRules, advertised *model.Object) *Result {
 	p := &strictProj{r: r, root: advertised}
-	p.defs, _ = get(advertised, "$defs").(*model.Object)
+	p.defs, _ = advertised.Value("$defs").(*model.Object)
 	out := p.document()
 	if len(p.warnings) == 0 {
 		p.warnings = r.limits(measure(out))
@@ -87,7 +88,7 @@ func (p *strictProj) document() *model.Object {
 	p.inDefs = true
 	for i := 0; i < len(p.used); i++ {
 		name := p.used[i]
-		ptr := "/$defs/" + escape(name)
+		ptr := "/$defs/" + facts.PointerToken(name)
 		def, _ := p.defs.Get(name)
 		projected[name] = p.schema(def, ptr, ptr)
 	}
@@ -196,7 +197,7 @@ func (p *strictProj) node(o *model.Object, types []string, in, out string) *mode
 	}
 	for _, m := range o.Members {
 		k, v := m.Key, m.Value
-		kin, kout := in+"/"+escape(k), out+"/"+escape(k)
+		kin, kout := in+"/"+facts.PointerToken(k), out+"/"+facts.PointerToken(k)
 		switch {
 		case k == "type":
 			n.Set(k, typeValue(types))
@@ -226,7 +227,7 @@ func (p *strictProj) node(o *model.Object, types []string, in, out string) *mode
 				p.fail(kin, "$defs below the root cannot be expressed in strict mode")
 			}
 		case k == "enum" || k == "const":
-			if list, ok := asList(v); k == "const" && isPrimitive(v) || ok && len(list) > 0 && allPrimitive(list) {
+			if list, ok := model.List(v); k == "const" && isPrimitive(v) || ok && len(list) > 0 && allPrimitive(list) {
 				n.Set(k, model.Clone(v))
 			} else {
 				ns.constraint(k, v)
@@ -290,7 +291,7 @@ func typeValue(types []string) any {
 }
 
 func (p *strictProj) branches(v any, in, out string) any {
-	list, ok := asList(v)
+	list, ok := model.List(v)
 	if !ok || len(list) == 0 {
 		p.fail(in, "anyOf must be a non-empty array of schemas")
 		return model.Clone(v)
@@ -321,13 +322,13 @@ func (p *strictProj) firstKeys(res []any, in string) {
 	for _, b := range res {
 		bo, _ := b.(*model.Object)
 		fixed := false
-		if ref, ok := get(bo, "$ref").(string); ok {
+		if ref, ok := bo.Value("$ref").(string); ok {
 			name, _ := defName(ref)
 			def, _ := p.defs.Get(name)
 			bo, _ = def.(*model.Object)
 			fixed = true
 		}
-		props, _ := get(bo, "properties").(*model.Object)
+		props, _ := bo.Value("properties").(*model.Object)
 		if props.Len() > 0 {
 			bs = append(bs, branch{props: props, keys: props.Keys(), fixed: fixed})
 		}
@@ -388,16 +389,16 @@ func (p *strictProj) properties(o *model.Object, v any, in, out string) any {
 		p.fail(in, "properties must be an object")
 		return model.Clone(v)
 	}
-	required, _ := asStrings(get(o, "required"))
+	required, _ := model.Strings(o.Value("required"))
 	res := &model.Object{}
 	for _, m := range props.Members {
-		kin, kout := in+"/"+escape(m.Key), out+"/"+escape(m.Key)
+		kin, kout := in+"/"+facts.PointerToken(m.Key), out+"/"+facts.PointerToken(m.Key)
 		optional := p.r.allRequired && !isIn(m.Key, required)
 		if optional {
 			p.nulls = append(p.nulls, kout) // before what it contains: document order
 		}
 		at := p.at
-		p.at = at + "/" + escape(m.Key)
+		p.at = at + "/" + facts.PointerToken(m.Key)
 		s := p.schema(m.Value, kin, kout)
 		p.at = at
 		if optional {
@@ -412,7 +413,7 @@ func (p *strictProj) properties(o *model.Object, v any, in, out string) any {
 // closed object (additionalProperties false, or absent: a strip policy's
 // dropped keys are not part of the value) can be strict.
 func (p *strictProj) object(o, n *model.Object, in string) {
-	props, hasProps := get(o, "properties").(*model.Object)
+	props, hasProps := o.Value("properties").(*model.Object)
 	ap, hasAP := o.Get("additionalProperties")
 	if hasAP && ap != false || !hasProps && ap != false {
 		// formOf gave these a reversible form; kept as a guard.
@@ -436,7 +437,7 @@ func (p *strictProj) object(o, n *model.Object, in string) {
 // required returns the required list to write and whether to write it.
 func (p *strictProj) required(o, props *model.Object, in string) ([]any, bool) {
 	raw, has := o.Get("required")
-	listed, ok := asStrings(raw)
+	listed, ok := model.Strings(raw)
 	if has && !ok {
 		p.fail(in+"/required", "required must be an array of strings")
 		return nil, false
@@ -524,7 +525,7 @@ func (p *strictProj) unsupported(o *model.Object, in string) bool {
 	found := false
 	for _, m := range o.Members {
 		if isIn(m.Key, unsupported) {
-			p.fail(in+"/"+escape(m.Key), fmt.Sprintf("keyword %q cannot be expressed in strict mode", m.Key))
+			p.fail(in+"/"+facts.PointerToken(m.Key), fmt.Sprintf("keyword %q cannot be expressed in strict mode", m.Key))
 			found = true
 		}
 	}
@@ -556,7 +557,7 @@ func containsNil(values []any) bool {
 // is inlined with those annotations on top (strict providers take $ref
 // alone), as OpenAI's own Python SDK does.
 func (p *strictProj) ref(o *model.Object, in, out string) any {
-	ref, ok := get(o, "$ref").(string)
+	ref, ok := o.Value("$ref").(string)
 	if ref == "#" && ok {
 		if !p.r.recursion {
 			p.fail(in, `recursive schema ($ref "#" to the root) is not supported in strict mode`)
@@ -568,7 +569,7 @@ func (p *strictProj) ref(o *model.Object, in, out string) any {
 	name, ok2 := defName(ref)
 	def, found := p.defs.Get(name)
 	if !ok || !ok2 || !found {
-		p.fail(in+"/$ref", fmt.Sprintf("$ref %s does not name an entry of the root $defs", compact(get(o, "$ref"))))
+		p.fail(in+"/$ref", fmt.Sprintf("$ref %s does not name an entry of the root $defs", compact(o.Value("$ref"))))
 		return model.Clone(o)
 	}
 	if !p.r.recursion && cyclic(p.root, name) {
@@ -591,7 +592,7 @@ func (p *strictProj) ref(o *model.Object, in, out string) any {
 	}
 	merged, ok := model.Clone(def).(*model.Object)
 	if !ok || merged == nil {
-		return p.schema(def, "/$defs/"+escape(name), out)
+		return p.schema(def, "/$defs/"+facts.PointerToken(name), out)
 	}
 	for _, m := range o.Members {
 		if m.Key != "$ref" {
@@ -599,7 +600,7 @@ func (p *strictProj) ref(o *model.Object, in, out string) any {
 		}
 	}
 	p.inlining = append(p.inlining, name)
-	res := p.schema(merged, "/$defs/"+escape(name), out)
+	res := p.schema(merged, "/$defs/"+facts.PointerToken(name), out)
 	p.inlining = p.inlining[:len(p.inlining)-1]
 	return res
 }
@@ -616,14 +617,14 @@ func nullable(s any) any {
 	if o.Has("$ref") || o.Has("anyOf") && o.Has("type") {
 		return model.NewObject("anyOf", []any{o, null})
 	}
-	if list, ok := asList(get(o, "anyOf")); ok {
+	if list, ok := model.List(o.Value("anyOf")); ok {
 		o.Set("anyOf", append(append([]any{}, list...), null))
 		return o
 	}
 	if types, ok := declaredTypes(o); ok && types != nil && !isIn("null", types) {
 		o.Set("type", typeValue(append(append([]string{}, types...), "null")))
 	}
-	if list, ok := asList(get(o, "enum")); ok && !containsNil(list) {
+	if list, ok := model.List(o.Value("enum")); ok && !containsNil(list) {
 		o.Set("enum", append(append([]any{}, list...), nil))
 	}
 	if c, ok := o.Get("const"); ok {
@@ -649,7 +650,7 @@ func acceptsNull(o *model.Object) bool {
 	if types != nil && !isIn("null", types) {
 		return false
 	}
-	if list, ok := asList(get(o, "anyOf")); ok {
+	if list, ok := model.List(o.Value("anyOf")); ok {
 		for _, b := range list {
 			if bo, ok := b.(*model.Object); ok && bo != nil && acceptsNull(bo) {
 				return true
@@ -663,7 +664,7 @@ func acceptsNull(o *model.Object) bool {
 // cyclic reports whether $defs entry name reaches itself through
 // references ("#" names the root).
 func cyclic(root *model.Object, name string) bool {
-	defs, _ := get(root, "$defs").(*model.Object)
+	defs, _ := root.Value("$defs").(*model.Object)
 	seen := map[string]bool{}
 	var stack []string
 	push := func(v any) {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/invopop/jsonschema"
+	"github.com/stitchgen/stitchgen/facts"
 	"github.com/stitchgen/stitchgen/model"
 )
 
@@ -196,7 +197,7 @@ func compareProperties(a, b any, ptr string, diffs *[]string) {
 	}
 	for _, m := range ao.Members {
 		if v, ok := bo.Get(m.Key); ok {
-			compareNodes(m.Value, v, ptr+"/properties/"+model.PointerToken(m.Key), diffs)
+			compareNodes(m.Value, v, ptr+"/properties/"+facts.PointerToken(m.Key), diffs)
 		}
 	}
 }

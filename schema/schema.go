@@ -3,6 +3,7 @@ package schema
 import (
 	"strconv"
 
+	"github.com/stitchgen/stitchgen/facts"
 	"github.com/stitchgen/stitchgen/model"
 )
 
@@ -58,7 +59,7 @@ func (l loc) prop(name string) loc {
 	if l.path != "" {
 		p = l.path + "." + name
 	}
-	return loc{l.ptr + "/properties/" + model.PointerToken(name), p}
+	return loc{l.ptr + "/properties/" + facts.PointerToken(name), p}
 }
 
 func (l loc) branch(keyword string, i int) loc {
@@ -97,7 +98,7 @@ func build(root *model.Type) *Doc {
 	for i := 0; i < len(b.pending); i++ {
 		t := b.pending[i]
 		name := b.defName(t)
-		dn := b.inline(t, loc{"/$defs/" + model.PointerToken(name), b.doc.DefPaths[name]})
+		dn := b.inline(t, loc{"/$defs/" + facts.PointerToken(name), b.doc.DefPaths[name]})
 		n.defs = append(n.defs, def{name, dn})
 	}
 	b.doc.Schema = n.object()

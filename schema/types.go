@@ -1,6 +1,9 @@
 package schema
 
-import "github.com/stitchgen/stitchgen/model"
+import (
+	"github.com/stitchgen/stitchgen/facts"
+	"github.com/stitchgen/stitchgen/model"
+)
 
 // typeNode returns the schema of a value of type t at l: a reference for a
 // recursive named type, else the inline schema. Pointers are transparent.
@@ -11,7 +14,7 @@ func (b *builder) typeNode(t *model.Type, l loc) *node {
 	t = t.Deref()
 	if t.IsNamed() && (t.Recursive || b.inlining[t]) {
 		b.enqueue(t, l.path)
-		return &node{ref: "#/$defs/" + model.PointerToken(b.defName(t))}
+		return &node{ref: "#/$defs/" + facts.PointerToken(b.defName(t))}
 	}
 	return b.inline(t, l)
 }

@@ -6,37 +6,28 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
 // Minimum checks the last number read against a lower bound, exactly.
 func (d *Decoder) Minimum(lit string, exclusive bool) {
-	c := CmpDec(d.num, lit)
-	if c < 0 || (exclusive && c == 0) {
-		op := ">= "
-		if exclusive {
-			op = "> "
-		}
-		d.issue("range", op+lit, "must be "+op+lit+", got "+clip(d.num))
+	if c := CmpDec(d.num, lit); c < 0 || (exclusive && c == 0) {
+		d.MinimumFail(lit, exclusive)
 	}
 }
 
 // Maximum checks the last number read against an upper bound, exactly.
 func (d *Decoder) Maximum(lit string, exclusive bool) {
-	c := CmpDec(d.num, lit)
-	if c > 0 || (exclusive && c == 0) {
-		op := "<= "
-		if exclusive {
-			op = "< "
-		}
-		d.issue("range", op+lit, "must be "+op+lit+", got "+clip(d.num))
+	if c := CmpDec(d.num, lit); c > 0 || (exclusive && c == 0) {
+		d.MaximumFail(lit, exclusive)
 	}
 }
 
 // MultipleOf checks the last number read.
 func (d *Decoder) MultipleOf(lit string) {
 	if !isMultipleOf(d.num, lit) {
-		d.issue("range", "multipleOf "+lit, "must be a multiple of "+lit+", got "+clip(d.num))
+		d.MultipleOfFail(lit)
 	}
 }
 
@@ -305,11 +296,40 @@ func (d *Decoder) Custom(err error) {
 	}
 }
 
+// MinimumFail records a failed lower bound on the last number read: an
+// integer bound the generated code compared itself (lit is the tag's
+// literal, as Minimum reports it).
+func (d *Decoder) MinimumFail(lit string, exclusive bool) {
+	op := ">= "
+	if exclusive {
+		op = "> "
+	}
+	d.issue("range", op+lit, "must be "+op+lit+", got "+clip(d.num))
+}
+
+// MaximumFail records a failed upper bound on the last number read, as
+// MinimumFail.
+func (d *Decoder) MaximumFail(lit string, exclusive bool) {
+	op := "<= "
+	if exclusive {
+		op = "< "
+	}
+	d.issue("range", op+lit, "must be "+op+lit+", got "+clip(d.num))
+}
+
+// MultipleOfFail records a failed multipleOf on the last number read, as
+// MinimumFail.
+func (d *Decoder) MultipleOfFail(lit string) {
+	d.issue("range", "multipleOf "+lit, "must be a multiple of "+lit+", got "+clip(d.num))
+}
+
 // RangeFail records a failed bound or multipleOf ("range") on the last
-// number read; want is the rule, as ">= 1" or "multipleOf 2".
+// number read; want is the rule, as ">= 1" or "multipleOf 2". Generated
+// code of versions 1 and 2 calls it; version 3 calls MinimumFail,
+// MaximumFail and MultipleOfFail.
 func (d *Decoder) RangeFail(want string) {
-	if len(want) > 11 && want[:11] == "multipleOf " {
-		d.issue("range", want, "must be a multiple of "+want[11:]+", got "+clip(d.num))
+	if rest, ok := strings.CutPrefix(want, "multipleOf "); ok {
+		d.MultipleOfFail(rest)
 		return
 	}
 	d.issue("range", want, "must be "+want+", got "+clip(d.num))

@@ -381,3 +381,29 @@ func TestReleaseResets(t *testing.T) {
 		}
 	}
 }
+
+// TestRangeFailures: the typed failures of version-3 code report what
+// RangeFail reports for the rule text that versions 1 and 2 pass it.
+func TestRangeFailures(t *testing.T) {
+	for _, c := range []struct {
+		typed  func(d *Decoder)
+		legacy string
+		want   string
+	}{
+		{func(d *Decoder) { d.MinimumFail("10", false) }, ">= 10", "(root): range: must be >= 10, got 7"},
+		{func(d *Decoder) { d.MinimumFail("7", true) }, "> 7", "(root): range: must be > 7, got 7"},
+		{func(d *Decoder) { d.MaximumFail("5", false) }, "<= 5", "(root): range: must be <= 5, got 7"},
+		{func(d *Decoder) { d.MaximumFail("7", true) }, "< 7", "(root): range: must be < 7, got 7"},
+		{func(d *Decoder) { d.MultipleOfFail("2") }, "multipleOf 2", "(root): range: must be a multiple of 2, got 7"},
+	} {
+		typed := NewDecoder([]byte("7"), false)
+		typed.Int(-128, 127, false)
+		c.typed(typed)
+		legacy := NewDecoder([]byte("7"), false)
+		legacy.Int(-128, 127, false)
+		legacy.RangeFail(c.legacy)
+		if got, old := errText(typed.finish()), errText(legacy.finish()); got != c.want || old != c.want {
+			t.Errorf("%s: typed %q, RangeFail %q, want %q", c.legacy, got, old, c.want)
+		}
+	}
+}

@@ -24,8 +24,9 @@ type RegenerateWithStitchgen uint
 //
 // Version 1 is the generated code of the module's first release; version 2
 // adds ArrStartOf, PatternFailOn, FormatOn and UniqueRaw (the hints and
-// the complete issue lists of decision 0040).
+// the complete issue lists of decision 0040); version 3 calls MinimumFail,
+// MaximumFail and MultipleOfFail where versions 1 and 2 call RangeFail.
 const (
 	MinVersion = 1
-	MaxVersion = 2
+	MaxVersion = 3
 )

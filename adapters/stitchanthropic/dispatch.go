@@ -36,7 +36,7 @@ func Reply(ctx context.Context, d *stitch.Dispatcher, msg *anthropic.Message) (r
 		}
 		var r anthropic.ToolResultBlockParam
 		if i == len(msg.Content)-1 && cutOff(msg.StopReason) {
-			r = ToolResult(use.ID, cutOffResult(msg.StopReason))
+			r = Result(use.ID, cutOffResult(msg.StopReason))
 		} else {
 			r = Call(ctx, d, use)
 		}
@@ -53,9 +53,9 @@ func Reply(ctx context.Context, d *stitch.Dispatcher, msg *anthropic.Message) (r
 // response's own bytes: the SDK keeps them as a json.RawMessage, so a
 // duplicate key, 1e2 for an integer or an integer beyond float64 reach the
 // exact decoder as the model wrote them), and returns the tool_result
-// block answering it (ToolResult).
+// block answering it (Result).
 func Call(ctx context.Context, d *stitch.Dispatcher, use anthropic.ToolUseBlock) anthropic.ToolResultBlockParam {
-	return ToolResult(use.ID, d.CallAs(ctx, Profile, use.Name, use.Input))
+	return Result(use.ID, d.CallAs(ctx, Profile, use.Name, use.Input))
 }
 
 // ToolResult converts r into the tool_result block answering the tool_use
@@ -65,7 +65,7 @@ func Call(ctx context.Context, d *stitch.Dispatcher, use anthropic.ToolUseBlock)
 // is_error key. The structured output is not sent apart: the Messages API
 // has no place for it, and the default text block of a tool with an
 // output type is that document.
-func ToolResult(id string, r *stitch.Result) anthropic.ToolResultBlockParam {
+func Result(id string, r *stitch.Result) anthropic.ToolResultBlockParam {
 	out := anthropic.ToolResultBlockParam{ToolUseID: id, Content: contents(r.Content)}
 	if r.IsError {
 		out.IsError = param.NewOpt(true)

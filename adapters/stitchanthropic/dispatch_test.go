@@ -172,7 +172,7 @@ func TestRoundTrip(t *testing.T) {
 			if c.setup != nil {
 				c.setup(d)
 			}
-			tools, err := stitchanthropic.Tools(d)
+			tools, err := stitchanthropic.Tools(d.Tools())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -253,9 +253,9 @@ func TestContentBlocks(t *testing.T) {
 	}
 }
 
-// TestToolResult: a result without content has no content key; a failed
+// TestResult: a result without content has no content key; a failed
 // one is is_error true with the envelope as its one text block.
-func TestToolResult(t *testing.T) {
+func TestResult(t *testing.T) {
 	for _, c := range []struct {
 		r    *stitch.Result
 		want string
@@ -264,8 +264,8 @@ func TestToolResult(t *testing.T) {
 		{&stitch.Result{IsError: true, ErrorCode: "TOOL_ERROR", Content: []stitch.Content{&stitch.TextContent{Text: `{"error":"TOOL_ERROR"}`}}},
 			`{"tool_use_id":"toolu_x","is_error":true,"content":[{"text":"{\"error\":\"TOOL_ERROR\"}","type":"text"}],"type":"tool_result"}`},
 	} {
-		if got := marshal(t, stitchanthropic.ToolResult("toolu_x", c.r)); got != c.want {
-			t.Errorf("ToolResult\n got %s\nwant %s", got, c.want)
+		if got := marshal(t, stitchanthropic.Result("toolu_x", c.r)); got != c.want {
+			t.Errorf("Result\n got %s\nwant %s", got, c.want)
 		}
 	}
 }
@@ -300,7 +300,7 @@ func TestExampleConversation(t *testing.T) {
 	}
 	p := newProvider(t, replies...)
 	d := shopDispatcher(t, nil)
-	tools, err := stitchanthropic.Tools(d)
+	tools, err := stitchanthropic.Tools(d.Tools())
 	if err != nil {
 		t.Fatal(err)
 	}

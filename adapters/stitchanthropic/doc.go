@@ -6,7 +6,7 @@
 //	if err != nil {
 //		return err
 //	}
-//	tools, err := stitchanthropic.Tools(d) // []anthropic.ToolUnionParam
+//	tools, err := stitchanthropic.Tools(d.Tools()) // []anthropic.ToolUnionParam
 //	if err != nil {
 //		return err // a tool without an anthropic-strict schema, or a *LimitError
 //	}
@@ -29,7 +29,7 @@
 //
 // # Tool definitions
 //
-// Tools (ToolParams for a []stitch.Tool, ToolParam for one) writes each
+// Tools (Tools for a []stitch.Tool, Tool for one) writes each
 // tool as an anthropic.ToolParam: its name, its description, "strict" as
 // the profile says (ProfileSchema.Strict: true, or false, written, for a
 // tool the profile serves in its fallback form, the advertised schema),
@@ -44,17 +44,17 @@
 // at all).
 //
 // Strict tool use is the tool's "strict" field on the Messages API
-// (ToolParam.Strict in v2.15.0); no beta header is sent or needed.
+// (Tool.Strict in v2.15.0); no beta header is sent or needed.
 //
 // Anthropic limits one request's strict tools: at most 20, and over them
 // at most 24 optional properties and 16 union-typed schemas (anyOf or a
-// type array). Tools and ToolParams count them from the schema bytes as
+// type array). Tools and Tools count them from the schema bytes as
 // the generator's profile package does, at every level, and fail with a
 // *LimitError saying each broken limit, instead of a request the API
 // would reject; CheckRequest returns the counts. A tool that alone breaks
 // a limit is already served non-strict by the profile (the generator
 // warns), so only a combination of tools can; to send a subset, pick the
-// tools (ToolParams of a []stitch.Tool) or build each with ToolParam.
+// tools (Tools of a []stitch.Tool) or build each with Tool.
 //
 // # Tool calls
 //
@@ -66,7 +66,7 @@
 // partial_json), so a duplicate key, 1e2 for an integer or an integer
 // beyond float64's precision reach the exact decoder as the model wrote
 // them, never through a parsed map. Reply returns the user message with
-// one tool_result per call (Call and ToolResult do one): tool_use_id, the
+// one tool_result per call (Call and Result do one): tool_use_id, the
 // result's content blocks, and is_error true for a failed call, whose
 // content is the one text block of the stitch error envelope; an unknown
 // tool is the dispatcher's UNKNOWN_TOOL error. A tool_use block that ends

@@ -34,7 +34,7 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	tools, err := stitchanthropic.Tools(d)
+	tools, err := stitchanthropic.Tools(d.Tools())
 	if err != nil {
 		log.Fatal(err)
 	}

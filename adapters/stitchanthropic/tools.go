@@ -8,34 +8,29 @@ import (
 
 	"github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/anthropics/anthropic-sdk-go/v2/packages/param"
+	"github.com/stitchgen/stitchgen/facts"
 	"github.com/stitchgen/stitchgen/stitch"
 )
 
 // Anthropic's documented limits for one request, over all its strict tools
-// (structured outputs guide, limits table): the same numbers as the
-// generator's profile package.
+// (structured outputs guide, limits table): the numbers the generator's
+// profile package warns with (package facts holds them for both).
 const (
-	MaxStrictTools = 20
-	MaxOptional    = 24
-	MaxUnions      = 16
+	MaxStrictTools = facts.AnthropicMaxStrictTools
+	MaxOptional    = facts.AnthropicMaxOptional
+	MaxUnions      = facts.AnthropicMaxUnions
 )
 
-// Tools returns the tool definitions of every tool of d, in order, for
-// MessageNewParams.Tools. See ToolParams.
-func Tools(d *stitch.Dispatcher) ([]anthropic.ToolUnionParam, error) {
-	return ToolParams(d.Tools())
-}
-
-// ToolParams returns the tool definitions of tools, in order, for
-// MessageNewParams.Tools: each is ToolParam's. It fails when a tool has no
+// Tools returns the tool definitions of tools, in order, for
+// MessageNewParams.Tools: each is Tool's. It fails when a tool has no
 // anthropic-strict schema, and with a *LimitError when the tools, sent
 // together, break Anthropic's per-request limits (CheckRequest): the API
 // would reject the request. To send them anyway, or a subset, build the
-// list with ToolParam.
-func ToolParams(tools []stitch.Tool) ([]anthropic.ToolUnionParam, error) {
+// list with Tool.
+func Tools(tools []stitch.Tool) ([]anthropic.ToolUnionParam, error) {
 	out := make([]anthropic.ToolUnionParam, 0, len(tools))
 	for _, t := range tools {
-		p, err := ToolParam(t)
+		p, err := Tool(t)
 		if err != nil {
 			return nil, err
 		}
@@ -47,7 +42,7 @@ func ToolParams(tools []stitch.Tool) ([]anthropic.ToolUnionParam, error) {
 	return out, nil
 }
 
-// ToolParam returns t's definition under profile anthropic-strict: its
+// Tool returns t's definition under profile anthropic-strict: its
 // name, its description, "strict" as the profile says (true, or false for
 // a tool the profile serves in its fallback form, always written), and as
 // input_schema the raw bytes of t's Profile schema, sent as they are
@@ -57,7 +52,7 @@ func ToolParams(tools []stitch.Tool) ([]anthropic.ToolUnionParam, error) {
 // the SDK's schema helpers, which parse a schema into typed fields. It
 // fails for a tool without an anthropic-strict schema (a hand-built tool
 // with no anthropic-strict entry in Tool.Profiles) or whose schema is not a JSON object.
-func ToolParam(t stitch.Tool) (anthropic.ToolParam, error) {
+func Tool(t stitch.Tool) (anthropic.ToolParam, error) {
 	ps := schema(t)
 	if err := checkSchema(t.Name, ps.Schema); err != nil {
 		return anthropic.ToolParam{}, err
@@ -130,7 +125,7 @@ func (e *LimitError) Error() string {
 // (profile.Counts, profile.CheckRequest), computed from the schema bytes;
 // a tool that alone breaks a limit is already served non-strict by the
 // profile, so only a combination of tools can. It fails, with another
-// error, for a tool ToolParam rejects.
+// error, for a tool Tool rejects.
 func CheckRequest(tools []stitch.Tool) (RequestCounts, error) {
 	var c RequestCounts
 	for _, t := range tools {

@@ -59,7 +59,7 @@ func userQuestion() anthropic.MessageParam {
 // strict).
 func TestToolDefinitions(t *testing.T) {
 	tools := append(shop.StitchTools(shop.NewService()), broadcast.StitchTools(nil)...)
-	params, err := stitchanthropic.ToolParams(tools)
+	params, err := stitchanthropic.Tools(tools)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +156,7 @@ func TestHTMLEscapes(t *testing.T) {
 	schema := "{\"type\":\"object\",\"properties\":{\"q\":{\"type\":\"string\",\"description\":\"a <q> & \u2028\"}},\"additionalProperties\":false}"
 	tool := handBuilt("html", stitch.ProfileSchema{Schema: schema, Strict: true})
 	tool.Description = "Renders <b> & tags."
-	params, err := stitchanthropic.ToolParams([]stitch.Tool{tool})
+	params, err := stitchanthropic.Tools([]stitch.Tool{tool})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,11 +209,11 @@ func TestToolParamRejects(t *testing.T) {
 		{`["type"]`, `stitchanthropic: tool "plain": the anthropic-strict schema is not a JSON object`},
 	} {
 		tool := handBuilt("plain", stitch.ProfileSchema{Schema: c.schema})
-		if _, err := stitchanthropic.ToolParam(tool); err == nil || err.Error() != c.want {
-			t.Errorf("ToolParam(%q): %v, want %s", c.schema, err, c.want)
+		if _, err := stitchanthropic.Tool(tool); err == nil || err.Error() != c.want {
+			t.Errorf("Tool(%q): %v, want %s", c.schema, err, c.want)
 		}
-		if got, err := stitchanthropic.ToolParams([]stitch.Tool{handBuilt("ok", stitch.ProfileSchema{Schema: `{}`}), tool}); got != nil || err == nil || err.Error() != c.want {
-			t.Errorf("ToolParams(%q): %v, %v, want nil, %s", c.schema, got, err, c.want)
+		if got, err := stitchanthropic.Tools([]stitch.Tool{handBuilt("ok", stitch.ProfileSchema{Schema: `{}`}), tool}); got != nil || err == nil || err.Error() != c.want {
+			t.Errorf("Tools(%q): %v, %v, want nil, %s", c.schema, got, err, c.want)
 		}
 	}
 }
@@ -251,7 +251,7 @@ func projected(t *testing.T, tool stitch.Tool) *profile.Result {
 // optional properties, union-typed schemas over all of them) and a
 // request over a limit is a *LimitError whose text says every broken
 // limit, in the wording of the generator's profile.CheckRequest; a
-// non-strict tool does not count. ToolParams then returns no definitions.
+// non-strict tool does not count. Tools then returns no definitions.
 func TestCheckRequest(t *testing.T) {
 	var placeOrder, getOrder stitch.Tool
 	for _, tool := range shop.StitchTools(nil) {
@@ -290,10 +290,10 @@ func TestCheckRequest(t *testing.T) {
 			if got != c.want {
 				t.Errorf("counts %+v, want %+v", got, c.want)
 			}
-			params, perr := stitchanthropic.ToolParams(c.tools)
+			params, perr := stitchanthropic.Tools(c.tools)
 			if c.err == "" {
 				if err != nil || perr != nil || len(params) != len(c.tools) {
-					t.Errorf("CheckRequest: %v; ToolParams: %d tools, %v", err, len(params), perr)
+					t.Errorf("CheckRequest: %v; Tools: %d tools, %v", err, len(params), perr)
 				}
 				return
 			}
@@ -302,7 +302,7 @@ func TestCheckRequest(t *testing.T) {
 				t.Errorf("CheckRequest: %v, want %s", err, c.err)
 			}
 			if params != nil || perr == nil || perr.Error() != c.err {
-				t.Errorf("ToolParams: %d tools, %v, want none, %s", len(params), perr, c.err)
+				t.Errorf("Tools: %d tools, %v, want none, %s", len(params), perr, c.err)
 			}
 			// The generator's profile.CheckRequest says the same.
 			var results []*profile.Result

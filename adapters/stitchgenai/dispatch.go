@@ -34,12 +34,12 @@ type Call struct {
 	Part *genai.Part
 }
 
-// Dispatch runs every function call of resp's first candidate (the
+// Reply runs every function call of resp's first candidate (the
 // candidate genai's FunctionCalls reads) on the dispatcher, in order, with
 // Dispatcher.CallAs under the Toolset's profile, and returns the reply to
 // append to the conversation after resp's own content: a user-role
 // genai.Content with one function response part per call, in the calls'
-// order, each echoing its call's ID and name (FunctionResponse). It
+// order, each echoing its call's ID and name (Result). It
 // returns nil and no calls when resp has no function call.
 //
 // The argument bytes are the body's own when the client's transport is
@@ -50,7 +50,7 @@ type Call struct {
 // A failed call (invalid arguments, a handler error, an unknown tool) is a
 // function response too: {"error": envelope}, which the model reads and
 // can act on.
-func (ts *Toolset) Dispatch(ctx context.Context, resp *genai.GenerateContentResponse) (*genai.Content, []Call) {
+func (ts *Toolset) Reply(ctx context.Context, resp *genai.GenerateContentResponse) (*genai.Content, []Call) {
 	fcs := functionCalls(resp)
 	if len(fcs) == 0 {
 		return nil, nil
@@ -155,12 +155,12 @@ func encodeArgs(args map[string]any) []byte {
 // from being read as a failure. Image and audio blocks and embedded blob
 // resources become inline data parts of the response, resource links
 // file data parts.
-func FunctionResponse(fc *genai.FunctionCall, r *stitch.Result) *genai.FunctionResponse {
+func Result(fc *genai.FunctionCall, r *stitch.Result) *genai.FunctionResponse {
 	fr, _ := functionResponse(fc, r)
 	return fr
 }
 
-// functionResponse is FunctionResponse and the exact bytes of its
+// functionResponse is Result and the exact bytes of its
 // Response.
 func functionResponse(fc *genai.FunctionCall, r *stitch.Result) (*genai.FunctionResponse, []byte) {
 	fr := &genai.FunctionResponse{ID: fc.ID, Name: fc.Name}

@@ -22,7 +22,7 @@
 //		if err != nil {
 //			return err
 //		}
-//		reply, _ := ts.Dispatch(ctx, resp)
+//		reply, _ := ts.Reply(ctx, resp)
 //		if reply == nil { // no function call: the model's answer
 //			fmt.Println(resp.Text())
 //			return nil
@@ -48,7 +48,7 @@
 // a map[string]any it made with encoding/json: float64 numbers, the last
 // of duplicate keys), and sends every request as a map it parsed the same
 // way. Transport (HTTPClient) keeps each generateContent response body
-// beside its parsed response, and Dispatch decodes a call's own argument
+// beside its parsed response, and Reply decodes a call's own argument
 // bytes from it, so the exact decoder sees 9007199254740993, 1e2 and a
 // duplicate key as the model wrote them (Call.Exact). ExactBody puts the
 // declarations' schemas, the model's calls and the function responses back

@@ -9,7 +9,7 @@ import "encoding/json"
 type exactKey struct{ part, name, id, canonical string }
 
 // remember keeps the exact bytes of a value genai holds as v: the
-// arguments of a function call Dispatch read from the body, or a function
+// arguments of a function call Reply read from the body, or a function
 // response it built. A document that is not clean (a duplicate key, a
 // lone surrogate, invalid UTF-8: the API might refuse what genai never
 // sends) is not kept, and two different documents under one key (the same
@@ -48,7 +48,7 @@ func (ts *Toolset) remember(part, name, id string, v any, exact []byte) {
 // contract gave them, the model's own function calls in the history their
 // arguments' literals). ExactBody replaces, in body, each function
 // declaration's parametersJsonSchema or parameters, the arguments of each
-// function call Dispatch read exactly, and each function response's
+// function call Reply read exactly, and each function response's
 // response by the bytes they came in or the Toolset built, but only where
 // body's value is what genai made of those bytes, so a declaration or a
 // response the caller changed, or did not get from this Toolset, stays

@@ -113,7 +113,7 @@ func Example_agentLoop() {
 		if err != nil {
 			log.Fatal(err)
 		}
-		reply, calls := ts.Dispatch(ctx, resp)
+		reply, calls := ts.Reply(ctx, resp)
 		for _, c := range calls {
 			fmt.Printf("call %s %s (exact arguments: %v): %s\n", c.FunctionCall.ID, c.FunctionCall.Name, c.Exact, c.Response)
 		}

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/stitchgen/stitchgen/facts"
 )
 
 // canonical is data as genai sends it: parsed into map[string]any (numbers
@@ -74,7 +76,7 @@ func diff(path string, a, b any) (string, bool) {
 		for _, k := range keys {
 			av, ina := a[k]
 			bv, inb := bm[k]
-			p := path + "/" + escapeToken(k)
+			p := path + "/" + facts.PointerToken(k)
 			if ina != inb {
 				return p, false
 			}
@@ -131,11 +133,6 @@ func hugeExponent(lit string) bool {
 	}
 	e, err := strconv.Atoi(strings.TrimPrefix(lit[i+1:], "+"))
 	return err != nil || e > 400 || e < -400
-}
-
-// escapeToken escapes a JSON Pointer token (RFC 6901).
-func escapeToken(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
 // quotePointer writes a JSON Pointer for a message, the root as (root).

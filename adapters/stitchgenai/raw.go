@@ -23,7 +23,7 @@ const RawBodyHeader = "Stitchgenai-Raw-Body"
 
 // HTTPClient returns a copy of c (http.DefaultClient when nil) whose
 // transport is Transport around c's, for genai.ClientConfig.HTTPClient.
-// With it, Dispatch hands each function call's argument bytes to the
+// With it, Reply hands each function call's argument bytes to the
 // decoder exactly as the model wrote them.
 func HTTPClient(c *http.Client) *http.Client {
 	if c == nil {

@@ -33,7 +33,7 @@ func echoToolset(t *testing.T) *stitchgenai.Toolset {
 // an integer written 1e2, a duplicate key, a lone surrogate, a key order.
 const hardArgs = `{"z":0,"big":9007199254740993,"e":1e2,"dup":1,"dup":2,"s":"\ud800"}`
 
-// describe renders the calls Dispatch made.
+// describe renders the calls Reply made.
 func describe(calls []stitchgenai.Call) string {
 	var b strings.Builder
 	for _, c := range calls {
@@ -57,7 +57,7 @@ func TestRawArgs(t *testing.T) {
 			if ok != raw || (raw && string(body) != reply) {
 				t.Fatalf("RawBody = %q, %v", body, ok)
 			}
-			_, calls := ts.Dispatch(context.Background(), resp)
+			_, calls := ts.Reply(context.Background(), resp)
 			want := `call-1 echo exact=true args=` + hardArgs + `
 response={"output":"args {\"z\":0,\"big\":9007199254740993,\"e\":1e2,\"dup\":1,\"dup\":2,\"s\":\"\\ud800\"}"}
 `
@@ -113,7 +113,7 @@ response={"output":{"orderId":"o-1","customerId":9007199254740992,"units":2,"tot
 			f := newFakeGemini(t, callReply(`{"functionCall":{"id":"call-1","name":"place_order","args":`+c.args+`}}`))
 			ts := shopToolset(t, stitch.ProfileMCP)
 			resp := generate(t, f.client(t, c.raw), config(ts, true), []*genai.Content{genai.NewContentFromText("order", genai.RoleUser)})
-			_, calls := ts.Dispatch(context.Background(), resp)
+			_, calls := ts.Reply(context.Background(), resp)
 			compare(t, "calls", describe(calls), c.want)
 		})
 	}
@@ -134,7 +134,7 @@ func TestRawArgsOnlyWhenTheyMatch(t *testing.T) {
 	ts := echoToolset(t)
 	c := f.client(t, true)
 	history := []*genai.Content{genai.NewContentFromText("echo", genai.RoleUser)}
-	_, calls := ts.Dispatch(context.Background(), generate(t, c, config(ts, true), history))
+	_, calls := ts.Reply(context.Background(), generate(t, c, config(ts, true), history))
 	compare(t, "calls", describe(calls), `a echo exact=true args={"n":1.0}
 response={"output":"args {\"n\":1.0}"}
 b echo exact=true args=
@@ -142,7 +142,7 @@ response={"output":"args {}"}
 `)
 	resp := generate(t, c, config(ts, true), history)
 	resp.Candidates[0].Content.Parts[1].FunctionCall.Args["n"] = 2.0
-	_, calls = ts.Dispatch(context.Background(), resp)
+	_, calls = ts.Reply(context.Background(), resp)
 	compare(t, "changed calls", describe(calls), `a echo exact=false args={"n":2}
 response={"output":"args {\"n\":2}"}
 b echo exact=false args=
@@ -180,7 +180,7 @@ func TestTransportLeavesStreamsAlone(t *testing.T) {
 		if _, ok := stitchgenai.RawBody(resp); ok {
 			t.Error("a stream chunk has a raw body")
 		}
-		_, calls := ts.Dispatch(context.Background(), resp)
+		_, calls := ts.Reply(context.Background(), resp)
 		got += describe(calls)
 	}
 	compare(t, "calls", got, `s echo exact=false args={"n":100}

@@ -48,7 +48,7 @@ func TestFunctionResponseContent(t *testing.T) {
 			`{"id":"c-1","name":"place_order","response":{"error":{"error":"INTERNAL_ERROR","message":"the tool's output is not a JSON document: invalid character '}' looking for beginning of value"}}}`},
 	}
 	for _, c := range cases {
-		b, err := json.Marshal(stitchgenai.FunctionResponse(fc, c.r))
+		b, err := json.Marshal(stitchgenai.Result(fc, c.r))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -87,7 +87,7 @@ func TestExactBodyCollision(t *testing.T) {
 	var responses []string
 	for range 2 {
 		resp := generate(t, c, cfg, history)
-		reply, calls := ts.Dispatch(context.Background(), resp)
+		reply, calls := ts.Reply(context.Background(), resp)
 		responses = append(responses, string(calls[0].Response))
 		history = append(history, resp.Candidates[0].Content, reply)
 	}

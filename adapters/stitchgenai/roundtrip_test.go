@@ -54,7 +54,7 @@ func runLoop(t *testing.T, f *fakeGemini, ts *stitchgenai.Toolset, onCalls func(
 	history := []*genai.Content{genai.NewContentFromText(prompt, genai.RoleUser)}
 	for range len(f.replies) {
 		resp := generate(t, c, cfg, history)
-		reply, calls := ts.Dispatch(context.Background(), resp)
+		reply, calls := ts.Reply(context.Background(), resp)
 		onCalls(calls)
 		if reply == nil {
 			return resp.Text()
@@ -219,7 +219,7 @@ func TestExactBodyLeavesChangesAlone(t *testing.T) {
 	cfg.Tools[0].FunctionDeclarations[0].ParametersJsonSchema = map[string]any{"type": "object", "title": "mine"}
 	history := []*genai.Content{genai.NewContentFromText("echo", genai.RoleUser)}
 	resp := generate(t, c, cfg, history)
-	reply, _ := ts.Dispatch(context.Background(), resp)
+	reply, _ := ts.Reply(context.Background(), resp)
 	reply.Parts[0].FunctionResponse.Response["output"] = "changed"
 	resp.Candidates[0].Content.Parts[0].FunctionCall.Args["n"] = 2
 	generate(t, c, cfg, append(history, resp.Candidates[0].Content, reply))
@@ -266,7 +266,7 @@ func TestExactBodyOnlyCleanDocuments(t *testing.T) {
 	cfg := config(ts, true)
 	history := []*genai.Content{genai.NewContentFromText("echo", genai.RoleUser)}
 	resp := generate(t, c, cfg, history)
-	reply, _ := ts.Dispatch(context.Background(), resp)
+	reply, _ := ts.Reply(context.Background(), resp)
 	generate(t, c, cfg, append(history, resp.Candidates[0].Content, reply))
 	compare(t, "request 2", f.requests()[1], request(`"tools":[{"functionDeclarations":[{"description":"Hand-built echo.","name":"echo","parametersJsonSchema":{"type":"object"}}]}]`,
 		userText("echo"),

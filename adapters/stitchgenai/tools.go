@@ -9,9 +9,15 @@ import (
 	"google.golang.org/genai"
 )
 
+// Profile is the profile of Gemini's own form (the typed Schema as
+// FunctionDeclaration.Parameters where it can say the tool); New also
+// takes stitch.ProfileMCP, the advertised schemas as
+// parametersJsonSchema.
+const Profile = stitch.ProfileGemini
+
 // A Toolset serves the tools of a stitch.Dispatcher to Gemini through
 // genai, in the form of one profile: it declares them (Tools), runs the
-// function calls of a response (Dispatch) and, as the request hook
+// function calls of a response (Reply) and, as the request hook
 // ExactBody, puts the exact bytes of its declarations, of the model's calls
 // and of its function responses back into the requests genai sends.
 //
@@ -66,8 +72,8 @@ func New(d *stitch.Dispatcher, p stitch.Profile) (*Toolset, error) {
 	if p == "" {
 		p = stitch.ProfileMCP
 	}
-	if p != stitch.ProfileMCP && p != stitch.ProfileGemini {
-		return nil, fmt.Errorf("stitchgenai: profile %q is not Gemini's: use %q or %q", p, stitch.ProfileMCP, stitch.ProfileGemini)
+	if p != stitch.ProfileMCP && p != Profile {
+		return nil, fmt.Errorf("stitchgenai: profile %q is not Gemini's: use %q or %q", p, stitch.ProfileMCP, Profile)
 	}
 	ts := &Toolset{d: d, profile: p, exact: map[exactKey][]byte{}}
 	for _, t := range d.Tools() {
@@ -88,7 +94,7 @@ func New(d *stitch.Dispatcher, p stitch.Profile) (*Toolset, error) {
 func declare(t stitch.Tool, p stitch.Profile) (decl, string, error) {
 	dc := decl{name: t.Name, description: t.Description}
 	var note string
-	ps, _ := t.Schema(stitch.ProfileGemini) // fails only on a name that is no profile
+	ps, _ := t.Schema(Profile) // fails only on a name that is no profile
 	switch {
 	case p == stitch.ProfileMCP:
 		dc.schema = t.InputSchema

@@ -4,7 +4,9 @@ import (
 	"context"
 	"net"
 	"net/http"
+	"slices"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -16,18 +18,11 @@ import (
 // gives the defaults of docs/serving.md; for each limit, 0 means its
 // default and a negative value means none.
 type HTTPOptions struct {
-	// MaxBodyBytes, MaxDepth, MaxInFlight, MaxInFlightBytes, MaxWait,
-	// ReadTimeout, WriteTimeout and Refused are wire.HTTPOptions': the
-	// request body cap and check before the SDK reads it, the limits on
-	// requests in flight and the deadlines of a request.
-	MaxBodyBytes     int64
-	MaxDepth         int
-	MaxInFlight      int
-	MaxInFlightBytes int64
-	MaxWait          time.Duration
-	ReadTimeout      time.Duration
-	WriteTimeout     time.Duration
-	Refused          func(r *http.Request, status int, e *wire.Error)
+	// HTTPOptions are wire.Guard's: the request body cap and check before
+	// the SDK reads it, the limits on requests in flight and the deadlines
+	// of a request (MaxBodyBytes, MaxDepth, MaxInFlight, MaxInFlightBytes,
+	// MaxWait, ReadTimeout, WriteTimeout, Refused).
+	wire.HTTPOptions
 
 	// SessionTimeout closes a session that gets no request for this long
 	// (the SDK's StreamableHTTPOptions.SessionTimeout; default
@@ -40,12 +35,10 @@ type HTTPOptions struct {
 	// stateless. Default wire.DefaultMaxSessions, 10,000.
 	MaxSessions int
 
-	// ReadHeaderTimeout, IdleTimeout and ShutdownTimeout are
-	// wire.ServerOptions', for NewHTTPServer and ListenAndServe (10 s,
-	// 120 s, 5 s).
-	ReadHeaderTimeout time.Duration
-	IdleTimeout       time.Duration
-	ShutdownTimeout   time.Duration
+	// ServerOptions are wire.NewServer's and wire.Serve's, for
+	// NewHTTPServer and ListenAndServe: ReadHeaderTimeout, IdleTimeout and
+	// ShutdownTimeout (10 s, 120 s, 5 s).
+	wire.ServerOptions
 
 	// Streamable are the SDK's other options (EventStore, JSONResponse,
 	// Stateless, Logger...); its SessionTimeout and MaxRequestBodyBytes
@@ -72,16 +65,15 @@ func HTTPHandler(s *mcp.Server, opt *HTTPOptions) http.Handler {
 	if maxSessions := orDefault(int64(o.MaxSessions), wire.DefaultMaxSessions); maxSessions > 0 && !so.Stateless {
 		h = &sessionLimit{next: h, server: s, max: int(maxSessions), refused: o.Refused}
 	}
-	return wire.Guard(h, wire.HTTPOptions{
-		MaxBodyBytes:     o.MaxBodyBytes,
-		MaxDepth:         o.MaxDepth,
-		MaxInFlight:      o.MaxInFlight,
-		MaxInFlightBytes: o.MaxInFlightBytes,
-		MaxWait:          o.MaxWait,
-		ReadTimeout:      o.ReadTimeout,
-		WriteTimeout:     o.WriteTimeout,
-		Refused:          o.Refused,
-	})
+	if !so.Stateless {
+		// The SDK serves revision 2026-07-28 only on a stateless handler;
+		// the older revisions keep their sessions on this one.
+		stateless := so
+		stateless.Stateless = true
+		stateless.EventStore = nil
+		h = &revisions{legacy: h, modern: mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &stateless)}
+	}
+	return wire.Guard(h, o.HTTPOptions)
 }
 
 // orDefault is v, def for 0, or -1 for a negative v (none).
@@ -103,6 +95,45 @@ type sessionLimit struct {
 	opening atomic.Int64 // requests without a session id being served
 	refused func(r *http.Request, status int, e *wire.Error)
 }
+
+// revisions sends each request to the handler of its protocol revision:
+// a request of revision 2026-07-28 or later (or of an unknown revision,
+// which the stateless handler answers with the versions it supports) to
+// the SDK's stateless handler, one of an older revision, which has or
+// opens a session, to the stateful one.
+type revisions struct{ legacy, modern http.Handler }
+
+func (v *revisions) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if isModern(r) {
+		v.modern.ServeHTTP(w, r)
+		return
+	}
+	v.legacy.ServeHTTP(w, r)
+}
+
+// protocolVersionHeader is the header of a request's protocol revision.
+const protocolVersionHeader = "Mcp-Protocol-Version"
+
+// isModern reports whether r is a request of the stateless revisions: no
+// session id, and a protocol version header that is not one of the
+// session-based revisions, or, without that header, a POST whose body
+// (peeked, as Guard read it) is server/discover or carries the revision in
+// its _meta.
+func isModern(r *http.Request) bool {
+	if r.Header.Get(sessionIDHeader) != "" {
+		return false
+	}
+	if v := r.Header.Get(protocolVersionHeader); v != "" {
+		return !slices.Contains(sessionRevisions, strings.TrimSpace(v))
+	}
+	if r.Method != http.MethodPost {
+		return false
+	}
+	return wire.Stateless(peek(r))
+}
+
+// sessionRevisions are the protocol revisions the SDK serves with sessions.
+var sessionRevisions = slices.DeleteFunc(mcp.SupportedProtocolVersions(), func(v string) bool { return v >= "2026-07-28" })
 
 // sessionIDHeader is the header of the streamable-HTTP session id; a POST
 // without it opens a session (the SDK's serveStatefulPOST).
@@ -144,7 +175,7 @@ func serverOptions(opt *HTTPOptions) wire.ServerOptions {
 	if opt == nil {
 		return wire.ServerOptions{}
 	}
-	return wire.ServerOptions{ReadHeaderTimeout: opt.ReadHeaderTimeout, IdleTimeout: opt.IdleTimeout, ShutdownTimeout: opt.ShutdownTimeout}
+	return opt.ServerOptions
 }
 
 // NewHTTPServer returns an http.Server serving h with the connection

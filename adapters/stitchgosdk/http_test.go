@@ -17,6 +17,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stitchgen/stitchgen/adapters/stitchgosdk"
 	"github.com/stitchgen/stitchgen/stitch"
+	"github.com/stitchgen/stitchgen/stitch/wire"
 )
 
 // rawSession is a streamable-HTTP session driven with hand-written
@@ -126,7 +127,7 @@ func TestHTTPEnvelopeExact(t *testing.T) {
 // cap (413) and a server without room (503).
 func TestHTTPClientSurvivesRefusal(t *testing.T) {
 	s, _ := fixtureServer(t, stitch.Options{})
-	srv := httptest.NewServer(stitchgosdk.HTTPHandler(s, &stitchgosdk.HTTPOptions{MaxBodyBytes: 64 << 10}))
+	srv := httptest.NewServer(stitchgosdk.HTTPHandler(s, &stitchgosdk.HTTPOptions{HTTPOptions: wire.HTTPOptions{MaxBodyBytes: 64 << 10}}))
 	defer srv.Close()
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "v0"}, nil).Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: srv.URL}, nil)
 	if err != nil {
@@ -201,7 +202,7 @@ func TestHTTPSlowBody(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := &stitchgosdk.HTTPOptions{ReadTimeout: 500 * time.Millisecond}
+	opt := &stitchgosdk.HTTPOptions{HTTPOptions: wire.HTTPOptions{ReadTimeout: 500 * time.Millisecond}}
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
 	go func() { served <- stitchgosdk.Serve(ctx, ln, stitchgosdk.HTTPHandler(s, opt), opt) }()
@@ -273,7 +274,7 @@ func TestHTTPDefaults(t *testing.T) {
 	if srv.ReadHeaderTimeout != 10*time.Second || srv.IdleTimeout != 120*time.Second || srv.ReadTimeout != 0 || srv.WriteTimeout != 0 {
 		t.Errorf("server timeouts: header %v, idle %v, read %v, write %v", srv.ReadHeaderTimeout, srv.IdleTimeout, srv.ReadTimeout, srv.WriteTimeout)
 	}
-	srv = stitchgosdk.NewHTTPServer(http.NotFoundHandler(), &stitchgosdk.HTTPOptions{ReadHeaderTimeout: -1, IdleTimeout: time.Second})
+	srv = stitchgosdk.NewHTTPServer(http.NotFoundHandler(), &stitchgosdk.HTTPOptions{ServerOptions: wire.ServerOptions{ReadHeaderTimeout: -1, IdleTimeout: time.Second}})
 	if srv.ReadHeaderTimeout != 0 || srv.IdleTimeout != time.Second {
 		t.Errorf("overridden: header %v, idle %v", srv.ReadHeaderTimeout, srv.IdleTimeout)
 	}

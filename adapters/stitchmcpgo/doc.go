@@ -8,7 +8,7 @@
 //	s := stitchmcpgo.NewServer("shop", "v1.0.0", d)
 //	s.AddTool(plainTool, plainHandler) // mcp-go tools of your own, served beside them
 //	return stitchmcpgo.ServeStdio(ctx, s, os.Stdin, os.Stdout, nil)
-//	// or: return stitchmcpgo.ServeHTTP(ctx, s, "127.0.0.1:8080", nil)
+//	// or: return stitchmcpgo.ListenAndServe(ctx, s, "127.0.0.1:8080", nil)
 //
 // Each tool is registered with its schemas as mcp-go's raw schemas
 // (Tool.RawInputSchema, RawOutputSchema): tools/list serves the generated
@@ -22,7 +22,7 @@
 // and server.ServerFromContext the server for sampling, elicitation and
 // roots.
 //
-// ServeStdio and HTTPHandler with ServeHTTP serve a server with the limits
+// ServeStdio and HTTPHandler with ListenAndServe serve a server with the limits
 // of package stitch/wire and the defaults of docs/serving.md: a line or
 // body the server cannot take (too large or deep, a repeated "name" or
 // "arguments" in a tools/call, bytes after the message) is answered with a

@@ -46,23 +46,16 @@ func ServeStdio(ctx context.Context, s *server.MCPServer, in io.Reader, out io.W
 	return err
 }
 
-// HTTPOptions configure HTTPHandler and ServeHTTP. The zero value gives
+// HTTPOptions configure HTTPHandler and ListenAndServe. The zero value gives
 // the defaults of docs/serving.md; for each limit, 0 means its default
 // and a negative value means none.
 type HTTPOptions struct {
-	// MaxBodyBytes, MaxDepth, MaxInFlight, MaxInFlightBytes, MaxWait,
-	// ReadTimeout, WriteTimeout and Refused are wire.HTTPOptions': the
-	// request body cap and check before mcp-go reads the body (it reads
-	// any body whole), the limits on requests in flight and the deadlines
-	// of a request.
-	MaxBodyBytes     int64
-	MaxDepth         int
-	MaxInFlight      int
-	MaxInFlightBytes int64
-	MaxWait          time.Duration
-	ReadTimeout      time.Duration
-	WriteTimeout     time.Duration
-	Refused          func(r *http.Request, status int, e *wire.Error)
+	// HTTPOptions are wire.Guard's: the request body cap and check before
+	// mcp-go reads the body (it reads any body whole), the limits on
+	// requests in flight and the deadlines of a request (MaxBodyBytes,
+	// MaxDepth, MaxInFlight, MaxInFlightBytes, MaxWait, ReadTimeout,
+	// WriteTimeout, Refused).
+	wire.HTTPOptions
 
 	// SessionTimeout is mcp-go's session idle TTL
 	// (server.WithSessionIdleTTL; default wire.DefaultSessionTimeout, 30
@@ -72,11 +65,10 @@ type HTTPOptions struct {
 	// every second.
 	SessionTimeout time.Duration
 
-	// ReadHeaderTimeout, IdleTimeout and ShutdownTimeout are
-	// wire.ServerOptions', for ServeHTTP (10 s, 120 s, 5 s).
-	ReadHeaderTimeout time.Duration
-	IdleTimeout       time.Duration
-	ShutdownTimeout   time.Duration
+	// ServerOptions are wire.NewServer's and wire.Serve's, for
+	// ListenAndServe and Serve: ReadHeaderTimeout, IdleTimeout and
+	// ShutdownTimeout (10 s, 120 s, 5 s).
+	wire.ServerOptions
 }
 
 // HTTPHandler returns mcp-go's streamable-HTTP server for s
@@ -102,26 +94,17 @@ func HTTPHandler(s *server.MCPServer, opt *HTTPOptions, opts ...server.Streamabl
 		base = append(base, server.WithSessionIdleTTL(ttl))
 	}
 	sh := server.NewStreamableHTTPServer(s, append(base, opts...)...)
-	return wire.Guard(sh, wire.HTTPOptions{
-		MaxBodyBytes:     o.MaxBodyBytes,
-		MaxDepth:         o.MaxDepth,
-		MaxInFlight:      o.MaxInFlight,
-		MaxInFlightBytes: o.MaxInFlightBytes,
-		MaxWait:          o.MaxWait,
-		ReadTimeout:      o.ReadTimeout,
-		WriteTimeout:     o.WriteTimeout,
-		Refused:          o.Refused,
-	}), sh
+	return wire.Guard(sh, o.HTTPOptions), sh
 }
 
-// ServeHTTP serves s over streamable HTTP (HTTPHandler) on addr (for
+// ListenAndServe serves s over streamable HTTP (HTTPHandler) on addr (for
 // example "127.0.0.1:8080"), at every path: a client connects to
 // http://addr/. The http.Server has the connection timeouts of opt
 // (wire.NewServer). When ctx is done it closes the sessions and shuts the
 // HTTP server down, waiting up to ShutdownTimeout for calls in flight, and
 // returns nil. For anything else (TLS, a mux), mount HTTPHandler on an
 // http.Server of your own.
-func ServeHTTP(ctx context.Context, s *server.MCPServer, addr string, opt *HTTPOptions, opts ...server.StreamableHTTPOption) error {
+func ListenAndServe(ctx context.Context, s *server.MCPServer, addr string, opt *HTTPOptions, opts ...server.StreamableHTTPOption) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
@@ -129,12 +112,12 @@ func ServeHTTP(ctx context.Context, s *server.MCPServer, addr string, opt *HTTPO
 	return Serve(ctx, s, ln, opt, opts...)
 }
 
-// Serve is ServeHTTP on a listener, which it closes.
+// Serve is ListenAndServe on a listener, which it closes.
 func Serve(ctx context.Context, s *server.MCPServer, ln net.Listener, opt *HTTPOptions, opts ...server.StreamableHTTPOption) error {
 	h, sh := HTTPHandler(s, opt, opts...)
 	var so wire.ServerOptions
 	if opt != nil {
-		so = wire.ServerOptions{ReadHeaderTimeout: opt.ReadHeaderTimeout, IdleTimeout: opt.IdleTimeout, ShutdownTimeout: opt.ShutdownTimeout}
+		so = opt.ServerOptions
 	}
 	// sh has no http.Server of its own: its Shutdown closes the sessions
 	// (ending their open GET streams) and stops its sweeper.

@@ -17,6 +17,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 	"github.com/stitchgen/stitchgen/adapters/stitchmcpgo"
+	"github.com/stitchgen/stitchgen/stitch/wire"
 )
 
 // TestServeStdio: ServeStdio answers a client on a pair of pipes, with
@@ -53,9 +54,9 @@ func TestServeStdio(t *testing.T) {
 	c.Close()
 }
 
-// TestServeHTTP: ServeHTTP serves streamable HTTP at the root path and
+// TestListenAndServe: ListenAndServe serves streamable HTTP at the root path and
 // returns nil once its context is done.
-func TestServeHTTP(t *testing.T) {
+func TestListenAndServe(t *testing.T) {
 	s := stitchmcpgo.NewServer("fixture", "v0", newDispatcher(t, nil))
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -76,7 +77,7 @@ func TestServeHTTP(t *testing.T) {
 	c.Close()
 	cancel()
 	if err := <-served; err != nil {
-		t.Errorf("ServeHTTP = %v, want nil", err)
+		t.Errorf("ListenAndServe = %v, want nil", err)
 	}
 }
 
@@ -159,13 +160,13 @@ func TestServeStdioLimits(t *testing.T) {
 	}
 }
 
-// TestServeHTTPLimits: over streamable HTTP the body is capped and checked
+// TestListenAndServeLimits: over streamable HTTP the body is capped and checked
 // before mcp-go reads it (mcp-go itself reads any body whole and keeps the
 // last "name").
-func TestServeHTTPLimits(t *testing.T) {
+func TestListenAndServeLimits(t *testing.T) {
 	o := &observer{}
 	s := stitchmcpgo.NewServer("fixture", "v0", newDispatcher(t, o))
-	h, sh := stitchmcpgo.HTTPHandler(s, &stitchmcpgo.HTTPOptions{MaxBodyBytes: 1 << 20})
+	h, sh := stitchmcpgo.HTTPHandler(s, &stitchmcpgo.HTTPOptions{HTTPOptions: wire.HTTPOptions{MaxBodyBytes: 1 << 20}})
 	hs := httptest.NewServer(h)
 	defer hs.Close()
 	defer sh.Shutdown(context.Background())
@@ -195,10 +196,10 @@ func TestServeHTTPLimits(t *testing.T) {
 	}
 }
 
-// TestServeHTTPIdleSessions: the state of a session that gets no request
+// TestListenAndServeIdleSessions: the state of a session that gets no request
 // for the session timeout is dropped; with server.WithStateful, the
 // session itself, so that its id is refused after.
-func TestServeHTTPIdleSessions(t *testing.T) {
+func TestListenAndServeIdleSessions(t *testing.T) {
 	s := stitchmcpgo.NewServer("fixture", "v0", newDispatcher(t, nil))
 	h, sh := stitchmcpgo.HTTPHandler(s, &stitchmcpgo.HTTPOptions{SessionTimeout: 200 * time.Millisecond},
 		server.WithStateful(true), server.WithStreamableHTTPLogger(slog.New(slog.DiscardHandler)))

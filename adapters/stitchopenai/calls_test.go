@@ -82,7 +82,7 @@ func TestChatRawArguments(t *testing.T) {
 		t.Errorf("the SDK's decoded arguments changed: %q", got)
 	}
 	rec := &recorder{}
-	msgs := stitchopenai.ChatToolMessages(context.Background(), fixtureDispatcher(t, rec), completion)
+	msgs := stitchopenai.ChatReply(context.Background(), fixtureDispatcher(t, rec), completion)
 	if len(msgs) != len(rawCases) {
 		t.Fatalf("%d tool messages for %d calls", len(msgs), len(rawCases))
 	}
@@ -112,7 +112,7 @@ func TestResponseRawArguments(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec := &recorder{}
-	outs := stitchopenai.ResponseToolOutputs(context.Background(), fixtureDispatcher(t, rec), r)
+	outs := stitchopenai.ResponseReply(context.Background(), fixtureDispatcher(t, rec), r)
 	if len(outs) != len(rawCases) {
 		t.Fatalf("%d outputs for %d calls", len(outs), len(rawCases))
 	}
@@ -140,12 +140,12 @@ func TestCallsWithoutRawJSON(t *testing.T) {
 			Function: openai.ChatCompletionMessageFunctionToolCallFunction{Name: "ping", Arguments: `{"echo":"a"}`},
 		}},
 	}}}}
-	msgs := stitchopenai.ChatToolMessages(context.Background(), d, completion)
+	msgs := stitchopenai.ChatReply(context.Background(), d, completion)
 	r := &responses.Response{Output: []responses.ResponseOutputItemUnion{{
 		Type: "function_call", CallID: "call_2", Name: "ping",
 		Arguments: responses.ResponseOutputItemUnionArguments{OfString: `{"echo":"b"}`},
 	}}}
-	outs := stitchopenai.ResponseToolOutputs(context.Background(), d, r)
+	outs := stitchopenai.ResponseReply(context.Background(), d, r)
 	if len(msgs) != 1 || msgs[0].OfTool.Content.OfString.Value != "pong a" || len(outs) != 1 || outs[0].OfFunctionCallOutput.Output.OfString.Value != "pong b" {
 		t.Errorf("tool message %+v, output %+v", msgs, outs)
 	}
@@ -181,8 +181,8 @@ func TestCallsNotAnswered(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	msgs := stitchopenai.ChatToolMessages(context.Background(), d, completion)
-	outs := stitchopenai.ResponseToolOutputs(context.Background(), d, r)
+	msgs := stitchopenai.ChatReply(context.Background(), d, completion)
+	outs := stitchopenai.ResponseReply(context.Background(), d, r)
 	unknown := `{"error":"UNKNOWN_TOOL","message":"unknown tool \"nope\"; the tools are: place_order, ping","hint":"Call one of the listed tools."}`
 	if len(msgs) != 1 || msgs[0].OfTool.ToolCallID != "call_2" || msgs[0].OfTool.Content.OfString.Value != unknown {
 		t.Errorf("tool messages %+v", msgs)
@@ -193,7 +193,7 @@ func TestCallsNotAnswered(t *testing.T) {
 	if got, want := rec.seen(), []string{"nope openai-strict {}", "nope openai-strict {}"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("the dispatcher saw %q, want %q", got, want)
 	}
-	if stitchopenai.ChatToolMessages(context.Background(), d, &openai.ChatCompletion{}) != nil || stitchopenai.ResponseToolOutputs(context.Background(), d, nil) != nil {
+	if stitchopenai.ChatReply(context.Background(), d, &openai.ChatCompletion{}) != nil || stitchopenai.ResponseReply(context.Background(), d, nil) != nil {
 		t.Error("no call, yet messages")
 	}
 }

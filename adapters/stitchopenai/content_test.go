@@ -45,7 +45,7 @@ func TestChatContent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	msg := stitchopenai.ChatToolMessage(context.Background(), d, openai.ChatCompletionMessageToolCallUnion{
+	msg := stitchopenai.ChatCall(context.Background(), d, openai.ChatCompletionMessageToolCallUnion{
 		ID: "call_1", Type: "function", Function: openai.ChatCompletionMessageFunctionToolCallFunction{Name: "blocks", Arguments: "{}"},
 	})
 	client, rp := newClient(t, chatAnswer("ok"))
@@ -72,7 +72,7 @@ func TestResponseContent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := stitchopenai.ResponseToolOutput(context.Background(), d, responses.ResponseFunctionToolCall{CallID: "call_1", Name: "blocks", Arguments: "{}"})
+	out := stitchopenai.ResponseCall(context.Background(), d, responses.ResponseFunctionToolCall{CallID: "call_1", Name: "blocks", Arguments: "{}"})
 	client, rp := newClient(t, response("resp_2", message("ok")))
 	if _, err := client.Responses.New(context.Background(), responses.ResponseNewParams{
 		Model: "gpt-test", Input: responses.ResponseNewParamsInputUnion{OfInputItemList: responses.ResponseInputParam{out}},
@@ -102,10 +102,10 @@ func TestOneTextBlockIsAString(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	msg := stitchopenai.ChatToolMessage(context.Background(), d, openai.ChatCompletionMessageToolCallUnion{ID: "call_1", Function: openai.ChatCompletionMessageFunctionToolCallFunction{Name: "blocks"}})
+	msg := stitchopenai.ChatCall(context.Background(), d, openai.ChatCompletionMessageToolCallUnion{ID: "call_1", Function: openai.ChatCompletionMessageFunctionToolCallFunction{Name: "blocks"}})
 	got, _ := msg.MarshalJSON()
 	diff(t, "tool message", string(got), `{"content":"","tool_call_id":"call_1","role":"tool"}`)
-	out := stitchopenai.ResponseToolOutput(context.Background(), d, responses.ResponseFunctionToolCall{CallID: "call_1", Name: "blocks"})
+	out := stitchopenai.ResponseCall(context.Background(), d, responses.ResponseFunctionToolCall{CallID: "call_1", Name: "blocks"})
 	got, _ = out.MarshalJSON()
 	diff(t, "function_call_output", string(got), `{"output":"","call_id":"call_1","type":"function_call_output"}`)
 }

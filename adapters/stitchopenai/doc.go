@@ -10,7 +10,7 @@
 //	for {
 //		c, err := client.Chat.Completions.New(ctx, params)
 //		...
-//		calls := stitchopenai.ChatToolMessages(ctx, d, c)
+//		calls := stitchopenai.ChatReply(ctx, d, c)
 //		if len(calls) == 0 {
 //			return c.Choices[0].Message.Content, nil // the final answer
 //		}
@@ -25,7 +25,7 @@
 //	for {
 //		r, err := client.Responses.New(ctx, params)
 //		...
-//		outputs := stitchopenai.ResponseToolOutputs(ctx, d, r)
+//		outputs := stitchopenai.ResponseReply(ctx, d, r)
 //		if len(outputs) == 0 {
 //			return r.OutputText(), nil
 //		}

@@ -56,7 +56,7 @@ func recorded(dir, path string) *httptest.Server {
 // tools go out under openai-strict, the model's tool call is dispatched to
 // the shop, its result goes back as a tool message, and the model answers.
 // The model is a local server replaying recorded responses.
-func ExampleChatToolMessages() {
+func ExampleChatReply() {
 	srv := recorded("chat", "/chat/completions")
 	defer srv.Close()
 	client := openai.NewClient(option.WithBaseURL(srv.URL), option.WithAPIKey("sk-example"), option.WithMaxRetries(0))
@@ -80,7 +80,7 @@ func ExampleChatToolMessages() {
 		if err != nil {
 			log.Fatal(err)
 		}
-		results := stitchopenai.ChatToolMessages(ctx, d, c)
+		results := stitchopenai.ChatReply(ctx, d, c)
 		if len(results) == 0 {
 			fmt.Println("answer:", c.Choices[0].Message.Content)
 			return
@@ -98,7 +98,7 @@ func ExampleChatToolMessages() {
 
 // The same agent loop on the Responses API: each request continues the
 // previous response with the function_call_output items.
-func ExampleResponseToolOutputs() {
+func ExampleResponseReply() {
 	srv := recorded("responses", "/responses")
 	defer srv.Close()
 	client := openai.NewClient(option.WithBaseURL(srv.URL), option.WithAPIKey("sk-example"), option.WithMaxRetries(0))
@@ -122,7 +122,7 @@ func ExampleResponseToolOutputs() {
 		if err != nil {
 			log.Fatal(err)
 		}
-		outputs := stitchopenai.ResponseToolOutputs(ctx, d, r)
+		outputs := stitchopenai.ResponseReply(ctx, d, r)
 		if len(outputs) == 0 {
 			fmt.Println("answer:", r.OutputText())
 			return

@@ -92,7 +92,7 @@ func TestChatRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		msgs := stitchopenai.ChatToolMessages(ctx, d, c)
+		msgs := stitchopenai.ChatReply(ctx, d, c)
 		if len(msgs) == 0 {
 			answer = c.Choices[0].Message.Content
 			break
@@ -148,7 +148,7 @@ func TestResponseRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		outs := stitchopenai.ResponseToolOutputs(ctx, d, r)
+		outs := stitchopenai.ResponseReply(ctx, d, r)
 		if len(outs) == 0 {
 			answer = r.OutputText()
 			break

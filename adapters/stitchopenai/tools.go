@@ -28,11 +28,11 @@ var toolName = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
 
 // ChatTools returns the Chat Completions tools param for tools (usually
 // Dispatcher.Tools()): one function tool per tool, in order, each as
-// ChatFunction describes it.
+// ChatTool describes it.
 func ChatTools(tools []stitch.Tool) ([]openai.ChatCompletionToolUnionParam, error) {
 	out := make([]openai.ChatCompletionToolUnionParam, 0, len(tools))
 	for _, t := range tools {
-		f, err := ChatFunction(t)
+		f, err := ChatTool(t)
 		if err != nil {
 			return nil, err
 		}
@@ -41,7 +41,7 @@ func ChatTools(tools []stitch.Tool) ([]openai.ChatCompletionToolUnionParam, erro
 	return out, nil
 }
 
-// ChatFunction is the Chat Completions function definition of t under
+// ChatTool is the Chat Completions function definition of t under
 // Profile. It is sent as
 //
 //	{"name":…,"strict":true|false,"description":…,"parameters":<schema>}
@@ -60,7 +60,7 @@ func ChatTools(tools []stitch.Tool) ([]openai.ChatCompletionToolUnionParam, erro
 // has no openai-strict entry in Tool.Profiles: add one, for example with
 // the tool's InputSchema and Strict false), when that schema is not a JSON object, or when t's
 // name breaks OpenAI's rule.
-func ChatFunction(t stitch.Tool) (shared.FunctionDefinitionParam, error) {
+func ChatTool(t stitch.Tool) (shared.FunctionDefinitionParam, error) {
 	ps, err := check(t)
 	if err != nil {
 		return shared.FunctionDefinitionParam{}, err
@@ -87,11 +87,11 @@ func ChatFunction(t stitch.Tool) (shared.FunctionDefinitionParam, error) {
 
 // ResponseTools returns the Responses API tools for tools (usually
 // Dispatcher.Tools()): one function tool per tool, in order, each as
-// ResponseFunction describes it.
+// ResponseTool describes it.
 func ResponseTools(tools []stitch.Tool) ([]responses.ToolUnionParam, error) {
 	out := make([]responses.ToolUnionParam, 0, len(tools))
 	for _, t := range tools {
-		f, err := ResponseFunction(t)
+		f, err := ResponseTool(t)
 		if err != nil {
 			return nil, err
 		}
@@ -100,7 +100,7 @@ func ResponseTools(tools []stitch.Tool) ([]responses.ToolUnionParam, error) {
 	return out, nil
 }
 
-// ResponseFunction is the Responses API function tool of t under Profile.
+// ResponseTool is the Responses API function tool of t under Profile.
 // It is sent as
 //
 //	{"strict":true|false,"parameters":<schema>,"name":…,"description":…,"type":"function"}
@@ -110,11 +110,11 @@ func ResponseTools(tools []stitch.Tool) ([]responses.ToolUnionParam, error) {
 // written: the Responses API makes a function strict when strict is left
 // out, which a tool the profile could not make strict must not be.
 //
-// As with ChatFunction, the value is built with param.SetJSON: Name,
+// As with ChatTool, the value is built with param.SetJSON: Name,
 // Description and Strict are filled in for a reader, Parameters is nil,
 // and changing a field afterwards changes nothing that is sent. It fails
-// as ChatFunction does.
-func ResponseFunction(t stitch.Tool) (responses.FunctionToolParam, error) {
+// as ChatTool does.
+func ResponseTool(t stitch.Tool) (responses.FunctionToolParam, error) {
 	ps, err := check(t)
 	if err != nil {
 		return responses.FunctionToolParam{}, err

@@ -137,13 +137,13 @@ func TestResponseToolsSent(t *testing.T) {
 func TestNoDescription(t *testing.T) {
 	tool := awkward()
 	tool.Description = ""
-	cf, err := stitchopenai.ChatFunction(tool)
+	cf, err := stitchopenai.ChatTool(tool)
 	if err != nil {
 		t.Fatal(err)
 	}
 	got, _ := cf.MarshalJSON() // what the SDK calls to write a request body
 	diff(t, "chat function", string(got), `{"name":"awkward","strict":true,"parameters":`+awkwardSchema+`}`)
-	rf, err := stitchopenai.ResponseFunction(tool)
+	rf, err := stitchopenai.ResponseTool(tool)
 	if err != nil {
 		t.Fatal(err)
 	}

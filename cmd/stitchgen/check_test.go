@@ -236,6 +236,9 @@ func TestInitTwoPackagesMakeCheck(t *testing.T) {
 	makeTarget := func(target string) (string, error) {
 		cmd := exec.Command(makeBin, "--no-print-directory", target)
 		cmd.Dir = dir
+		// A make of its own, not a sub-make of the make running this
+		// test: a sub-make's messages say make[1], not make.
+		cmd.Env = withoutMakeVars(os.Environ())
 		out, err := cmd.CombinedOutput()
 		return string(out), err
 	}
@@ -269,4 +272,19 @@ func TestInitTwoPackagesMakeCheck(t *testing.T) {
 			t.Errorf("make stitchgen-check output lacks %q:\n%s", want, out)
 		}
 	}
+}
+
+// withoutMakeVars returns env without the variables a running make passes
+// to its children (MAKELEVEL, MAKEFLAGS, MFLAGS).
+func withoutMakeVars(env []string) []string {
+	var out []string
+	for _, kv := range env {
+		name, _, _ := strings.Cut(kv, "=")
+		switch name {
+		case "MAKELEVEL", "MAKEFLAGS", "MFLAGS":
+			continue
+		}
+		out = append(out, kv)
+	}
+	return out
 }

@@ -1,7 +1,6 @@
 package decode
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -32,9 +31,10 @@ func members(st *model.Struct) []member {
 	return ms
 }
 
-// seenBit returns the expressions seen[w] and the bit mask of member bit.
+// seenBit returns the expressions seen[w] and the bit mask of member bit,
+// 1 << n (parenthesize it beside &).
 func seenBit(bit int) (jen.Code, jen.Code) {
-	return id("seen").Index(jen.Lit(bit / 64)), id(fmt.Sprintf("%#x", uint64(1)<<(bit%64)))
+	return id("seen").Index(jen.Lit(bit / 64)), jen.Lit(1).Op("<<").Lit(bit % 64)
 }
 
 // decodeStructFunc emits func stitchDecodeT(d *stitchDecoder, x *T): one
@@ -58,11 +58,11 @@ func (e *emitter) decodeStructFunc(t *model.Type) {
 			lits = append(lits, jen.Lit(k))
 		}
 		cases = append(cases, jen.Case(lits...).Block(
-			jen.If(d.Clone().Dot("NullAsAbsent").Call()).Block(jen.Continue()),
+			jen.If(dvar().Dot("NullAsAbsent").Call()).Block(jen.Continue()),
 			jen.Fallthrough()))
 	}
 	cases = append(cases, jen.Default().Block(e.unknownKey(st, strings.Join(keys, ", "))...))
-	body := []jen.Code{jen.If(jen.Op("!").Add(d).Dot("ObjStart").Call()).Block(jen.Return())}
+	body := []jen.Code{jen.If(jen.Op("!").Add(dvar()).Dot("ObjStart").Call()).Block(jen.Return())}
 	if len(ms) > 0 { // a struct without JSON properties has no key to remember
 		body = append(body, jen.Var().Id("seen").Index(jen.Lit((len(ms)+63)/64)).Uint64())
 	}
@@ -73,16 +73,16 @@ func (e *emitter) decodeStructFunc(t *model.Type) {
 		body = append(body, jen.Var().Id("extra").Add(rt("KeySet")))
 	}
 	if t.Validate {
-		body = append(body, id("m").Op(":=").Add(d).Dot("Mark").Call())
+		body = append(body, id("m").Op(":=").Add(dvar()).Dot("Mark").Call())
 	}
-	body = append(body, jen.For(jen.List(id("k"), id("more")).Op(":=").Add(d).Dot("ObjNext").Call(), id("more"),
-		jen.List(id("k"), id("more")).Op("=").Add(d).Dot("ObjNext").Call()).Block(jen.Switch(jen.String().Parens(id("k"))).Block(cases...)))
+	body = append(body, jen.For(jen.List(id("k"), id("more")).Op(":=").Add(dvar()).Dot("ObjNext").Call(), id("more"),
+		jen.List(id("k"), id("more")).Op("=").Add(dvar()).Dot("ObjNext").Call()).Block(jen.Switch(jen.String().Parens(id("k"))).Block(cases...)))
 	for _, m := range ms {
 		body = append(body, e.afterMember(m)...)
 	}
 	if t.Validate {
-		body = append(body, jen.If(jen.Op("!").Add(d).Dot("FailedSince").Call(id("m"))).Block(
-			d.Clone().Dot("Custom").Call(id("x").Dot("Validate").Call())))
+		body = append(body, jen.If(jen.Op("!").Add(dvar()).Dot("FailedSince").Call(id("m"))).Block(
+			dvar().Dot("Custom").Call(id("x").Dot("Validate").Call())))
 	}
 	e.f.Line().Func().Id(decodeFuncName(t)).Params(id("d").Op("*").Add(rt("Decoder")), id("x").Op("*").Add(e.goType(t))).Block(body...)
 }
@@ -91,63 +91,66 @@ func (e *emitter) decodeStructFunc(t *model.Type) {
 func (e *emitter) memberCase(st *model.Struct, m member) jen.Code {
 	w, mask := seenBit(m.bit)
 	stmts := []jen.Code{
-		jen.If(jen.Op("!").Add(d).Dot("FirstKey").Call(jen.Op("&").Add(w), mask, id("k"))).Block(jen.Continue()),
+		jen.If(jen.Op("!").Add(dvar()).Dot("FirstKey").Call(jen.Op("&").Add(w), mask, id("k"))).Block(jen.Continue()),
 	}
 	if nullAsAbsent(m) {
-		stmts = append(stmts, jen.If(d.Clone().Dot("NullAsAbsent").Call()).Block(
+		stmts = append(stmts, jen.If(dvar().Dot("NullAsAbsent").Call()).Block(
 			id("absent").Index(jen.Lit(m.bit/64)).Op("|=").Add(mask), jen.Continue()))
 	}
-	stmts = append(stmts, d.Clone().Dot("Push").Call(id("k")))
+	stmts = append(stmts, dvar().Dot("Push").Call(id("k")))
 	switch {
 	case m.field == nil:
-		stmts = append(stmts, e.discCheck(st, "", 0)...)
+		stmts = append(stmts, e.discCheck(st, nil, 0)...)
 	case m.field.Discriminator || (st.Discriminator != "" && m.key == st.Discriminator):
 		stmts = append(stmts, e.allocPath(m.field)...)
-		stmts = append(stmts, e.discCheck(st, fieldExpr(m.field), 0)...)
+		stmts = append(stmts, e.discCheck(st, ptrTo(fieldExpr(m.field)), 0)...)
 	default:
 		stmts = append(stmts, e.fieldDecode(m.field)...)
 	}
-	stmts = append(stmts, d.Clone().Dot("Pop").Call())
+	stmts = append(stmts, dvar().Dot("Pop").Call())
 	return jen.Case(jen.Lit(m.key)).Block(stmts...)
 }
 
 // discCheck reads a variant's discriminator value and checks it is one of
-// the variant's values; lhs (when not "") receives it. The value is read
+// the variant's values; lhs (when not nil) receives it. The value is read
 // in place and lhs gets the constant, so a discriminator allocates nothing.
-func (e *emitter) discCheck(st *model.Struct, lhs string, lvl int) []jen.Code {
+func (e *emitter) discCheck(st *model.Struct, lhs *place, lvl int) []jen.Code {
 	var cases []jen.Code
 	for _, val := range st.Values {
 		var ok []jen.Code
-		if lhs != "" {
-			ok = append(ok, id(lhs).Op("=").Lit(val))
+		if lhs != nil {
+			ok = append(ok, lhs.expr().Op("=").Lit(val))
 		}
 		cases = append(cases, jen.Case(jen.Lit(val)).Block(ok...))
 	}
-	cases = append(cases, jen.Default().Add(d.Clone().Dot("DiscValue").Call(jen.String().Parens(id("s")), jen.Lit(quoteList(st.Values)))))
-	return []jen.Code{jen.If(id("s").Op(",").Id("ok").Op(":=").Add(d).Dot("StrView").Call(), id("ok")).Block(
+	cases = append(cases, jen.Default().Add(dvar().Dot("DiscValue").Call(jen.String().Parens(id("s")), jen.Lit(quoteList(st.Values)))))
+	return []jen.Code{jen.If(id("s").Op(",").Id("ok").Op(":=").Add(dvar()).Dot("StrView").Call(), id("ok")).Block(
 		jen.Switch(jen.String().Parens(id("s"))).Block(cases...))}
 }
 
-// fieldExpr spells the field through its embedding path: x.A.B.F.
-func fieldExpr(f *model.Field) string {
-	s := "x"
+// fieldExpr is the place of the field through its embedding path:
+// x.A.B.F.
+func fieldExpr(f *model.Field) place {
 	if len(f.Path) == 0 {
-		return s + "." + f.GoName
+		return named("x").field(f.GoName)
 	}
-	for _, st := range f.Path {
-		s += "." + st.Name
+	path := make([]string, len(f.Path))
+	for i, st := range f.Path {
+		path[i] = st.Name
 	}
-	return s
+	return named("x").field(path...)
 }
+
+func ptrTo(p place) *place { return &p }
 
 // allocPath allocates the nil embedded pointers on the way to f.
 func (e *emitter) allocPath(f *model.Field) []jen.Code {
 	var out []jen.Code
-	s := "x"
+	s := named("x")
 	for i, st := range f.Path {
-		s += "." + st.Name
+		s = s.field(st.Name)
 		if i < len(f.Path)-1 && st.Pointer {
-			out = append(out, jen.If(id(s).Op("==").Nil()).Block(id(s).Op("=").New(e.goType(st.Type.Deref()))))
+			out = append(out, jen.If(s.expr().Op("==").Nil()).Block(s.expr().Op("=").New(e.goType(st.Type.Deref()))))
 		}
 	}
 	return out
@@ -162,13 +165,13 @@ func (e *emitter) fieldDecode(f *model.Field) []jen.Code {
 	if !f.Catch {
 		return append(out, body...)
 	}
-	out = append(out, id("cm").Op(":=").Add(d).Dot("CatchMark").Call())
+	out = append(out, id("cm").Op(":=").Add(dvar()).Dot("CatchMark").Call())
 	out = append(out, body...)
 	fallback := e.defaultValue(f, lhs)
 	if fallback == nil {
-		fallback = []jen.Code{id(lhs).Op("=").Op("*").New(e.goType(f.Type))}
+		fallback = []jen.Code{lhs.expr().Op("=").Op("*").New(e.goType(f.Type))}
 	}
-	return append(out, jen.If(d.Clone().Dot("CatchEnd").Call(id("cm"))).Block(fallback...))
+	return append(out, jen.If(dvar().Dot("CatchEnd").Call(id("cm"))).Block(fallback...))
 }
 
 // afterMember emits the missing-key check or the default of a member.
@@ -177,14 +180,14 @@ func (e *emitter) afterMember(m member) []jen.Code {
 		return nil
 	}
 	w, mask := seenBit(m.bit)
-	absent := jen.Add(w).Op("&").Add(mask).Op("==").Lit(0)
+	absent := jen.Add(w).Op("&").Parens(mask).Op("==").Lit(0)
 	f := m.field
 	if f.Required {
-		return []jen.Code{jen.If(absent).Block(d.Clone().Dot("Missing").Call(jen.Lit(f.JSONName)))}
+		return []jen.Code{jen.If(absent).Block(dvar().Dot("Missing").Call(jen.Lit(f.JSONName)))}
 	}
 	if def := e.defaultValue(f, fieldExpr(f)); def != nil {
 		if nullAsAbsent(m) {
-			absent = jen.Add(absent).Op("||").Id("absent").Index(jen.Lit(m.bit / 64)).Op("&").Add(mask).Op("!=").Lit(0)
+			absent = jen.Add(absent).Op("||").Id("absent").Index(jen.Lit(m.bit / 64)).Op("&").Parens(mask).Op("!=").Lit(0)
 		}
 		return []jen.Code{jen.If(absent).Block(append(e.allocPath(f), def...)...)}
 	}
@@ -207,17 +210,17 @@ func (e *emitter) unknownKey(st *model.Struct, allowed string) []jen.Code {
 	if c := st.Catchall; c != nil {
 		lhs := fieldExpr(c)
 		body := append(e.allocPath(c),
-			jen.If(id(lhs).Op("==").Nil()).Block(id(lhs).Op("=").Make(e.goType(c.Type))),
-			jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Id(lhs).Index(jen.String().Parens(id("k"))), jen.Id("dup")).Block(
-				d.Clone().Dot("Dup").Call(id("k")), jen.Continue()),
-			d.Clone().Dot("Push").Call(id("k")),
+			jen.If(lhs.expr().Op("==").Nil()).Block(lhs.expr().Op("=").Make(e.goType(c.Type))),
+			jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Add(lhs.expr()).Index(jen.String().Parens(id("k"))), jen.Id("dup")).Block(
+				dvar().Dot("Dup").Call(id("k")), jen.Continue()),
+			dvar().Dot("Push").Call(id("k")),
 			jen.Var().Id("e").Add(e.goType(c.Type.Elem)),
 		)
-		body = append(body, e.dec(c.Type.Elem, "e", site{check: c.Items}, 1)...)
-		return append(body, id(lhs).Index(jen.String().Parens(id("k"))).Op("=").Id("e"), d.Clone().Dot("Pop").Call())
+		body = append(body, e.dec(c.Type.Elem, named("e"), site{check: c.Items}, 1)...)
+		return append(body, lhs.expr().Index(jen.String().Parens(id("k"))).Op("=").Id("e"), dvar().Dot("Pop").Call())
 	}
 	if st.Policy == model.Strip {
-		return []jen.Code{d.Clone().Dot("Drop").Call(jen.Op("&").Id("extra"), id("k"))}
+		return []jen.Code{dvar().Dot("Drop").Call(jen.Op("&").Id("extra"), id("k"))}
 	}
-	return []jen.Code{d.Clone().Dot("Unknown").Call(jen.Op("&").Id("extra"), id("k"), jen.Lit(allowed))}
+	return []jen.Code{dvar().Dot("Unknown").Call(jen.Op("&").Id("extra"), id("k"), jen.Lit(allowed))}
 }

@@ -40,14 +40,14 @@ func (e *emitter) decodeTaggedFunc(t *model.Type) {
 		}
 		cases = append(cases, jen.Case(vals...).Block(
 			jen.Var().Id("v").Add(e.goType(vr.Type)),
-			id(decodeFuncName(vr.Type)).Call(d, jen.Op("&").Id("v")),
+			id(decodeFuncName(vr.Type)).Call(dvar(), jen.Op("&").Id("v")),
 			variantValue(vr, "v"),
 		))
 	}
 	allowed := quoteList(all)
-	cases = append(cases, jen.Default().Add(d.Clone().Dot("BadDiscriminator").Call(jen.Lit(u.Discriminator), id("val"), jen.Lit(allowed))))
+	cases = append(cases, jen.Default().Add(dvar().Dot("BadDiscriminator").Call(jen.Lit(u.Discriminator), id("val"), jen.Lit(allowed))))
 	e.f.Line().Func().Id(decodeFuncName(t)).Params(id("d").Op("*").Add(rt("Decoder")), id("x").Op("*").Add(e.goType(t))).Block(
-		jen.List(id("val"), id("ok")).Op(":=").Add(d).Dot("Discriminator").Call(jen.Lit(u.Discriminator), jen.Lit(allowed)),
+		jen.List(id("val"), id("ok")).Op(":=").Add(dvar()).Dot("Discriminator").Call(jen.Lit(u.Discriminator), jen.Lit(allowed)),
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
 		jen.Switch(jen.String().Parens(id("val"))).Block(cases...),
 	)
@@ -63,13 +63,13 @@ func (e *emitter) decodeUntaggedFunc(t *model.Type) {
 	n := len(t.Union.Variants)
 	try, union := names.TryFunc(t), names.UnionVar(t)
 	e.f.Line().Func().Id(decodeFuncName(t)).Params(id("d").Op("*").Add(rt("Decoder")), id("x").Op("*").Add(e.goType(t))).Block(
-		jen.List(id("raw"), id("ok")).Op(":=").Add(d).Dot("Raw").Call(),
+		jen.List(id("raw"), id("ok")).Op(":=").Add(dvar()).Dot("Raw").Call(),
 		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
 		jen.Var().Id("hit").Index(jen.Lit(n)).Bool(),
 		jen.Var().Id("won").Op("*").Add(rt("Decoder")),
 		id("n").Op(":=").Lit(0),
 		jen.For(id("i").Op(":=").Range().Id("hit")).Block(
-			id("t").Op(":=").Add(d).Dot("Trial").Call(id("raw")),
+			id("t").Op(":=").Add(dvar()).Dot("Trial").Call(id("raw")),
 			jen.If(id("hit").Index(id("i")).Op("=").Id(try).Call(id("t"), id("x"), id("i")), id("hit").Index(id("i"))).Block(
 				id("n").Op("++"),
 			),
@@ -77,8 +77,8 @@ func (e *emitter) decodeUntaggedFunc(t *model.Type) {
 				id("won").Op("=").Id("t"),
 			).Else().Block(id("t").Dot("Release").Call()),
 		),
-		jen.If(id("n").Op("==").Lit(1)).Block(d.Clone().Dot("Adopt").Call(id("won")), jen.Return()),
-		d.Clone().Dot("Unmatched").Call(id("raw"), id("hit").Index(jen.Empty(), jen.Empty()), jen.Op("&").Id(union),
+		jen.If(id("n").Op("==").Lit(1)).Block(dvar().Dot("Adopt").Call(id("won")), jen.Return()),
+		dvar().Dot("Unmatched").Call(id("raw"), id("hit").Index(jen.Empty(), jen.Empty()), jen.Op("&").Id(union),
 			jen.Func().Params(id("t").Op("*").Add(rt("Decoder")), id("i").Int()).Block(
 				jen.Var().Id("v").Add(e.goType(t)),
 				id(try).Call(id("t"), jen.Op("&").Id("v"), id("i")),
@@ -94,8 +94,8 @@ func (e *emitter) tryFunc(t *model.Type) {
 	var cases []jen.Code
 	for i, vr := range t.Union.Variants {
 		body := []jen.Code{jen.Var().Id("v").Add(e.goType(vr.Type))}
-		body = append(body, e.decValue(vr.Type, "v", site{}, 1)...)
-		body = append(body, jen.If(d.Clone().Dot("TrialOK").Call()).Block(variantValue(vr, "v"), jen.Return(jen.True())))
+		body = append(body, e.decValue(vr.Type, named("v"), site{}, 1)...)
+		body = append(body, jen.If(dvar().Dot("TrialOK").Call()).Block(variantValue(vr, "v"), jen.Return(jen.True())))
 		cases = append(cases, jen.Case(jen.Lit(i)).Block(body...))
 	}
 	e.f.Comment(names.TryFunc(t) + " decodes variant i of " + t.Name + " (its anyOf branch i) and stores it in *x when it")

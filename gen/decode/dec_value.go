@@ -18,8 +18,9 @@ type site struct {
 	coerce, trim, lower, upper bool
 }
 
-// d is the generated decoder variable; id builds raw Go text.
-var d = jen.Id("d")
+// dvar is the generated decoder variable, d: a new statement for each
+// use, so no emitted code shares one.
+func dvar() *jen.Statement { return jen.Id("d") }
 
 func id(s string) *jen.Statement { return jen.Id(s) }
 
@@ -30,18 +31,18 @@ func v(name string, lvl int) string { return name + strconv.Itoa(lvl) }
 
 // dec returns statements that decode the next value into the addressable
 // Go expression lhs. lvl makes the names of temporaries unique per nesting.
-func (e *emitter) dec(t *model.Type, lhs string, s site, lvl int) []jen.Code {
+func (e *emitter) dec(t *model.Type, lhs place, s site, lvl int) []jen.Code {
 	if t.Kind == model.KindNullable {
 		return e.decNullable(t, lhs, s, lvl)
 	}
 	body := e.decValue(t, lhs, s, lvl)
 	if s.nullable {
-		body = []jen.Code{jen.If(jen.Op("!").Add(d).Dot("Null").Call()).Block(body...)}
+		body = []jen.Code{jen.If(jen.Op("!").Add(dvar()).Dot("Null").Call()).Block(body...)}
 	}
 	if repairable(t) {
 		r, rep := v("r", lvl), v("rep", lvl)
-		body = append([]jen.Code{id(r).Op(",").Id(rep).Op(":=").Add(d).Dot("BeginRepair").Call()}, body...)
-		body = append(body, jen.If(id(rep)).Block(d.Clone().Dot("EndRepair").Call(id(r))))
+		body = append([]jen.Code{id(r).Op(",").Id(rep).Op(":=").Add(dvar()).Dot("BeginRepair").Call()}, body...)
+		body = append(body, jen.If(id(rep)).Block(dvar().Dot("EndRepair").Call(id(r))))
 		return []jen.Code{jen.Block(body...)}
 	}
 	return body
@@ -49,30 +50,30 @@ func (e *emitter) dec(t *model.Type, lhs string, s site, lvl int) []jen.Code {
 
 // decNullable decodes a stitch.Nullable: null makes it null, any other
 // value is decoded as its T (the key's absence leaves it absent).
-func (e *emitter) decNullable(t *model.Type, lhs string, s site, lvl int) []jen.Code {
+func (e *emitter) decNullable(t *model.Type, lhs place, s site, lvl int) []jen.Code {
 	val := v("nv", lvl)
 	inner := s
 	inner.nullable = false
 	body := []jen.Code{jen.Var().Id(val).Add(e.goType(t.Elem))}
-	body = append(body, e.dec(t.Elem, val, inner, lvl)...)
-	body = append(body, id(lhs).Op("=").Qual(names.API, "Value").Call(id(val)))
-	return []jen.Code{jen.If(d.Clone().Dot("Null").Call()).Block(
-		id(lhs).Op("=").Qual(names.API, "Null").Types(e.goType(t.Elem)).Call(),
+	body = append(body, e.dec(t.Elem, named(val), inner, lvl)...)
+	body = append(body, lhs.expr().Op("=").Qual(names.API, "Value").Call(id(val)))
+	return []jen.Code{jen.If(dvar().Dot("Null").Call()).Block(
+		lhs.expr().Op("=").Qual(names.API, "Null").Types(e.goType(t.Elem)).Call(),
 	).Else().Block(body...)}
 }
 
 // decValue decodes a non-null value of t into lhs. A named non-struct type
 // with a Validate method has it called once its value decoded cleanly
 // (structs call theirs in their own decode function).
-func (e *emitter) decValue(t *model.Type, lhs string, s site, lvl int) []jen.Code {
+func (e *emitter) decValue(t *model.Type, lhs place, s site, lvl int) []jen.Code {
 	switch t.Kind {
 	case model.KindStruct, model.KindUnion, model.KindPointer:
 	default:
 		if t.IsNamed() && t.Validate {
 			m := v("vm", lvl)
-			body := append([]jen.Code{id(m).Op(":=").Add(d).Dot("Mark").Call()}, e.decKind(t, lhs, s, lvl)...)
-			body = append(body, jen.If(jen.Op("!").Add(d).Dot("FailedSince").Call(id(m))).Block(
-				d.Clone().Dot("Custom").Call(id(lhs).Dot("Validate").Call())))
+			body := append([]jen.Code{id(m).Op(":=").Add(dvar()).Dot("Mark").Call()}, e.decKind(t, lhs, s, lvl)...)
+			body = append(body, jen.If(jen.Op("!").Add(dvar()).Dot("FailedSince").Call(id(m))).Block(
+				dvar().Dot("Custom").Call(lhs.expr().Dot("Validate").Call())))
 			return []jen.Code{jen.Block(body...)}
 		}
 	}
@@ -80,41 +81,41 @@ func (e *emitter) decValue(t *model.Type, lhs string, s site, lvl int) []jen.Cod
 }
 
 // decKind decodes a non-null value of t into lhs by its kind.
-func (e *emitter) decKind(t *model.Type, lhs string, s site, lvl int) []jen.Code {
+func (e *emitter) decKind(t *model.Type, lhs place, s site, lvl int) []jen.Code {
 	switch t.Kind {
 	case model.KindPointer:
 		inner := site{check: s.check, items: s.items, coerce: s.coerce, trim: s.trim, lower: s.lower, upper: s.upper}
-		return append([]jen.Code{id(lhs).Op("=").New(e.goType(t.Elem))}, e.decValue(t.Elem, "(*"+lhs+")", inner, lvl)...)
+		return append([]jen.Code{lhs.expr().Op("=").New(e.goType(t.Elem))}, e.decValue(t.Elem, lhs.elem(), inner, lvl)...)
 	case model.KindString, model.KindText:
 		return e.decString(t, lhs, s, lvl)
 	case model.KindBool:
 		b := v("b", lvl)
-		return e.scalar(b, d.Clone().Dot("Bool").Call(jen.Lit(s.coerce)), e.enumChecks(t, s.check, b), lhs, t, b)
+		return e.scalar(b, dvar().Dot("Bool").Call(jen.Lit(s.coerce)), e.enumChecks(t, s.check, b), lhs, t, b)
 	case model.KindInt:
-		lo, hi := intRange(t)
+		lo, hi := model.IntRange(t)
 		n := v("n", lvl)
-		return e.scalar(n, d.Clone().Dot("Int").Call(id(lo), id(hi), jen.Lit(s.coerce)), e.integerChecks(t, s.check, n), lhs, t, n)
+		return e.scalar(n, dvar().Dot("Int").Call(intLit(lo), intLit(hi), jen.Lit(s.coerce)), e.integerChecks(t, s.check, n), lhs, t, n)
 	case model.KindUint:
-		_, hi := intRange(t)
+		_, hi := model.IntRange(t)
 		n := v("n", lvl)
-		return e.scalar(n, d.Clone().Dot("Uint").Call(id(hi), jen.Lit(s.coerce)), e.integerChecks(t, s.check, n), lhs, t, n)
+		return e.scalar(n, dvar().Dot("Uint").Call(intLit(hi), jen.Lit(s.coerce)), e.integerChecks(t, s.check, n), lhs, t, n)
 	case model.KindFloat:
 		n := v("n", lvl)
-		return e.scalar(n, d.Clone().Dot("Float").Call(jen.Lit(t.Bits), jen.Lit(s.coerce)), e.numChecks(t, s.check), lhs, t, n)
+		return e.scalar(n, dvar().Dot("Float").Call(jen.Lit(t.Bits), jen.Lit(s.coerce)), e.numChecks(t, s.check), lhs, t, n)
 	case model.KindBytes:
 		b := v("b", lvl)
-		return e.scalar(b, d.Clone().Dot("Bytes").Call(), nil, lhs, t, b)
+		return e.scalar(b, dvar().Dot("Bytes").Call(), nil, lhs, t, b)
 	case model.KindTime:
 		tm := v("t", lvl)
-		return e.scalar(tm, d.Clone().Dot("Time").Call(), nil, lhs, t, tm)
+		return e.scalar(tm, dvar().Dot("Time").Call(), nil, lhs, t, tm)
 	case model.KindNumber:
 		n := v("n", lvl)
-		return e.scalar(n, d.Clone().Dot("Number").Call(jen.Lit(s.coerce)), e.numChecks(t, s.check), lhs, t, n)
+		return e.scalar(n, dvar().Dot("Number").Call(jen.Lit(s.coerce)), e.numChecks(t, s.check), lhs, t, n)
 	case model.KindDuration:
 		du := v("du", lvl)
-		return e.scalar(du, d.Clone().Dot("Duration").Call(), nil, lhs, t, du)
+		return e.scalar(du, dvar().Dot("Duration").Call(), nil, lhs, t, du)
 	case model.KindBigInt:
-		read := d.Clone().Dot("BigInt").Call(jen.Op("&").Id(lhs), jen.Lit(s.coerce))
+		read := dvar().Dot("BigInt").Call(lhs.addr(), jen.Lit(s.coerce))
 		if checks := e.numChecks(t, s.check); len(checks) > 0 {
 			return []jen.Code{jen.If(read).Block(checks...)}
 		}
@@ -122,16 +123,16 @@ func (e *emitter) decKind(t *model.Type, lhs string, s site, lvl int) []jen.Code
 	case model.KindAny:
 		a := v("a", lvl)
 		if t.RawMessage {
-			return e.scalar(a, d.Clone().Dot("RawMessage").Call(), nil, lhs, t, a)
+			return e.scalar(a, dvar().Dot("RawMessage").Call(), nil, lhs, t, a)
 		}
-		return e.scalar(a, d.Clone().Dot("Any").Call(), nil, lhs, t, a)
+		return e.scalar(a, dvar().Dot("Any").Call(), nil, lhs, t, a)
 	case model.KindOpaque:
 		return e.decOpaque(t, lhs, lvl)
 	case model.KindStruct, model.KindUnion:
 		if !e.local(t) {
 			return e.decOpaque(t, lhs, lvl)
 		}
-		return []jen.Code{id(decodeFuncName(t)).Call(d, jen.Op("&").Id(lhs))}
+		return []jen.Code{id(decodeFuncName(t)).Call(dvar(), lhs.addr())}
 	case model.KindSlice:
 		return e.decSlice(t, lhs, s, lvl)
 	case model.KindArray:
@@ -144,8 +145,8 @@ func (e *emitter) decKind(t *model.Type, lhs string, s site, lvl int) []jen.Code
 }
 
 // scalar emits `if x, ok := <read>; ok { <checks>; lhs = T(x) }`.
-func (e *emitter) scalar(x string, read jen.Code, checks []jen.Code, lhs string, t *model.Type, val string) []jen.Code {
-	body := append(checks, id(lhs).Op("=").Add(e.convert(t, val)))
+func (e *emitter) scalar(x string, read jen.Code, checks []jen.Code, lhs place, t *model.Type, val string) []jen.Code {
+	body := append(checks, lhs.expr().Op("=").Add(e.convert(t, val)))
 	return []jen.Code{jen.If(id(x).Op(",").Id("ok").Op(":=").Add(read), id("ok")).Block(body...)}
 }
 
@@ -161,7 +162,7 @@ func (e *emitter) convert(t *model.Type, val string) jen.Code {
 
 // decString reads a string (or a TextUnmarshaler's text), applies the
 // rewrites, then the visible constraints (docs/decoding.md).
-func (e *emitter) decString(t *model.Type, lhs string, s site, lvl int) []jen.Code {
+func (e *emitter) decString(t *model.Type, lhs place, s site, lvl int) []jen.Code {
 	x := v("s", lvl)
 	var body []jen.Code
 	rewrites := s.trim || s.lower || s.upper
@@ -178,14 +179,14 @@ func (e *emitter) decString(t *model.Type, lhs string, s site, lvl int) []jen.Co
 		body = append(body, id(x).Op("=").Qual("strings", "ToUpper").Call(id(x)))
 	}
 	if rewrites {
-		body = append(body, d.Clone().Dot("Rewrote").Call(id(v("o", lvl)), id(x)))
+		body = append(body, dvar().Dot("Rewrote").Call(id(v("o", lvl)), id(x)))
 	}
 	body = append(body, e.stringChecks(t, s.check, x)...)
 	if t.Kind == model.KindText {
-		body = append(body, jen.If(jen.Err().Op(":=").Id(lhs).Dot("UnmarshalText").Call(jen.Index().Byte().Parens(id(x))), jen.Err().Op("!=").Nil()).Block(
-			d.Clone().Dot("FormatErr").Call(jen.Lit(t.Name), jen.Err())))
+		body = append(body, jen.If(jen.Err().Op(":=").Add(lhs.expr()).Dot("UnmarshalText").Call(jen.Index().Byte().Parens(id(x))), jen.Err().Op("!=").Nil()).Block(
+			dvar().Dot("FormatErr").Call(jen.Lit(t.Name), jen.Err())))
 	} else {
-		body = append(body, id(lhs).Op("=").Add(e.convert(t, x)))
+		body = append(body, lhs.expr().Op("=").Add(e.convert(t, x)))
 	}
 	if vals := e.internable(t, s); len(vals) > 0 {
 		// An enum value becomes its constant, so it allocates nothing; the
@@ -197,9 +198,9 @@ func (e *emitter) decString(t *model.Type, lhs string, s site, lvl int) []jen.Co
 		}
 		cases = append(cases, jen.Default().Block(id(x).Op("=").String().Parens(id(b))))
 		body = append([]jen.Code{jen.Var().Id(x).String(), jen.Switch(jen.String().Parens(id(b))).Block(cases...)}, body...)
-		return []jen.Code{jen.If(id(b).Op(",").Id("ok").Op(":=").Add(d).Dot("StrView").Call(), id("ok")).Block(body...)}
+		return []jen.Code{jen.If(id(b).Op(",").Id("ok").Op(":=").Add(dvar()).Dot("StrView").Call(), id("ok")).Block(body...)}
 	}
-	return []jen.Code{jen.If(id(x).Op(",").Id("ok").Op(":=").Add(d).Dot("Str").Call(), id("ok")).Block(body...)}
+	return []jen.Code{jen.If(id(x).Op(",").Id("ok").Op(":=").Add(dvar()).Dot("Str").Call(), id("ok")).Block(body...)}
 }
 
 // internable returns the string values of the enum (or const) of a plain
@@ -229,24 +230,24 @@ func (e *emitter) internable(t *model.Type, s site) []string {
 }
 
 // decOpaque hands the exact bytes of the value to the type's own decoder.
-func (e *emitter) decOpaque(t *model.Type, lhs string, lvl int) []jen.Code {
+func (e *emitter) decOpaque(t *model.Type, lhs place, lvl int) []jen.Code {
 	r := v("raw", lvl)
-	call := jen.Qual("encoding/json", "Unmarshal").Call(id(r), jen.Op("&").Id(lhs))
-	return []jen.Code{jen.If(id(r).Op(",").Id("ok").Op(":=").Add(d).Dot("Raw").Call(), id("ok")).Block(
+	call := jen.Qual("encoding/json", "Unmarshal").Call(id(r), lhs.addr())
+	return []jen.Code{jen.If(id(r).Op(",").Id("ok").Op(":=").Add(dvar()).Dot("Raw").Call(), id("ok")).Block(
 		jen.If(jen.Err().Op(":=").Add(call), jen.Err().Op("!=").Nil()).Block(
-			d.Clone().Dot("FormatErr").Call(jen.Lit(t.Name), jen.Err())))}
+			dvar().Dot("FormatErr").Call(jen.Lit(t.Name), jen.Err())))}
 }
 
 // decSlice decodes an array into a fresh slice (never nil). The first
 // items go into a buffer on the stack, so a short array costs one
 // allocation of its exact size; a longer one moves to a growing heap slice.
 // The buffer is only ever copied, never aliased, so it stays on the stack.
-func (e *emitter) decSlice(t *model.Type, lhs string, s site, lvl int) []jen.Code {
+func (e *emitter) decSlice(t *model.Type, lhs place, s site, lvl int) []jen.Code {
 	sl, i, el := v("s", lvl), v("i", lvl), v("e", lvl)
 	buf, heap, n := v("buf", lvl), v("h", lvl), v("n", lvl)
 	elem := e.goType(t.Elem)
-	loop := []jen.Code{d.Clone().Dot("PushIdx").Call(id(i)), jen.Var().Id(el).Add(elem)}
-	loop = append(loop, e.dec(t.Elem, el, site{check: s.items}, lvl+1)...)
+	loop := []jen.Code{dvar().Dot("PushIdx").Call(id(i)), jen.Var().Id(el).Add(elem)}
+	loop = append(loop, e.dec(t.Elem, named(el), site{check: s.items}, lvl+1)...)
 	loop = append(loop,
 		jen.If(id(heap).Op("!=").Nil()).Block(
 			id(heap).Op("=").Append(id(heap), id(el)),
@@ -255,46 +256,46 @@ func (e *emitter) decSlice(t *model.Type, lhs string, s site, lvl int) []jen.Cod
 		).Else().Block(
 			id(heap).Op("=").Append(jen.Append(jen.Make(jen.Index().Add(elem), jen.Lit(0), jen.Lit(4).Op("*").Len(id(buf))), id(buf).Index(jen.Empty(), jen.Empty()).Op("...")), id(el)),
 		),
-		d.Clone().Dot("Pop").Call())
+		dvar().Dot("Pop").Call())
 	um := v("um", lvl)
 	body := uniqueMark(s.check, um)
 	body = append(body,
 		jen.Var().Id(buf).Index(jen.Lit(8)).Add(elem),
 		jen.Var().Id(heap).Index().Add(elem),
 		id(n).Op(":=").Lit(0),
-		jen.For(id(i).Op(":=").Lit(0), d.Clone().Dot("ArrNext").Call(), id(i).Op("++")).Block(loop...),
+		jen.For(id(i).Op(":=").Lit(0), dvar().Dot("ArrNext").Call(), id(i).Op("++")).Block(loop...),
 		id(sl).Op(":=").Id(heap),
 		jen.If(id(sl).Op("==").Nil()).Block(
 			id(sl).Op("=").Make(e.goType(t), id(n)),
 			jen.Copy(id(sl), id(buf).Index(jen.Empty(), id(n)))),
 	)
 	body = append(body, uniqueClean(s.check, um)...)
-	body = append(body, e.arrayChecks(t, s.check, sl, um)...)
-	body = append(body, id(lhs).Op("=").Id(sl))
+	body = append(body, e.arrayChecks(t, s.check, id(sl), um)...)
+	body = append(body, lhs.expr().Op("=").Id(sl))
 	return []jen.Code{jen.If(arrStart(t)).Block(body...)}
 }
 
 // decArray decodes exactly Len items into a Go array.
-func (e *emitter) decArray(t *model.Type, lhs string, s site, lvl int) []jen.Code {
+func (e *emitter) decArray(t *model.Type, lhs place, s site, lvl int) []jen.Code {
 	n := v("n", lvl)
-	item := append([]jen.Code{}, e.dec(t.Elem, lhs+"["+n+"]", site{check: s.items}, lvl+1)...)
+	item := append([]jen.Code{}, e.dec(t.Elem, lhs.index(id(n)), site{check: s.items}, lvl+1)...)
 	loop := []jen.Code{
-		d.Clone().Dot("PushIdx").Call(id(n)),
-		jen.If(id(n).Op("<").Lit(t.Len)).Block(item...).Else().Block(d.Clone().Dot("Skip").Call()),
-		d.Clone().Dot("Pop").Call(),
+		dvar().Dot("PushIdx").Call(id(n)),
+		jen.If(id(n).Op("<").Lit(t.Len)).Block(item...).Else().Block(dvar().Dot("Skip").Call()),
+		dvar().Dot("Pop").Call(),
 		id(n).Op("++"),
 	}
 	um := v("um", lvl)
 	body := uniqueMark(s.check, um)
 	body = append(body,
 		id(n).Op(":=").Lit(0),
-		jen.For(d.Clone().Dot("ArrNext").Call()).Block(loop...),
+		jen.For(dvar().Dot("ArrNext").Call()).Block(loop...),
 	)
 	body = append(body, uniqueClean(s.check, um)...)
 	body = append(body,
-		d.Clone().Dot("Count").Call(id(n), jen.Lit(t.Len), jen.Lit(t.Len), jen.Lit("item count")),
+		dvar().Dot("Count").Call(id(n), jen.Lit(t.Len), jen.Lit(t.Len), jen.Lit("item count")),
 	)
-	body = append(body, e.arrayChecks(t, s.check, lhs+"[:]", um)...)
+	body = append(body, e.arrayChecks(t, s.check, lhs.whole(), um)...)
 	return []jen.Code{jen.If(arrStart(t)).Block(body...)}
 }
 
@@ -314,31 +315,31 @@ func arrStart(t *model.Type) jen.Code {
 		item = "boolean"
 	}
 	if item == "" {
-		return d.Clone().Dot("ArrStart").Call()
+		return dvar().Dot("ArrStart").Call()
 	}
-	return d.Clone().Dot("ArrStartOf").Call(jen.Lit(item))
+	return dvar().Dot("ArrStartOf").Call(jen.Lit(item))
 }
 
 // decMap decodes an object into a fresh map; duplicate keys are issues.
-func (e *emitter) decMap(t *model.Type, lhs string, s site, lvl int) []jen.Code {
+func (e *emitter) decMap(t *model.Type, lhs place, s site, lvl int) []jen.Code {
 	m, k, more, el := v("m", lvl), v("k", lvl), v("more", lvl), v("e", lvl)
 	loop := []jen.Code{
 		jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Id(m).Index(jen.String().Parens(id(k))), jen.Id("dup")).Block(
-			d.Clone().Dot("Dup").Call(id(k)), jen.Continue()),
-		d.Clone().Dot("Push").Call(id(k)),
+			dvar().Dot("Dup").Call(id(k)), jen.Continue()),
+		dvar().Dot("Push").Call(id(k)),
 		jen.Var().Id(el).Add(e.goType(t.Elem)),
 	}
-	loop = append(loop, e.dec(t.Elem, el, site{check: s.items}, lvl+1)...)
-	loop = append(loop, id(m).Index(jen.String().Parens(id(k))).Op("=").Id(el), d.Clone().Dot("Pop").Call())
+	loop = append(loop, e.dec(t.Elem, named(el), site{check: s.items}, lvl+1)...)
+	loop = append(loop, id(m).Index(jen.String().Parens(id(k))).Op("=").Id(el), dvar().Dot("Pop").Call())
 	body := []jen.Code{
 		id(m).Op(":=").Make(e.goType(t)),
-		jen.For(jen.List(id(k), id(more)).Op(":=").Add(d).Dot("ObjNext").Call(), id(more), jen.List(id(k), id(more)).Op("=").Add(d).Dot("ObjNext").Call()).Block(loop...),
+		jen.For(jen.List(id(k), id(more)).Op(":=").Add(dvar()).Dot("ObjNext").Call(), id(more), jen.List(id(k), id(more)).Op("=").Add(dvar()).Dot("ObjNext").Call()).Block(loop...),
 	}
 	if c := s.check; c != nil && (c.MinProperties != nil || c.MaxProperties != nil) {
-		body = append(body, d.Clone().Dot("Count").Call(jen.Len(id(m)), bound(c.MinProperties), bound(c.MaxProperties), jen.Lit("property count")))
+		body = append(body, dvar().Dot("Count").Call(jen.Len(id(m)), bound(c.MinProperties), bound(c.MaxProperties), jen.Lit("property count")))
 	}
-	body = append(body, id(lhs).Op("=").Id(m))
-	return []jen.Code{jen.If(d.Clone().Dot("ObjStart").Call()).Block(body...)}
+	body = append(body, lhs.expr().Op("=").Id(m))
+	return []jen.Code{jen.If(dvar().Dot("ObjStart").Call()).Block(body...)}
 }
 
 func bound(p *int) jen.Code {
@@ -354,7 +355,7 @@ func uniqueMark(c *model.Constraints, um string) []jen.Code {
 	if c == nil || !c.UniqueItems {
 		return nil
 	}
-	return []jen.Code{id(um).Op(":=").Add(d).Dot("Mark").Call()}
+	return []jen.Code{id(um).Op(":=").Add(dvar()).Dot("Mark").Call()}
 }
 
 // uniqueClean sets um+"ok" after the items: whether every item decoded
@@ -363,18 +364,18 @@ func uniqueClean(c *model.Constraints, um string) []jen.Code {
 	if c == nil || !c.UniqueItems {
 		return nil
 	}
-	return []jen.Code{id(um + "ok").Op(":=").Op("!").Add(d).Dot("FailedSince").Call(id(um))}
+	return []jen.Code{id(um + "ok").Op(":=").Op("!").Add(dvar()).Dot("FailedSince").Call(id(um))}
 }
 
 // arrayChecks emits item counts and uniqueItems for the slice expression
 // sl; uniqueItems is judged only when the items decoded cleanly (um+"ok").
-func (e *emitter) arrayChecks(t *model.Type, c *model.Constraints, sl, um string) []jen.Code {
+func (e *emitter) arrayChecks(t *model.Type, c *model.Constraints, sl *jen.Statement, um string) []jen.Code {
 	if c == nil {
 		return nil
 	}
 	var out []jen.Code
 	if c.MinItems != nil || c.MaxItems != nil {
-		out = append(out, d.Clone().Dot("Count").Call(jen.Len(id(sl)), bound(c.MinItems), bound(c.MaxItems), jen.Lit("item count")))
+		out = append(out, dvar().Dot("Count").Call(jen.Len(sl.Clone()), bound(c.MinItems), bound(c.MaxItems), jen.Lit("item count")))
 	}
 	if c.UniqueItems {
 		fn := "FirstDupJSON"
@@ -384,8 +385,8 @@ func (e *emitter) arrayChecks(t *model.Type, c *model.Constraints, sl, um string
 		// A failed item holds no value to compare: the items' JSON is
 		// compared instead, so an item's issue never hides a duplicate.
 		out = append(out, jen.If(id(um+"ok")).Block(
-			d.Clone().Dot("Unique").Call(rt(fn).Call(id(sl)))).Else().Block(
-			d.Clone().Dot("UniqueRaw").Call(id(um))))
+			dvar().Dot("Unique").Call(rt(fn).Call(sl.Clone()))).Else().Block(
+			dvar().Dot("UniqueRaw").Call(id(um))))
 	}
 	return out
 }
@@ -406,7 +407,7 @@ func (e *emitter) stringChecks(t *model.Type, c *model.Constraints, x string) []
 		if c.MinLength != nil && 4**c.MinLength-3 > 0 {
 			conds = append(conds, jen.Len(id(x)).Op("<").Lit(4**c.MinLength-3))
 		}
-		call := d.Clone().Dot("StrLen").Call(id(x), bound(c.MinLength), bound(c.MaxLength))
+		call := dvar().Dot("StrLen").Call(id(x), bound(c.MinLength), bound(c.MaxLength))
 		switch {
 		case len(conds) == 2 && 4**c.MinLength-3 > *c.MaxLength:
 			// Every byte length is above the maximum or below the least
@@ -421,14 +422,14 @@ func (e *emitter) stringChecks(t *model.Type, c *model.Constraints, x string) []
 	if c.Pattern != "" {
 		if fn, ok := e.matcherFunc(c.Pattern); ok {
 			out = append(out, jen.If(jen.Op("!").Id(fn).Call(id(x))).Block(
-				d.Clone().Dot("PatternFailOn").Call(jen.Lit(c.Pattern), id(x))))
+				dvar().Dot("PatternFailOn").Call(jen.Lit(c.Pattern), id(x))))
 		} else {
-			out = append(out, d.Clone().Dot("Pattern").Call(id(x), id(e.regexpVar(c.Pattern))))
+			out = append(out, dvar().Dot("Pattern").Call(id(x), id(e.regexpVar(c.Pattern))))
 		}
 	}
 	if c.Format != "" && (t.Kind == model.KindString || t.Kind == model.KindText) {
 		if fn, ok := formatFuncs[c.Format]; ok {
-			out = append(out, d.Clone().Dot("FormatOn").Call(rt(fn).Call(id(x)), jen.Lit(c.Format), id(x)))
+			out = append(out, dvar().Dot("FormatOn").Call(rt(fn).Call(id(x)), jen.Lit(c.Format), id(x)))
 		}
 	}
 	out = append(out, e.enumChecks(t, c, x)...)
@@ -472,7 +473,7 @@ func (e *emitter) enumChecks(t *model.Type, c *model.Constraints, x string) []je
 		}
 		out = append(out, jen.Switch(id(x)).Block(
 			jen.Case(cases...),
-			jen.Default().Add(d.Clone().Dot("NotInEnum").Call(jen.Lit(strings.Join(shown, ", ")), got))))
+			jen.Default().Add(dvar().Dot("NotInEnum").Call(jen.Lit(strings.Join(shown, ", ")), got))))
 	}
 	return out
 }
@@ -509,7 +510,7 @@ func (e *emitter) numChecks(t *model.Type, c *model.Constraints) []jen.Code {
 	var out []jen.Code
 	add := func(method, lit string, excl ...jen.Code) {
 		if lit != "" {
-			out = append(out, d.Clone().Dot(method).Call(append([]jen.Code{jen.Lit(lit)}, excl...)...))
+			out = append(out, dvar().Dot(method).Call(append([]jen.Code{jen.Lit(lit)}, excl...)...))
 		}
 	}
 	add("Minimum", c.Minimum, jen.False())
@@ -523,7 +524,7 @@ func (e *emitter) numChecks(t *model.Type, c *model.Constraints) []jen.Code {
 		for _, lit := range lits {
 			if val, err := model.Parse([]byte(lit)); err == nil {
 				if _, ok := val.(model.Number); ok {
-					conds = append(conds, rt("CmpDec").Call(d.Clone().Dot("Num").Call(), jen.Lit(lit)).Op("==").Lit(0))
+					conds = append(conds, rt("CmpDec").Call(dvar().Dot("Num").Call(), jen.Lit(lit)).Op("==").Lit(0))
 					shown = append(shown, lit)
 				}
 			}
@@ -536,7 +537,7 @@ func (e *emitter) numChecks(t *model.Type, c *model.Constraints) []jen.Code {
 			cond = jen.Add(cond).Op("||").Add(c)
 		}
 		out = append(out, jen.If(jen.Op("!").Parens(cond)).Block(
-			d.Clone().Dot("NotInEnum").Call(jen.Lit(strings.Join(shown, ", ")), jen.String().Parens(d.Clone().Dot("Num").Call()))))
+			dvar().Dot("NotInEnum").Call(jen.Lit(strings.Join(shown, ", ")), jen.String().Parens(dvar().Dot("Num").Call()))))
 	}
 	return out
 }

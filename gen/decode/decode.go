@@ -123,7 +123,7 @@ func (e *emitter) structType(t *model.Type, input, output bool) {
 	e.encodeStructFunc(t)
 	name := t.Name
 	e.f.Comment("UnmarshalJSON decodes " + name + " exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.")
-	e.f.Func().Params(jen.Id("x").Op("*").Id(name)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
+	e.f.Func().Params(jen.Id("x").Op("*").Id(name)).Id(names.UnmarshalJSON).Params(jen.Id("data").Index().Byte()).Error().Block(
 		jen.Id("d").Op(":=").Add(rt("NewDecoder")).Call(jen.Id("data"), jen.False()),
 		jen.Var().Id("v").Id(name),
 		jen.If(jen.Id("d").Dot("Root").Call()).Block(jen.Id(decodeFuncName(t)).Call(jen.Id("d"), jen.Op("&").Id("v"))),
@@ -138,7 +138,7 @@ func (e *emitter) structType(t *model.Type, input, output bool) {
 	report := jen.Qual(names.API, "DecodeReport")
 	e.f.Comment("DecodeToolCall decodes the arguments of a tool call into " + name + " with JSON-string repair on")
 	e.f.Comment("(an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.")
-	e.f.Func().Params(jen.Id("x").Op("*").Id(name)).Id("DecodeToolCall").Params(jen.Id("data").Index().Byte()).
+	e.f.Func().Params(jen.Id("x").Op("*").Id(name)).Id(names.DecodeToolCall).Params(jen.Id("data").Index().Byte()).
 		Params(jen.List(jen.Id("dropped"), jen.Id("repaired")).Index().String(), jen.Err().Error()).Block(
 		jen.List(jen.Id("r"), jen.Err()).Op(":=").Id(names.ToolCallFunc(t)).Call(jen.Id("x"), jen.Id("data"), jen.False()),
 		jen.Return(jen.Id("r").Dot("Dropped"), jen.Id("r").Dot("Repaired"), jen.Err()),
@@ -147,7 +147,7 @@ func (e *emitter) structType(t *model.Type, input, output bool) {
 	e.f.Comment("DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the")
 	e.f.Comment("strings trim, lower or upper changed, of the values coerce read from a string and of the")
 	e.f.Comment("values catch replaced.")
-	e.f.Func().Params(jen.Id("x").Op("*").Id(name)).Id("DecodeToolCallReport").Params(jen.Id("data").Index().Byte()).
+	e.f.Func().Params(jen.Id("x").Op("*").Id(name)).Id(names.DecodeToolCallReport).Params(jen.Id("data").Index().Byte()).
 		Params(report.Clone(), jen.Error()).Block(
 		jen.Return(jen.Id(names.ToolCallFunc(t)).Call(jen.Id("x"), jen.Id("data"), jen.False())),
 	)
@@ -180,13 +180,13 @@ func (e *emitter) marshalMethod(t *model.Type, output bool) {
 	}
 	if !output {
 		e.f.Comment("MarshalJSON encodes " + name + ".")
-		e.f.Func().Params(jen.Id("x").Id(name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
+		e.f.Func().Params(jen.Id("x").Id(name)).Id(names.MarshalJSON).Params().Params(jen.Index().Byte(), jen.Error()).Block(
 			append(body, jen.Return(jen.Id("b"), jen.Nil()))...)
 		return
 	}
 	e.f.Comment("MarshalJSON encodes " + name + " and checks the result against its schema: a tool output")
 	e.f.Comment("either encodes to JSON its output schema accepts or fails.")
-	e.f.Func().Params(jen.Id("x").Id(name)).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(append(body,
+	e.f.Func().Params(jen.Id("x").Id(name)).Id(names.MarshalJSON).Params().Params(jen.Index().Byte(), jen.Error()).Block(append(body,
 		jen.If(jen.Err().Op(":=").Add(rt("CheckOutput")).Call(jen.Id("b"), jen.Func().Params(jen.Id("d").Op("*").Add(rt("Decoder"))).Block(
 			jen.Var().Id("v").Id(name),
 			jen.Id(decodeFuncName(t)).Call(jen.Id("d"), jen.Op("&").Id("v")),

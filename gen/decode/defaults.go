@@ -13,7 +13,7 @@ import (
 // value is computed at generation time: scalars, slices and arrays of them,
 // times and byte strings become literals; only a TextUnmarshaler parses its
 // text when the default applies.
-func (e *emitter) defaultValue(f *model.Field, lhs string) []jen.Code {
+func (e *emitter) defaultValue(f *model.Field, lhs place) []jen.Code {
 	if f.Default == "" {
 		return nil
 	}
@@ -39,16 +39,16 @@ func (e *emitter) defaultValue(f *model.Field, lhs string) []jen.Code {
 		return nil
 	}
 	if !ptr {
-		return []jen.Code{id(lhs).Op("=").Add(lit)}
+		return []jen.Code{lhs.expr().Op("=").Add(lit)}
 	}
 	return []jen.Code{jen.Block(id("dv").Op(":=").Add(lit), assignDefault(lhs, jen.Id("dv"), true))}
 }
 
-func assignDefault(lhs string, v jen.Code, ptr bool) jen.Code {
+func assignDefault(lhs place, v jen.Code, ptr bool) jen.Code {
 	if ptr {
-		return id(lhs).Op("=").Op("&").Add(v)
+		return lhs.expr().Op("=").Op("&").Add(v)
 	}
-	return id(lhs).Op("=").Add(v)
+	return lhs.expr().Op("=").Add(v)
 }
 
 // literal spells a JSON value as a Go expression of type t.

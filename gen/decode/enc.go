@@ -50,42 +50,42 @@ func nilWriteOf(nullable, knownNonNil bool) nilWrite {
 // enc returns statements appending the JSON of the addressable expression
 // x of type t to b. nw says how a nil is written; where names the value in
 // errors.
-func (e *emitter) enc(t *model.Type, x string, nw nilWrite, where string, lvl int) []jen.Code {
+func (e *emitter) enc(t *model.Type, x place, nw nilWrite, where string, lvl int) []jen.Code {
 	switch t.Kind {
 	case model.KindString:
-		return []jen.Code{id("b").Op("=").Add(rt("AppendString")).Call(id("b"), jen.String().Parens(id(x)))}
+		return []jen.Code{id("b").Op("=").Add(rt("AppendString")).Call(id("b"), jen.String().Parens(x.expr()))}
 	case model.KindBool:
-		return []jen.Code{id("b").Op("=").Qual("strconv", "AppendBool").Call(id("b"), jen.Bool().Parens(id(x)))}
+		return []jen.Code{id("b").Op("=").Qual("strconv", "AppendBool").Call(id("b"), jen.Bool().Parens(x.expr()))}
 	case model.KindInt:
-		return []jen.Code{id("b").Op("=").Qual("strconv", "AppendInt").Call(id("b"), jen.Int64().Parens(id(x)), jen.Lit(10))}
+		return []jen.Code{id("b").Op("=").Qual("strconv", "AppendInt").Call(id("b"), jen.Int64().Parens(x.expr()), jen.Lit(10))}
 	case model.KindUint:
-		return []jen.Code{id("b").Op("=").Qual("strconv", "AppendUint").Call(id("b"), jen.Uint64().Parens(id(x)), jen.Lit(10))}
+		return []jen.Code{id("b").Op("=").Qual("strconv", "AppendUint").Call(id("b"), jen.Uint64().Parens(x.expr()), jen.Lit(10))}
 	case model.KindFloat:
-		return []jen.Code{check(rt("AppendFloat").Call(id("b"), jen.Float64().Parens(id(x)), jen.Lit(t.Bits)))}
+		return []jen.Code{check(rt("AppendFloat").Call(id("b"), jen.Float64().Parens(x.expr()), jen.Lit(t.Bits)))}
 	case model.KindBytes:
-		w := id("b").Op("=").Add(rt("AppendBytes")).Call(id("b"), jen.Index().Byte().Parens(id(x)))
+		w := id("b").Op("=").Add(rt("AppendBytes")).Call(id("b"), jen.Index().Byte().Parens(x.expr()))
 		if nw == nilNull {
 			return e.encNilable(x, nw, where, w)
 		}
 		return []jen.Code{w}
 	case model.KindTime, model.KindText, model.KindAny, model.KindOpaque, model.KindNumber, model.KindBigInt:
-		return []jen.Code{check(rt("AppendJSON").Call(id("b"), jen.Op("&").Id(x)))}
+		return []jen.Code{check(rt("AppendJSON").Call(id("b"), x.addr()))}
 	case model.KindDuration:
-		return []jen.Code{id("b").Op("=").Add(rt("AppendDuration")).Call(id("b"), id(x))}
+		return []jen.Code{id("b").Op("=").Add(rt("AppendDuration")).Call(id("b"), x.expr())}
 	case model.KindNullable:
 		val := v("nv", lvl)
-		return []jen.Code{jen.If(jen.List(id(val), id("ok")).Op(":=").Id(x).Dot("Get").Call(), id("ok")).Block(
-			e.enc(t.Elem, val, nilFails, where, lvl+1)...,
+		return []jen.Code{jen.If(jen.List(id(val), id("ok")).Op(":=").Add(x.expr()).Dot("Get").Call(), id("ok")).Block(
+			e.enc(t.Elem, named(val), nilFails, where, lvl+1)...,
 		).Else().Block(appendStr("null"))}
 	case model.KindStruct:
 		if !e.local(t) {
-			return []jen.Code{check(rt("AppendJSON").Call(id("b"), jen.Op("&").Id(x)))}
+			return []jen.Code{check(rt("AppendJSON").Call(id("b"), x.addr()))}
 		}
-		return []jen.Code{check(id(encodeFuncName(t)).Call(id("b"), jen.Op("&").Id(x)))}
+		return []jen.Code{check(id(encodeFuncName(t)).Call(id("b"), x.addr()))}
 	case model.KindUnion:
-		return e.encNilable(x, nw, where, check(id(encodeFuncName(t)).Call(id("b"), id(x))))
+		return e.encNilable(x, nw, where, check(id(encodeFuncName(t)).Call(id("b"), x.expr())))
 	case model.KindPointer:
-		return e.encNilable(x, nw, where, e.enc(t.Elem, "(*"+x+")", nilFails, where, lvl)...)
+		return e.encNilable(x, nw, where, e.enc(t.Elem, x.elem(), nilFails, where, lvl)...)
 	case model.KindSlice, model.KindArray:
 		return e.encSlice(t, x, nw, where, lvl)
 	case model.KindMap:
@@ -97,38 +97,38 @@ func (e *emitter) enc(t *model.Type, x string, nw nilWrite, where string, lvl in
 
 // encNilable writes null (nilNull) or fails (nilFails) for a nil x, else
 // body.
-func (e *emitter) encNilable(x string, nw nilWrite, where string, body ...jen.Code) []jen.Code {
+func (e *emitter) encNilable(x place, nw nilWrite, where string, body ...jen.Code) []jen.Code {
 	switch nw {
 	case nilNever:
 		return body
 	case nilNull:
-		return []jen.Code{jen.If(id(x).Op("==").Nil()).Block(appendStr("null")).Else().Block(body...)}
+		return []jen.Code{jen.If(x.expr().Op("==").Nil()).Block(appendStr("null")).Else().Block(body...)}
 	}
 	// The body follows the early return in the same block: it declares
 	// nothing outside its own statements.
-	fail := jen.If(id(x).Op("==").Nil()).Block(jen.Return(id("b"), rt("NilError").Call(jen.Lit(where))))
+	fail := jen.If(x.expr().Op("==").Nil()).Block(jen.Return(id("b"), rt("NilError").Call(jen.Lit(where))))
 	return append([]jen.Code{fail}, body...)
 }
 
 // orNil writes onNil for a nil x (or null for nilNull), else body.
-func orNil(x string, nw nilWrite, onNil string, body []jen.Code) []jen.Code {
+func orNil(x place, nw nilWrite, onNil string, body []jen.Code) []jen.Code {
 	switch nw {
 	case nilNever:
 		return body
 	case nilNull:
 		onNil = "null"
 	}
-	return []jen.Code{jen.If(id(x).Op("==").Nil()).Block(appendStr(onNil)).Else().Block(body...)}
+	return []jen.Code{jen.If(x.expr().Op("==").Nil()).Block(appendStr(onNil)).Else().Block(body...)}
 }
 
 // encSlice writes a slice or array; a nil slice is [] unless nullable.
-func (e *emitter) encSlice(t *model.Type, x string, nw nilWrite, where string, lvl int) []jen.Code {
+func (e *emitter) encSlice(t *model.Type, x place, nw nilWrite, where string, lvl int) []jen.Code {
 	el := v("v", lvl)
-	loop := e.enc(t.Elem, el, nilFails, where+"[]", lvl+1)
+	loop := e.enc(t.Elem, named(el), nilFails, where+"[]", lvl+1)
 	loop = append(loop, appendByte(','))
 	body := []jen.Code{
 		appendByte('['),
-		jen.For(jen.List(id("_"), id(el)).Op(":=").Range().Id(x)).Block(loop...),
+		jen.For(jen.List(id("_"), id(el)).Op(":=").Range().Add(x.expr())).Block(loop...),
 		id("b").Op("=").Add(rt("AppendClose")).Call(id("b"), jen.LitRune(']')),
 	}
 	if t.Kind == model.KindArray {
@@ -138,18 +138,18 @@ func (e *emitter) encSlice(t *model.Type, x string, nw nilWrite, where string, l
 }
 
 // encMap writes a map with its keys sorted, as encoding/json does.
-func (e *emitter) encMap(t *model.Type, x string, nw nilWrite, where string, lvl int) []jen.Code {
+func (e *emitter) encMap(t *model.Type, x place, nw nilWrite, where string, lvl int) []jen.Code {
 	k, el := v("k", lvl), v("v", lvl)
 	loop := []jen.Code{
 		id("b").Op("=").Add(rt("AppendString")).Call(id("b"), id(k)),
 		appendByte(':'),
-		id(el).Op(":=").Id(x).Index(id(k)),
+		id(el).Op(":=").Add(x.expr()).Index(id(k)),
 	}
-	loop = append(loop, e.enc(t.Elem, el, nilFails, where+"[]", lvl+1)...)
+	loop = append(loop, e.enc(t.Elem, named(el), nilFails, where+"[]", lvl+1)...)
 	loop = append(loop, appendByte(','))
 	body := []jen.Code{
 		appendByte('{'),
-		jen.For(jen.List(id("_"), id(k)).Op(":=").Range().Qual("slices", "Sorted").Call(jen.Qual("maps", "Keys").Call(id(x)))).Block(loop...),
+		jen.For(jen.List(id("_"), id(k)).Op(":=").Range().Qual("slices", "Sorted").Call(jen.Qual("maps", "Keys").Call(x.expr()))).Block(loop...),
 		id("b").Op("=").Add(rt("AppendClose")).Call(id("b"), jen.LitRune('}')),
 	}
 	return orNil(x, nw, "{}", body)
@@ -195,11 +195,11 @@ func (e *emitter) encDiscriminator(st *model.Struct) []jen.Code {
 		first := jsonKeyLit(st.Values[0])
 		return []jen.Code{
 			appendStr(key),
-			jen.Switch(jen.String().Parens(id(fx))).Block(
+			jen.Switch(jen.String().Parens(fx.expr())).Block(
 				jen.Case(jen.Lit("")).Block(appendStr(first[:len(first)-1])),
-				jen.Case(vals...).Block(id("b").Op("=").Add(rt("AppendString")).Call(id("b"), jen.String().Parens(id(fx)))),
+				jen.Case(vals...).Block(id("b").Op("=").Add(rt("AppendString")).Call(id("b"), jen.String().Parens(fx.expr()))),
 				jen.Default().Block(jen.Return(id("b"), jen.Qual("fmt", "Errorf").Call(
-					jen.Lit("stitch: cannot encode "+f.GoName+": %q is not a discriminator value of this variant ("+quoteList(st.Values)+")"), id(fx))))),
+					jen.Lit("stitch: cannot encode "+f.GoName+": %q is not a discriminator value of this variant ("+quoteList(st.Values)+")"), fx.expr())))),
 			appendByte(','),
 		}
 	}
@@ -219,12 +219,12 @@ func (e *emitter) encField(owner *model.Type, f *model.Field) []jen.Code {
 		stmts = []jen.Code{jen.If(cond).Block(stmts...)}
 	}
 	// Fields promoted through nil embedded pointers are absent, as in encoding/json.
-	s := "x"
+	s := named("x")
 	var guards []jen.Code
 	for i, step := range f.Path {
-		s += "." + step.Name
+		s = s.field(step.Name)
 		if i < len(f.Path)-1 && step.Pointer {
-			guards = append(guards, id(s).Op("!=").Nil())
+			guards = append(guards, s.expr().Op("!=").Nil())
 		}
 	}
 	if len(guards) > 0 {
@@ -240,10 +240,10 @@ func (e *emitter) encField(owner *model.Type, f *model.Field) []jen.Code {
 // omitCond returns the condition under which the field is written, or nil
 // when it always is, and whether the condition implies that the value is
 // not nil (so that the encoder needs no nil branch under it).
-func (e *emitter) omitCond(f *model.Field, x string) (jen.Code, bool) {
+func (e *emitter) omitCond(f *model.Field, x place) (jen.Code, bool) {
 	if f.Type.Kind == model.KindNullable {
 		// Absent is left out whatever the tag says: a Nullable is optional.
-		return id(x).Dot("IsSet").Call(), false
+		return x.expr().Dot("IsSet").Call(), false
 	}
 	if f.Default != "" && (f.OmitEmpty || f.OmitZero) {
 		c := e.defaultOmitCond(f, x)
@@ -286,39 +286,39 @@ func nilable(t *model.Type) bool {
 // absent member decodes to its default and Marshal(Unmarshal(x)) must keep
 // the empty value. Only a nil that has no JSON form (a pointer, union or
 // free-form value that is not nullable) is still omitted.
-func (e *emitter) defaultOmitCond(f *model.Field, x string) jen.Code {
+func (e *emitter) defaultOmitCond(f *model.Field, x place) jen.Code {
 	if f.Nullable {
 		return nil
 	}
 	switch f.Type.Kind {
 	case model.KindPointer, model.KindUnion, model.KindAny:
-		return id(x).Op("!=").Nil()
+		return x.expr().Op("!=").Nil()
 	}
 	return nil
 }
 
 // nonEmpty is encoding/json's omitempty test, negated.
-func (e *emitter) nonEmpty(t *model.Type, x string) jen.Code {
+func (e *emitter) nonEmpty(t *model.Type, x place) jen.Code {
 	switch t.Kind {
 	case model.KindString, model.KindNumber:
-		return id(x).Op("!=").Lit("")
+		return x.expr().Op("!=").Lit("")
 	case model.KindDuration:
-		return id(x).Op("!=").Lit(0)
+		return x.expr().Op("!=").Lit(0)
 	case model.KindNullable:
-		return id(x).Dot("IsSet").Call()
+		return x.expr().Dot("IsSet").Call()
 	case model.KindBool:
-		return id(x)
+		return x.expr()
 	case model.KindInt, model.KindUint, model.KindFloat:
-		return id(x).Op("!=").Lit(0)
+		return x.expr().Op("!=").Lit(0)
 	case model.KindPointer, model.KindUnion:
-		return id(x).Op("!=").Nil()
+		return x.expr().Op("!=").Nil()
 	case model.KindAny:
 		if t.RawMessage {
-			return jen.Len(id(x)).Op("!=").Lit(0)
+			return jen.Len(x.expr()).Op("!=").Lit(0)
 		}
-		return id(x).Op("!=").Nil()
+		return x.expr().Op("!=").Nil()
 	case model.KindSlice, model.KindMap, model.KindBytes:
-		return jen.Len(id(x)).Op("!=").Lit(0)
+		return jen.Len(x.expr()).Op("!=").Lit(0)
 	case model.KindArray:
 		if t.Len == 0 {
 			return jen.False()
@@ -328,19 +328,19 @@ func (e *emitter) nonEmpty(t *model.Type, x string) jen.Code {
 }
 
 // nonZero is encoding/json's omitzero test, negated.
-func (e *emitter) nonZero(t *model.Type, x string) jen.Code {
+func (e *emitter) nonZero(t *model.Type, x place) jen.Code {
 	switch t.Kind {
 	case model.KindString, model.KindBool, model.KindInt, model.KindUint, model.KindFloat,
 		model.KindNumber, model.KindDuration, model.KindNullable:
 		return e.nonEmpty(t, x)
 	case model.KindPointer, model.KindUnion, model.KindSlice, model.KindMap, model.KindBytes, model.KindAny:
-		return id(x).Op("!=").Nil()
+		return x.expr().Op("!=").Nil()
 	case model.KindTime:
-		return jen.Op("!").Id(x).Dot("IsZero").Call()
+		return jen.Op("!").Add(x.expr()).Dot("IsZero").Call()
 	}
 	// Structs, arrays, text and opaque types: an IsZero method if the type
 	// has one, else the Go zero value, as encoding/json decides.
-	return jen.Op("!").Add(rt("IsZero")).Call(jen.Op("&").Id(x))
+	return jen.Op("!").Add(rt("IsZero")).Call(x.addr())
 }
 
 // encCatchall writes the catchall members, skipping declared keys.
@@ -360,10 +360,10 @@ func (e *emitter) encCatchall(owner *model.Type, st *model.Struct, c *model.Fiel
 	loop = append(loop,
 		id("b").Op("=").Add(rt("AppendString")).Call(id("b"), id("k")),
 		appendByte(':'),
-		id("v").Op(":=").Id(x).Index(id("k")))
-	loop = append(loop, e.enc(c.Type.Elem, "v", nilFails, owner.Name+"."+c.GoName+"[]", 1)...)
+		id("v").Op(":=").Add(x.expr()).Index(id("k")))
+	loop = append(loop, e.enc(c.Type.Elem, named("v"), nilFails, owner.Name+"."+c.GoName+"[]", 1)...)
 	loop = append(loop, appendByte(','))
-	return []jen.Code{jen.For(jen.List(id("_"), id("k")).Op(":=").Range().Qual("slices", "Sorted").Call(jen.Qual("maps", "Keys").Call(id(x)))).Block(loop...)}
+	return []jen.Code{jen.For(jen.List(id("_"), id("k")).Op(":=").Range().Qual("slices", "Sorted").Call(jen.Qual("maps", "Keys").Call(x.expr()))).Block(loop...)}
 }
 
 // encodeUnionFunc emits func stitchEncodeU(b []byte, x U) ([]byte, error).
@@ -373,7 +373,7 @@ func (e *emitter) encodeUnionFunc(t *model.Type) {
 		vt := e.goType(vr.Type)
 		var val []jen.Code
 		val = append(val, jen.Var().Err().Error())
-		val = append(val, e.enc(vr.Type, "v", nilFails, t.Name, 1)...)
+		val = append(val, e.enc(vr.Type, named("v"), nilFails, t.Name, 1)...)
 		val = append(val, jen.Return(id("b"), jen.Err()))
 		if !vr.Pointer {
 			cases = append(cases, jen.Case(vt).Block(val...))

@@ -1,8 +1,6 @@
 package decode
 
 import (
-	"math/big"
-
 	"github.com/dave/jennifer/jen"
 	"github.com/stitchgen/stitchgen/model"
 )
@@ -12,7 +10,7 @@ import (
 // x >= 1, x < 10 is x <= 9, and x is a multiple of p/q (in lowest terms)
 // exactly when p divides x. Messages still quote the tag's literal.
 func (e *emitter) intChecks(t *model.Type, c *model.Constraints, n string) []jen.Code {
-	lo, hi := intRange(t)
+	lo, hi := model.IntRange(t)
 	var out []jen.Code
 	bound := func(lit string, lower, exclusive bool) {
 		if lit == "" {
@@ -23,18 +21,21 @@ func (e *emitter) intChecks(t *model.Type, c *model.Constraints, n string) []jen
 			e.fail("invalid bound %s", lit)
 			return
 		}
-		op := map[[2]bool]string{{true, false}: ">= ", {true, true}: "> ", {false, false}: "<= ", {false, true}: "< "}[[2]bool{lower, exclusive}]
 		limit := model.IntBound(r, lower, exclusive) // x must be >= limit (lower) or <= limit (upper)
-		fail := d.Clone().Dot("RangeFail").Call(jen.Lit(op + lit))
+		method := "MaximumFail"
+		if lower {
+			method = "MinimumFail"
+		}
+		fail := dvar().Dot(method).Call(jen.Lit(lit), jen.Lit(exclusive))
 		switch {
-		case lower && limit.Cmp(bigOf(lo)) <= 0, !lower && limit.Cmp(bigOf(hi)) >= 0:
+		case lower && limit.Cmp(lo) <= 0, !lower && limit.Cmp(hi) >= 0:
 			// the Go type's range already implies the bound
-		case lower && limit.Cmp(bigOf(hi)) > 0, !lower && limit.Cmp(bigOf(lo)) < 0:
+		case lower && limit.Cmp(hi) > 0, !lower && limit.Cmp(lo) < 0:
 			out = append(out, fail) // no value of the type meets it
 		case lower:
-			out = append(out, jen.If(id(n).Op("<").Id(limit.String())).Block(fail))
+			out = append(out, jen.If(id(n).Op("<").Add(intLit(limit))).Block(fail))
 		default:
-			out = append(out, jen.If(id(n).Op(">").Id(limit.String())).Block(fail))
+			out = append(out, jen.If(id(n).Op(">").Add(intLit(limit))).Block(fail))
 		}
 	}
 	bound(c.Minimum, true, false)
@@ -48,17 +49,12 @@ func (e *emitter) intChecks(t *model.Type, c *model.Constraints, n string) []jen
 			return out
 		}
 		p := r.Num()
-		fail := d.Clone().Dot("RangeFail").Call(jen.Lit("multipleOf " + c.MultipleOf))
-		if p.Cmp(bigOf(hi)) > 0 {
+		fail := dvar().Dot("MultipleOfFail").Call(jen.Lit(c.MultipleOf))
+		if p.Cmp(hi) > 0 {
 			out = append(out, jen.If(id(n).Op("!=").Lit(0)).Block(fail))
 		} else {
-			out = append(out, jen.If(id(n).Op("%").Id(p.String()).Op("!=").Lit(0)).Block(fail))
+			out = append(out, jen.If(id(n).Op("%").Add(intLit(p)).Op("!=").Lit(0)).Block(fail))
 		}
 	}
 	return out
-}
-
-func bigOf(s string) *big.Int {
-	b, _ := new(big.Int).SetString(s, 10)
-	return b
 }

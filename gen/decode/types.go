@@ -1,6 +1,8 @@
 package decode
 
 import (
+	"math"
+	"math/big"
 	"strconv"
 	"strings"
 
@@ -160,10 +162,20 @@ func quoteList(vs []string) string {
 	return strings.Join(q, ", ")
 }
 
-// intRange returns the bounds of an integer kind as Go literal text.
-func intRange(t *model.Type) (lo, hi string) {
-	min, max := model.IntRange(t)
-	return min.String(), max.String()
+// intLit is the Go integer literal of n, untyped, so that it compares
+// with a variable of any integer type that holds it; beyond int64 (the
+// top of uint64) a uint64 literal. Like model.IntRange, it takes int to be
+// 64 bits; on a host where it is not, a value beyond int32 is a typed
+// int64 literal (a compile error where it mixes types, never a wrong
+// value).
+func intLit(n *big.Int) jen.Code {
+	switch {
+	case !n.IsInt64():
+		return jen.Lit(n.Uint64())
+	case strconv.IntSize == 64 || n.Int64() >= math.MinInt32 && n.Int64() <= math.MaxInt32:
+		return jen.Lit(int(n.Int64()))
+	}
+	return jen.Lit(n.Int64())
 }
 
 // formatFuncs names the runtime check of each portable format (docs/contracts.md).

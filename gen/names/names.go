@@ -11,6 +11,9 @@ package names
 
 import (
 	"strconv"
+	"strings"
+
+	"github.com/stitchgen/stitchgen/facts"
 
 	"github.com/stitchgen/stitchgen/model"
 )
@@ -32,7 +35,7 @@ const (
 // Version is the generated-code version this generator writes; a runtime
 // supports a window of versions (stitchrt.MinVersion..MaxVersion) and a
 // file outside it fails to build (stitchrt.RegenerateWithStitchgen).
-const Version = 2
+const Version = 3
 
 // Identifiers a generated file declares in the user's package. Exported
 // ones start with Stitch, unexported ones with stitch, so that they collide
@@ -44,21 +47,19 @@ const (
 	reservedLC = "stitch"        // ... and of unexported ones
 )
 
-// The methods every contract type gets, and the tool-call decode of a
+// The methods every contract type gets, and the tool-call decodes of a
 // tool's input type.
 const (
-	UnmarshalJSON  = "UnmarshalJSON"
-	MarshalJSON    = "MarshalJSON"
-	DecodeToolCall = "DecodeToolCall"
+	UnmarshalJSON        = "UnmarshalJSON"
+	MarshalJSON          = "MarshalJSON"
+	DecodeToolCall       = "DecodeToolCall"
+	DecodeToolCallReport = "DecodeToolCallReport"
 )
 
 // The schema constants of a tool whose Go input type is named in.
 func InputSchema(in string) string    { return in + "InputSchema" }
 func LosslessSchema(in string) string { return in + "LosslessSchema" }
 func OutputSchema(in string) string   { return in + "OutputSchema" }
-
-// SchemaSuffixes are the suffixes of the schema constants' names.
-var SchemaSuffixes = []string{"InputSchema", "LosslessSchema", "OutputSchema"}
 
 // HandlerMethod is the StitchHandler method of tool t: its input type name.
 func HandlerMethod(t *model.Tool) string { return t.Input.Name }
@@ -74,8 +75,44 @@ func EncodeFunc(t *model.Type) string { return reservedLC + "Encode" + t.Stem() 
 func ToolCallFunc(t *model.Type) string { return reservedLC + "ToolCall" + t.Name }
 
 // ProfileSchema names the schema constant of a tool under a provider
-// profile ("OpenAIStrict", "AnthropicStrict", "Gemini").
-func ProfileSchema(in, profile string) string { return in + profile + "Schema" }
+// profile, by the profile's identifier spelling (facts.Profile.Ident:
+// "OpenAIStrict").
+func ProfileSchema(in, profileIdent string) string { return in + profileIdent + "Schema" }
+
+// IsGenerated reports whether ident may be a name a generated file
+// declares in a contract package: one with the reserved prefix (Stitch,
+// stitch) or a schema constant (InputSchema, LosslessSchema, OutputSchema
+// or a provider profile's constant after a non-empty type name). The
+// loader reads a reference to such a name, before the file that declares
+// it exists, as one the run is about to write.
+func IsGenerated(ident string) bool {
+	if strings.HasPrefix(ident, Reserved) || strings.HasPrefix(ident, reservedLC) {
+		return true
+	}
+	suffixes := []string{InputSchema(""), LosslessSchema(""), OutputSchema("")}
+	for _, p := range facts.Profiles() {
+		if p.Name != facts.MCP {
+			suffixes = append(suffixes, ProfileSchema("", p.Ident))
+		}
+	}
+	for _, s := range suffixes {
+		if len(ident) > len(s) && strings.HasSuffix(ident, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// IsGeneratedMethod reports whether m may be a method generated code
+// declares on a contract type: UnmarshalJSON, MarshalJSON, the tool-call
+// decodes, or one with the reserved prefix.
+func IsGeneratedMethod(m string) bool {
+	switch m {
+	case UnmarshalJSON, MarshalJSON, DecodeToolCall, DecodeToolCallReport:
+		return true
+	}
+	return strings.HasPrefix(m, Reserved) || strings.HasPrefix(m, reservedLC)
+}
 
 // TryFunc names the function that decodes one variant of an untagged
 // union, and UnionVar the variable that describes its variants for the

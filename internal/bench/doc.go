@@ -1,9 +1,7 @@
 // Package bench measures the decoders that stitchgen generates against the
 // other Go JSON paths, on three contracts kept in contracts/ (S: a flat
 // tool call, U: a discriminated union with nested objects and escaped,
-// non-ASCII strings, L: 200 union items), and against the decoders the
-// generator wrote before issue 11, kept frozen in baseline/. It is a
-// separate module so that users of stitchgen never download the comparison
+// non-ASCII strings, L: 200 union items). It is a separate module so that users of stitchgen never download the comparison
 // libraries; the repository's go.work leaves it out, so go commands run here
 // with GOWORK=off.
 //

@@ -12,10 +12,6 @@ import (
 	"github.com/stitchgen/stitchgen/internal/bench/contracts/l"
 	"github.com/stitchgen/stitchgen/internal/bench/contracts/s"
 	"github.com/stitchgen/stitchgen/internal/bench/contracts/u"
-
-	beforel "github.com/stitchgen/stitchgen/internal/bench/baseline/l"
-	befores "github.com/stitchgen/stitchgen/internal/bench/baseline/s"
-	beforeu "github.com/stitchgen/stitchgen/internal/bench/baseline/u"
 )
 
 // An impl is one way to decode (or only validate) a shape's document.
@@ -39,7 +35,6 @@ type contract[T any, P stitchType[T], W any] struct {
 	schema   string             // lossless input schema (given to the go-sdk)
 	fromTwin func(W) (T, error) // twin value → contract value
 	sdk      func() *SDKPath[W] // the go-sdk replica
-	before   impl               // the frozen decoder of baseline/ (stitch-before)
 	_        func(P)
 }
 
@@ -67,7 +62,6 @@ func (c contract[T, P, W]) impls() []impl {
 	sdk := c.sdk()
 	return []impl{
 		c.own("stitch-unmarshal", unmarshal),
-		c.before,
 		c.own("stitch-toolcall", toolCall),
 		c.twin("encoding-json", func(data []byte, v *W) error { return json.Unmarshal(data, v) }),
 		c.twin("encoding-json-strict", func(data []byte, v *W) error {
@@ -95,33 +89,6 @@ func (c contract[T, P, W]) own(name string, f func([]byte, *T) error) impl {
 			b.ReportMetric(float64(ValueAllocs(*v)), "value-allocs/op")
 		},
 		decode: func(data []byte) (any, error) { var v T; err := f(data, &v); return v, err },
-	}
-}
-
-// unmarshaler is a contract type of baseline/ with its generated decoder.
-type unmarshaler[B any] interface {
-	*B
-	UnmarshalJSON([]byte) error
-}
-
-// before is the impl stitch-before: the generated UnmarshalJSON of the
-// generator before issue 11 (baseline/, frozen), decoding into the
-// baseline's own copy of the contract type; decode converts the value to
-// today's contract type.
-func before[B any, PB unmarshaler[B], T any](conv func(B) (T, error)) impl {
-	f := func(data []byte, v *B) error { return PB(v).UnmarshalJSON(data) }
-	return impl{name: "stitch-before",
-		bench: func(b *testing.B, data []byte) {
-			v := loop(b, data, f)
-			b.ReportMetric(float64(ValueAllocs(*v)), "value-allocs/op")
-		},
-		decode: func(data []byte) (any, error) {
-			var v B
-			if err := f(data, &v); err != nil {
-				return nil, err
-			}
-			return conv(v)
-		},
 	}
 }
 
@@ -170,16 +137,13 @@ var (
 	contractS = contract[s.SearchProducts, *s.SearchProducts, STwin]{
 		schema:   s.SearchProductsLosslessSchema,
 		fromTwin: func(w STwin) (s.SearchProducts, error) { return SFromTwin(w), nil },
-		sdk:      mustSDK[STwin](s.SearchProductsLosslessSchema),
-		before:   before[befores.SearchProducts](SFromBefore)}
+		sdk:      mustSDK[STwin](s.SearchProductsLosslessSchema)}
 	contractU = contract[u.SendNotification, *u.SendNotification, UTwin]{
 		schema:   u.SendNotificationLosslessSchema,
-		fromTwin: UFromTwin, sdk: mustSDK[UTwin](u.SendNotificationLosslessSchema),
-		before: before[beforeu.SendNotification](UFromBefore)}
+		fromTwin: UFromTwin, sdk: mustSDK[UTwin](u.SendNotificationLosslessSchema)}
 	contractL = contract[l.SendBatch, *l.SendBatch, LTwin]{
 		schema:   l.SendBatchLosslessSchema,
-		fromTwin: LFromTwin, sdk: mustSDK[LTwin](l.SendBatchLosslessSchema),
-		before: before[beforel.SendBatch](LFromBefore)}
+		fromTwin: LFromTwin, sdk: mustSDK[LTwin](l.SendBatchLosslessSchema)}
 )
 
 // implsFor returns the impls of a shape, in report order.

@@ -9,12 +9,12 @@ import (
 	"strconv"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 2: if a
+// This file needs a stitchgen runtime that supports generated-code version 3: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
+	_ = stitchrt.RegenerateWithStitchgen(3 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 3)
 )
 
 const (
@@ -68,7 +68,7 @@ func stitchDecodeCreateUser(d *stitchrt.Decoder, x *CreateUser) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "name":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -77,7 +77,7 @@ func stitchDecodeCreateUser(d *stitchrt.Decoder, x *CreateUser) {
 			}
 			d.Pop()
 		case "age":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -86,11 +86,11 @@ func stitchDecodeCreateUser(d *stitchrt.Decoder, x *CreateUser) {
 			}
 			d.Pop()
 		case "email":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x4
+				absent[0] |= 1 << 2
 				continue
 			}
 			d.Push(k)
@@ -99,11 +99,11 @@ func stitchDecodeCreateUser(d *stitchrt.Decoder, x *CreateUser) {
 			}
 			d.Pop()
 		case "tags":
-			if !d.FirstKey(&seen[0], 0x8, k) {
+			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x8
+				absent[0] |= 1 << 3
 				continue
 			}
 			d.Push(k)
@@ -145,10 +145,10 @@ func stitchDecodeCreateUser(d *stitchrt.Decoder, x *CreateUser) {
 			d.Unknown(&extra, k, "name, age, email, tags")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("name")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("age")
 	}
 }
@@ -252,7 +252,7 @@ func stitchDecodeUser(d *stitchrt.Decoder, x *User) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "id":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -261,7 +261,7 @@ func stitchDecodeUser(d *stitchrt.Decoder, x *User) {
 			}
 			d.Pop()
 		case "name":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -270,7 +270,7 @@ func stitchDecodeUser(d *stitchrt.Decoder, x *User) {
 			}
 			d.Pop()
 		case "age":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			d.Push(k)
@@ -279,11 +279,11 @@ func stitchDecodeUser(d *stitchrt.Decoder, x *User) {
 			}
 			d.Pop()
 		case "email":
-			if !d.FirstKey(&seen[0], 0x8, k) {
+			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x8
+				absent[0] |= 1 << 3
 				continue
 			}
 			d.Push(k)
@@ -295,13 +295,13 @@ func stitchDecodeUser(d *stitchrt.Decoder, x *User) {
 			d.Unknown(&extra, k, "id, name, age, email")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("id")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("name")
 	}
-	if seen[0]&0x4 == 0 {
+	if seen[0]&(1<<2) == 0 {
 		d.Missing("age")
 	}
 }
@@ -369,7 +369,7 @@ func stitchDecodeFindUsers(d *stitchrt.Decoder, x *FindUsers) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "query":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -378,11 +378,11 @@ func stitchDecodeFindUsers(d *stitchrt.Decoder, x *FindUsers) {
 			}
 			d.Pop()
 		case "limit":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x2
+				absent[0] |= 1 << 1
 				continue
 			}
 			d.Push(k)
@@ -394,7 +394,7 @@ func stitchDecodeFindUsers(d *stitchrt.Decoder, x *FindUsers) {
 			d.Unknown(&extra, k, "query, limit")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("query")
 	}
 }

@@ -10,12 +10,12 @@ import (
 	"strconv"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 2: if a
+// This file needs a stitchgen runtime that supports generated-code version 3: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
+	_ = stitchrt.RegenerateWithStitchgen(3 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 3)
 )
 
 const (
@@ -79,7 +79,7 @@ func stitchDecodeCreateInvoice(d *stitchrt.Decoder, x *CreateInvoice) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "billTo":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -92,7 +92,7 @@ func stitchDecodeCreateInvoice(d *stitchrt.Decoder, x *CreateInvoice) {
 			}
 			d.Pop()
 		case "amount":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -108,10 +108,10 @@ func stitchDecodeCreateInvoice(d *stitchrt.Decoder, x *CreateInvoice) {
 			d.Unknown(&extra, k, "billTo, amount")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("billTo")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("amount")
 	}
 }
@@ -203,7 +203,7 @@ func stitchDecodeInvoice(d *stitchrt.Decoder, x *Invoice) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "number":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -212,7 +212,7 @@ func stitchDecodeInvoice(d *stitchrt.Decoder, x *Invoice) {
 			}
 			d.Pop()
 		case "amount":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -228,10 +228,10 @@ func stitchDecodeInvoice(d *stitchrt.Decoder, x *Invoice) {
 			d.Unknown(&extra, k, "number, amount")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("number")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("amount")
 	}
 }
@@ -293,11 +293,11 @@ func stitchDecodeListInvoices(d *stitchrt.Decoder, x *ListInvoices) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "cursor":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x1
+				absent[0] |= 1 << 0
 				continue
 			}
 			d.Push(k)
@@ -393,7 +393,7 @@ func stitchDecodeInvoiceList(d *stitchrt.Decoder, x *InvoiceList) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "page":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -409,7 +409,7 @@ func stitchDecodeInvoiceList(d *stitchrt.Decoder, x *InvoiceList) {
 			d.Unknown(&extra, k, "page")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("page")
 	}
 }
@@ -467,7 +467,7 @@ func stitchDecodeCommon_Address(d *stitchrt.Decoder, x *common.Address) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "street":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -479,7 +479,7 @@ func stitchDecodeCommon_Address(d *stitchrt.Decoder, x *common.Address) {
 			}
 			d.Pop()
 		case "zip":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -491,7 +491,7 @@ func stitchDecodeCommon_Address(d *stitchrt.Decoder, x *common.Address) {
 			}
 			d.Pop()
 		case "country":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			d.Push(k)
@@ -519,13 +519,13 @@ func stitchDecodeCommon_Address(d *stitchrt.Decoder, x *common.Address) {
 			d.Unknown(&extra, k, "street, zip, country")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("street")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("zip")
 	}
-	if seen[0]&0x4 == 0 {
+	if seen[0]&(1<<2) == 0 {
 		d.Missing("country")
 	}
 }
@@ -555,19 +555,19 @@ func stitchDecodeCommon_Money(d *stitchrt.Decoder, x *common.Money) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "cents":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
-					d.RangeFail(">= 0")
+					d.MinimumFail("0", false)
 				}
 				x.Cents = int64(n0)
 			}
 			d.Pop()
 		case "currency":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -591,10 +591,10 @@ func stitchDecodeCommon_Money(d *stitchrt.Decoder, x *common.Money) {
 			d.Unknown(&extra, k, "cents, currency")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("cents")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("currency")
 	}
 }
@@ -622,7 +622,7 @@ func stitchDecodeCommon_Page_Invoice(d *stitchrt.Decoder, x *common.Page[Invoice
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "entries":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -666,11 +666,11 @@ func stitchDecodeCommon_Page_Invoice(d *stitchrt.Decoder, x *common.Page[Invoice
 			}
 			d.Pop()
 		case "next":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x2
+				absent[0] |= 1 << 1
 				continue
 			}
 			d.Push(k)
@@ -682,7 +682,7 @@ func stitchDecodeCommon_Page_Invoice(d *stitchrt.Decoder, x *common.Page[Invoice
 			d.Unknown(&extra, k, "entries, next")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("entries")
 	}
 }

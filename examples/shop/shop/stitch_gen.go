@@ -11,12 +11,12 @@ import (
 	"strings"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 2: if a
+// This file needs a stitchgen runtime that supports generated-code version 3: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
+	_ = stitchrt.RegenerateWithStitchgen(3 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 3)
 )
 
 const (
@@ -102,19 +102,19 @@ func stitchDecodePlaceOrder(d *stitchrt.Decoder, x *PlaceOrder) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "customerId":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 1 {
-					d.RangeFail(">= 1")
+					d.MinimumFail("1", false)
 				}
 				x.CustomerID = int64(n0)
 			}
 			d.Pop()
 		case "items":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -158,11 +158,11 @@ func stitchDecodePlaceOrder(d *stitchrt.Decoder, x *PlaceOrder) {
 			}
 			d.Pop()
 		case "note":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x4
+				absent[0] |= 1 << 2
 				continue
 			}
 			d.Push(k)
@@ -175,7 +175,7 @@ func stitchDecodePlaceOrder(d *stitchrt.Decoder, x *PlaceOrder) {
 			}
 			d.Pop()
 		case "giftMessage":
-			if !d.FirstKey(&seen[0], 0x8, k) {
+			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
 			d.Push(k)
@@ -190,7 +190,7 @@ func stitchDecodePlaceOrder(d *stitchrt.Decoder, x *PlaceOrder) {
 			}
 			d.Pop()
 		case "delivery":
-			if !d.FirstKey(&seen[0], 0x10, k) {
+			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
 			d.Push(k)
@@ -203,11 +203,11 @@ func stitchDecodePlaceOrder(d *stitchrt.Decoder, x *PlaceOrder) {
 			}
 			d.Pop()
 		case "coupons":
-			if !d.FirstKey(&seen[0], 0x20, k) {
+			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x20
+				absent[0] |= 1 << 5
 				continue
 			}
 			d.Push(k)
@@ -254,16 +254,16 @@ func stitchDecodePlaceOrder(d *stitchrt.Decoder, x *PlaceOrder) {
 			d.Unknown(&extra, k, "customerId, items, note, giftMessage, delivery, coupons")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("customerId")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("items")
 	}
-	if seen[0]&0x8 == 0 {
+	if seen[0]&(1<<3) == 0 {
 		d.Missing("giftMessage")
 	}
-	if seen[0]&0x10 == 0 {
+	if seen[0]&(1<<4) == 0 {
 		d.Missing("delivery")
 	}
 }
@@ -393,7 +393,7 @@ func stitchDecodeItem(d *stitchrt.Decoder, x *Item) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "sku":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -405,26 +405,26 @@ func stitchDecodeItem(d *stitchrt.Decoder, x *Item) {
 			}
 			d.Pop()
 		case "quantity":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 1 {
-					d.RangeFail(">= 1")
+					d.MinimumFail("1", false)
 				}
 				if n0 > 99 {
-					d.RangeFail("<= 99")
+					d.MaximumFail("99", false)
 				}
 				x.Quantity = int(n0)
 			}
 			d.Pop()
 		case "giftWrap":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x4
+				absent[0] |= 1 << 2
 				continue
 			}
 			d.Push(k)
@@ -436,10 +436,10 @@ func stitchDecodeItem(d *stitchrt.Decoder, x *Item) {
 			d.Unknown(&extra, k, "sku, quantity, giftWrap")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("sku")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("quantity")
 	}
 }
@@ -560,7 +560,7 @@ func stitchDecodeCourier(d *stitchrt.Decoder, x *Courier) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "address":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -572,11 +572,11 @@ func stitchDecodeCourier(d *stitchrt.Decoder, x *Courier) {
 			}
 			d.Pop()
 		case "window":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x2
+				absent[0] |= 1 << 1
 				continue
 			}
 			d.Push(k)
@@ -602,7 +602,7 @@ func stitchDecodeCourier(d *stitchrt.Decoder, x *Courier) {
 			}
 			d.Pop()
 		case "method":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			d.Push(k)
@@ -623,7 +623,7 @@ func stitchDecodeCourier(d *stitchrt.Decoder, x *Courier) {
 			d.Unknown(&extra, k, "address, window, method")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("address")
 	}
 }
@@ -678,7 +678,7 @@ func stitchDecodePickup(d *stitchrt.Decoder, x *Pickup) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "method":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -694,13 +694,13 @@ func stitchDecodePickup(d *stitchrt.Decoder, x *Pickup) {
 			}
 			d.Pop()
 		case "storeId":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
-					d.RangeFail(">= 0")
+					d.MinimumFail("0", false)
 				}
 				x.StoreID = int(n0)
 			}
@@ -714,10 +714,10 @@ func stitchDecodePickup(d *stitchrt.Decoder, x *Pickup) {
 			d.Unknown(&extra, k, "method, storeId")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("method")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("storeId")
 	}
 }
@@ -776,7 +776,7 @@ func stitchDecodeOrderReceipt(d *stitchrt.Decoder, x *OrderReceipt) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "orderId":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -785,7 +785,7 @@ func stitchDecodeOrderReceipt(d *stitchrt.Decoder, x *OrderReceipt) {
 			}
 			d.Pop()
 		case "customerId":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -794,7 +794,7 @@ func stitchDecodeOrderReceipt(d *stitchrt.Decoder, x *OrderReceipt) {
 			}
 			d.Pop()
 		case "units":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			d.Push(k)
@@ -803,7 +803,7 @@ func stitchDecodeOrderReceipt(d *stitchrt.Decoder, x *OrderReceipt) {
 			}
 			d.Pop()
 		case "totalCents":
-			if !d.FirstKey(&seen[0], 0x8, k) {
+			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
 			d.Push(k)
@@ -812,7 +812,7 @@ func stitchDecodeOrderReceipt(d *stitchrt.Decoder, x *OrderReceipt) {
 			}
 			d.Pop()
 		case "method":
-			if !d.FirstKey(&seen[0], 0x10, k) {
+			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
 			d.Push(k)
@@ -821,7 +821,7 @@ func stitchDecodeOrderReceipt(d *stitchrt.Decoder, x *OrderReceipt) {
 			}
 			d.Pop()
 		case "status":
-			if !d.FirstKey(&seen[0], 0x20, k) {
+			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
 			d.Push(k)
@@ -844,7 +844,7 @@ func stitchDecodeOrderReceipt(d *stitchrt.Decoder, x *OrderReceipt) {
 			}
 			d.Pop()
 		case "giftMessage":
-			if !d.FirstKey(&seen[0], 0x40, k) {
+			if !d.FirstKey(&seen[0], 1<<6, k) {
 				continue
 			}
 			d.Push(k)
@@ -859,25 +859,25 @@ func stitchDecodeOrderReceipt(d *stitchrt.Decoder, x *OrderReceipt) {
 			d.Unknown(&extra, k, "orderId, customerId, units, totalCents, method, status, giftMessage")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("orderId")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("customerId")
 	}
-	if seen[0]&0x4 == 0 {
+	if seen[0]&(1<<2) == 0 {
 		d.Missing("units")
 	}
-	if seen[0]&0x8 == 0 {
+	if seen[0]&(1<<3) == 0 {
 		d.Missing("totalCents")
 	}
-	if seen[0]&0x10 == 0 {
+	if seen[0]&(1<<4) == 0 {
 		d.Missing("method")
 	}
-	if seen[0]&0x20 == 0 {
+	if seen[0]&(1<<5) == 0 {
 		d.Missing("status")
 	}
-	if seen[0]&0x40 == 0 {
+	if seen[0]&(1<<6) == 0 {
 		d.Missing("giftMessage")
 	}
 }
@@ -955,7 +955,7 @@ func stitchDecodeGetOrder(d *stitchrt.Decoder, x *GetOrder) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "orderId":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -970,7 +970,7 @@ func stitchDecodeGetOrder(d *stitchrt.Decoder, x *GetOrder) {
 			d.Unknown(&extra, k, "orderId")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("orderId")
 	}
 }
@@ -1056,7 +1056,7 @@ func stitchDecodeCancelOrder(d *stitchrt.Decoder, x *CancelOrder) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "orderId":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -1068,11 +1068,11 @@ func stitchDecodeCancelOrder(d *stitchrt.Decoder, x *CancelOrder) {
 			}
 			d.Pop()
 		case "reason":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x2
+				absent[0] |= 1 << 1
 				continue
 			}
 			d.Push(k)
@@ -1087,10 +1087,10 @@ func stitchDecodeCancelOrder(d *stitchrt.Decoder, x *CancelOrder) {
 			d.Unknown(&extra, k, "orderId, reason")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("orderId")
 	}
-	if seen[0]&0x2 == 0 || absent[0]&0x2 != 0 {
+	if seen[0]&(1<<1) == 0 || absent[0]&(1<<1) != 0 {
 		x.Reason = string("customer request")
 	}
 }

@@ -15,12 +15,12 @@ import (
 	"time"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 2: if a
+// This file needs a stitchgen runtime that supports generated-code version 3: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
+	_ = stitchrt.RegenerateWithStitchgen(3 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 3)
 )
 
 const (
@@ -258,7 +258,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "i":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -267,7 +267,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			}
 			d.Pop()
 		case "i8":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -276,7 +276,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			}
 			d.Pop()
 		case "i16":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			d.Push(k)
@@ -285,7 +285,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			}
 			d.Pop()
 		case "i32":
-			if !d.FirstKey(&seen[0], 0x8, k) {
+			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
 			d.Push(k)
@@ -294,7 +294,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			}
 			d.Pop()
 		case "i64":
-			if !d.FirstKey(&seen[0], 0x10, k) {
+			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
 			d.Push(k)
@@ -303,16 +303,16 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			}
 			d.Pop()
 		case "u":
-			if !d.FirstKey(&seen[0], 0x20, k) {
+			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
 			d.Push(k)
-			if n0, ok := d.Uint(18446744073709551615, false); ok {
+			if n0, ok := d.Uint(uint64(0xffffffffffffffff), false); ok {
 				x.U = uint(n0)
 			}
 			d.Pop()
 		case "u8":
-			if !d.FirstKey(&seen[0], 0x40, k) {
+			if !d.FirstKey(&seen[0], 1<<6, k) {
 				continue
 			}
 			d.Push(k)
@@ -321,7 +321,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			}
 			d.Pop()
 		case "u16":
-			if !d.FirstKey(&seen[0], 0x80, k) {
+			if !d.FirstKey(&seen[0], 1<<7, k) {
 				continue
 			}
 			d.Push(k)
@@ -330,7 +330,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			}
 			d.Pop()
 		case "u32":
-			if !d.FirstKey(&seen[0], 0x100, k) {
+			if !d.FirstKey(&seen[0], 1<<8, k) {
 				continue
 			}
 			d.Push(k)
@@ -339,59 +339,59 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			}
 			d.Pop()
 		case "u64":
-			if !d.FirstKey(&seen[0], 0x200, k) {
+			if !d.FirstKey(&seen[0], 1<<9, k) {
 				continue
 			}
 			d.Push(k)
-			if n0, ok := d.Uint(18446744073709551615, false); ok {
+			if n0, ok := d.Uint(uint64(0xffffffffffffffff), false); ok {
 				x.U64 = uint64(n0)
 			}
 			d.Pop()
 		case "ptr":
-			if !d.FirstKey(&seen[0], 0x400, k) {
+			if !d.FirstKey(&seen[0], 1<<10, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x400
+				absent[0] |= 1 << 10
 				continue
 			}
 			d.Push(k)
-			if n0, ok := d.Uint(18446744073709551615, false); ok {
+			if n0, ok := d.Uint(uint64(0xffffffffffffffff), false); ok {
 				x.Ptr = uintptr(n0)
 			}
 			d.Pop()
 		case "range":
-			if !d.FirstKey(&seen[0], 0x800, k) {
+			if !d.FirstKey(&seen[0], 1<<11, k) {
 				continue
 			}
 			d.Push(k)
 			if n0, ok := d.Int(-2147483648, 2147483647, false); ok {
 				if n0 < -10 {
-					d.RangeFail(">= -10")
+					d.MinimumFail("-10", false)
 				}
 				if n0 > 10 {
-					d.RangeFail("<= 10")
+					d.MaximumFail("10", false)
 				}
 				x.Range = int32(n0)
 			}
 			d.Pop()
 		case "open":
-			if !d.FirstKey(&seen[0], 0x1000, k) {
+			if !d.FirstKey(&seen[0], 1<<12, k) {
 				continue
 			}
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < -2 {
-					d.RangeFail("> -3")
+					d.MinimumFail("-3", true)
 				}
 				if n0 > 2 {
-					d.RangeFail("< 3")
+					d.MaximumFail("3", true)
 				}
 				x.Open = int(n0)
 			}
 			d.Pop()
 		case "tight":
-			if !d.FirstKey(&seen[0], 0x2000, k) {
+			if !d.FirstKey(&seen[0], 1<<13, k) {
 				continue
 			}
 			d.Push(k)
@@ -400,39 +400,39 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			}
 			d.Pop()
 		case "step":
-			if !d.FirstKey(&seen[0], 0x4000, k) {
+			if !d.FirstKey(&seen[0], 1<<14, k) {
 				continue
 			}
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0%7 != 0 {
-					d.RangeFail("multipleOf 7")
+					d.MultipleOfFail("7")
 				}
 				x.Step = int64(n0)
 			}
 			d.Pop()
 		case "huge":
-			if !d.FirstKey(&seen[0], 0x8000, k) {
+			if !d.FirstKey(&seen[0], 1<<15, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x8000
+				absent[0] |= 1 << 15
 				continue
 			}
 			d.Push(k)
-			if n0, ok := d.Uint(18446744073709551615, false); ok {
-				if n0 < 18446744073709551000 {
-					d.RangeFail(">= 18446744073709551000")
+			if n0, ok := d.Uint(uint64(0xffffffffffffffff), false); ok {
+				if n0 < uint64(0xfffffffffffffd98) {
+					d.MinimumFail("18446744073709551000", false)
 				}
 				x.Huge = uint64(n0)
 			}
 			d.Pop()
 		case "deflt":
-			if !d.FirstKey(&seen[0], 0x10000, k) {
+			if !d.FirstKey(&seen[0], 1<<16, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x10000
+				absent[0] |= 1 << 16
 				continue
 			}
 			d.Push(k)
@@ -444,49 +444,49 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			d.Unknown(&extra, k, "i, i8, i16, i32, i64, u, u8, u16, u32, u64, ptr, range, open, tight, step, huge, deflt")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("i")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("i8")
 	}
-	if seen[0]&0x4 == 0 {
+	if seen[0]&(1<<2) == 0 {
 		d.Missing("i16")
 	}
-	if seen[0]&0x8 == 0 {
+	if seen[0]&(1<<3) == 0 {
 		d.Missing("i32")
 	}
-	if seen[0]&0x10 == 0 {
+	if seen[0]&(1<<4) == 0 {
 		d.Missing("i64")
 	}
-	if seen[0]&0x20 == 0 {
+	if seen[0]&(1<<5) == 0 {
 		d.Missing("u")
 	}
-	if seen[0]&0x40 == 0 {
+	if seen[0]&(1<<6) == 0 {
 		d.Missing("u8")
 	}
-	if seen[0]&0x80 == 0 {
+	if seen[0]&(1<<7) == 0 {
 		d.Missing("u16")
 	}
-	if seen[0]&0x100 == 0 {
+	if seen[0]&(1<<8) == 0 {
 		d.Missing("u32")
 	}
-	if seen[0]&0x200 == 0 {
+	if seen[0]&(1<<9) == 0 {
 		d.Missing("u64")
 	}
-	if seen[0]&0x800 == 0 {
+	if seen[0]&(1<<11) == 0 {
 		d.Missing("range")
 	}
-	if seen[0]&0x1000 == 0 {
+	if seen[0]&(1<<12) == 0 {
 		d.Missing("open")
 	}
-	if seen[0]&0x2000 == 0 {
+	if seen[0]&(1<<13) == 0 {
 		d.Missing("tight")
 	}
-	if seen[0]&0x4000 == 0 {
+	if seen[0]&(1<<14) == 0 {
 		d.Missing("step")
 	}
-	if seen[0]&0x10000 == 0 || absent[0]&0x10000 != 0 {
+	if seen[0]&(1<<16) == 0 || absent[0]&(1<<16) != 0 {
 		x.Deflt = int16(42)
 	}
 }
@@ -624,7 +624,7 @@ func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "f32":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -633,7 +633,7 @@ func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
 			}
 			d.Pop()
 		case "f64":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -642,7 +642,7 @@ func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
 			}
 			d.Pop()
 		case "unit":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			d.Push(k)
@@ -653,7 +653,7 @@ func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
 			}
 			d.Pop()
 		case "open":
-			if !d.FirstKey(&seen[0], 0x8, k) {
+			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
 			d.Push(k)
@@ -664,7 +664,7 @@ func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
 			}
 			d.Pop()
 		case "half":
-			if !d.FirstKey(&seen[0], 0x10, k) {
+			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
 			d.Push(k)
@@ -674,11 +674,11 @@ func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
 			}
 			d.Pop()
 		case "tenth":
-			if !d.FirstKey(&seen[0], 0x20, k) {
+			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x20
+				absent[0] |= 1 << 5
 				continue
 			}
 			d.Push(k)
@@ -689,11 +689,11 @@ func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
 			}
 			d.Pop()
 		case "deflt":
-			if !d.FirstKey(&seen[0], 0x40, k) {
+			if !d.FirstKey(&seen[0], 1<<6, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x40
+				absent[0] |= 1 << 6
 				continue
 			}
 			d.Push(k)
@@ -706,22 +706,22 @@ func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
 			d.Unknown(&extra, k, "f32, f64, unit, open, half, tenth, deflt")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("f32")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("f64")
 	}
-	if seen[0]&0x4 == 0 {
+	if seen[0]&(1<<2) == 0 {
 		d.Missing("unit")
 	}
-	if seen[0]&0x8 == 0 {
+	if seen[0]&(1<<3) == 0 {
 		d.Missing("open")
 	}
-	if seen[0]&0x10 == 0 {
+	if seen[0]&(1<<4) == 0 {
 		d.Missing("half")
 	}
-	if seen[0]&0x40 == 0 || absent[0]&0x40 != 0 {
+	if seen[0]&(1<<6) == 0 || absent[0]&(1<<6) != 0 {
 		{
 			dv := float64(1.25)
 			x.Deflt = &dv
@@ -846,7 +846,7 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "short":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -856,7 +856,7 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 			}
 			d.Pop()
 		case "code":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -868,7 +868,7 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 			}
 			d.Pop()
 		case "color":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			d.Push(k)
@@ -893,7 +893,7 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 			}
 			d.Pop()
 		case "version":
-			if !d.FirstKey(&seen[0], 0x8, k) {
+			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
 			d.Push(k)
@@ -914,11 +914,11 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 			}
 			d.Pop()
 		case "deflt":
-			if !d.FirstKey(&seen[0], 0x10, k) {
+			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x10
+				absent[0] |= 1 << 4
 				continue
 			}
 			d.Push(k)
@@ -930,7 +930,7 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 			}
 			d.Pop()
 		case "formats":
-			if !d.FirstKey(&seen[0], 0x20, k) {
+			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
 			d.Push(k)
@@ -946,22 +946,22 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 			d.Unknown(&extra, k, "short, code, color, version, deflt, formats")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("short")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("code")
 	}
-	if seen[0]&0x4 == 0 {
+	if seen[0]&(1<<2) == 0 {
 		d.Missing("color")
 	}
-	if seen[0]&0x8 == 0 {
+	if seen[0]&(1<<3) == 0 {
 		d.Missing("version")
 	}
-	if seen[0]&0x10 == 0 || absent[0]&0x10 != 0 {
+	if seen[0]&(1<<4) == 0 || absent[0]&(1<<4) != 0 {
 		x.Deflt = string("hello")
 	}
-	if seen[0]&0x20 == 0 {
+	if seen[0]&(1<<5) == 0 {
 		d.Missing("formats")
 	}
 }
@@ -1064,11 +1064,11 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "date":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x1
+				absent[0] |= 1 << 0
 				continue
 			}
 			d.Push(k)
@@ -1078,11 +1078,11 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "time":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x2
+				absent[0] |= 1 << 1
 				continue
 			}
 			d.Push(k)
@@ -1092,11 +1092,11 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "dateTime":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x4
+				absent[0] |= 1 << 2
 				continue
 			}
 			d.Push(k)
@@ -1106,11 +1106,11 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "duration":
-			if !d.FirstKey(&seen[0], 0x8, k) {
+			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x8
+				absent[0] |= 1 << 3
 				continue
 			}
 			d.Push(k)
@@ -1120,11 +1120,11 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "uri":
-			if !d.FirstKey(&seen[0], 0x10, k) {
+			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x10
+				absent[0] |= 1 << 4
 				continue
 			}
 			d.Push(k)
@@ -1134,11 +1134,11 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "uriRef":
-			if !d.FirstKey(&seen[0], 0x20, k) {
+			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x20
+				absent[0] |= 1 << 5
 				continue
 			}
 			d.Push(k)
@@ -1148,11 +1148,11 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "uriTmpl":
-			if !d.FirstKey(&seen[0], 0x40, k) {
+			if !d.FirstKey(&seen[0], 1<<6, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x40
+				absent[0] |= 1 << 6
 				continue
 			}
 			d.Push(k)
@@ -1162,11 +1162,11 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "email":
-			if !d.FirstKey(&seen[0], 0x80, k) {
+			if !d.FirstKey(&seen[0], 1<<7, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x80
+				absent[0] |= 1 << 7
 				continue
 			}
 			d.Push(k)
@@ -1176,11 +1176,11 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "host":
-			if !d.FirstKey(&seen[0], 0x100, k) {
+			if !d.FirstKey(&seen[0], 1<<8, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x100
+				absent[0] |= 1 << 8
 				continue
 			}
 			d.Push(k)
@@ -1190,11 +1190,11 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "ipv4":
-			if !d.FirstKey(&seen[0], 0x200, k) {
+			if !d.FirstKey(&seen[0], 1<<9, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x200
+				absent[0] |= 1 << 9
 				continue
 			}
 			d.Push(k)
@@ -1204,11 +1204,11 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "ipv6":
-			if !d.FirstKey(&seen[0], 0x400, k) {
+			if !d.FirstKey(&seen[0], 1<<10, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x400
+				absent[0] |= 1 << 10
 				continue
 			}
 			d.Push(k)
@@ -1218,11 +1218,11 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "regex":
-			if !d.FirstKey(&seen[0], 0x800, k) {
+			if !d.FirstKey(&seen[0], 1<<11, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x800
+				absent[0] |= 1 << 11
 				continue
 			}
 			d.Push(k)
@@ -1232,11 +1232,11 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "uuid":
-			if !d.FirstKey(&seen[0], 0x1000, k) {
+			if !d.FirstKey(&seen[0], 1<<12, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x1000
+				absent[0] |= 1 << 12
 				continue
 			}
 			d.Push(k)
@@ -1246,11 +1246,11 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "pointer":
-			if !d.FirstKey(&seen[0], 0x2000, k) {
+			if !d.FirstKey(&seen[0], 1<<13, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x2000
+				absent[0] |= 1 << 13
 				continue
 			}
 			d.Push(k)
@@ -1260,11 +1260,11 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "relPtr":
-			if !d.FirstKey(&seen[0], 0x4000, k) {
+			if !d.FirstKey(&seen[0], 1<<14, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x4000
+				absent[0] |= 1 << 14
 				continue
 			}
 			d.Push(k)
@@ -1396,7 +1396,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "tags":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -1446,11 +1446,11 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.Pop()
 		case "nums":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x2
+				absent[0] |= 1 << 1
 				continue
 			}
 			d.Push(k)
@@ -1496,7 +1496,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.Pop()
 		case "trio":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			d.Push(k)
@@ -1524,7 +1524,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.Pop()
 		case "labels":
-			if !d.FirstKey(&seen[0], 0x8, k) {
+			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
 			d.Push(k)
@@ -1554,11 +1554,11 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.Pop()
 		case "grid":
-			if !d.FirstKey(&seen[0], 0x10, k) {
+			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x10
+				absent[0] |= 1 << 4
 				continue
 			}
 			d.Push(k)
@@ -1628,11 +1628,11 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.Pop()
 		case "points":
-			if !d.FirstKey(&seen[0], 0x20, k) {
+			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x20
+				absent[0] |= 1 << 5
 				continue
 			}
 			d.Push(k)
@@ -1683,11 +1683,11 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.Pop()
 		case "byName":
-			if !d.FirstKey(&seen[0], 0x40, k) {
+			if !d.FirstKey(&seen[0], 1<<6, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x40
+				absent[0] |= 1 << 6
 				continue
 			}
 			d.Push(k)
@@ -1720,7 +1720,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.Pop()
 		case "blob":
-			if !d.FirstKey(&seen[0], 0x80, k) {
+			if !d.FirstKey(&seen[0], 1<<7, k) {
 				continue
 			}
 			d.Push(k)
@@ -1729,7 +1729,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.Pop()
 		case "when":
-			if !d.FirstKey(&seen[0], 0x100, k) {
+			if !d.FirstKey(&seen[0], 1<<8, k) {
 				continue
 			}
 			d.Push(k)
@@ -1738,11 +1738,11 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.Pop()
 		case "times":
-			if !d.FirstKey(&seen[0], 0x200, k) {
+			if !d.FirstKey(&seen[0], 1<<9, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x200
+				absent[0] |= 1 << 9
 				continue
 			}
 			d.Push(k)
@@ -1785,19 +1785,19 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			d.Unknown(&extra, k, "tags, nums, trio, labels, grid, points, byName, blob, when, times")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("tags")
 	}
-	if seen[0]&0x4 == 0 {
+	if seen[0]&(1<<2) == 0 {
 		d.Missing("trio")
 	}
-	if seen[0]&0x8 == 0 {
+	if seen[0]&(1<<3) == 0 {
 		d.Missing("labels")
 	}
-	if seen[0]&0x80 == 0 {
+	if seen[0]&(1<<7) == 0 {
 		d.Missing("blob")
 	}
-	if seen[0]&0x100 == 0 {
+	if seen[0]&(1<<8) == 0 {
 		d.Missing("when")
 	}
 }
@@ -1992,7 +1992,7 @@ func stitchDecodePoint(d *stitchrt.Decoder, x *Point) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "x":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -2001,7 +2001,7 @@ func stitchDecodePoint(d *stitchrt.Decoder, x *Point) {
 			}
 			d.Pop()
 		case "y":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -2013,10 +2013,10 @@ func stitchDecodePoint(d *stitchrt.Decoder, x *Point) {
 			d.Unknown(&extra, k, "x, y")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("x")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("y")
 	}
 }
@@ -2069,7 +2069,7 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "amount":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -2079,7 +2079,7 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 			}
 			d.Pop()
 		case "delay":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -2088,11 +2088,11 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 			}
 			d.Pop()
 		case "delays":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x4
+				absent[0] |= 1 << 2
 				continue
 			}
 			d.Push(k)
@@ -2132,7 +2132,7 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 			}
 			d.Pop()
 		case "month":
-			if !d.FirstKey(&seen[0], 0x8, k) {
+			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
 			d.Push(k)
@@ -2141,11 +2141,11 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 			}
 			d.Pop()
 		case "day":
-			if !d.FirstKey(&seen[0], 0x10, k) {
+			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x10
+				absent[0] |= 1 << 4
 				continue
 			}
 			d.Push(k)
@@ -2154,7 +2154,7 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 			}
 			d.Pop()
 		case "label":
-			if !d.FirstKey(&seen[0], 0x20, k) {
+			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
 			d.Push(k)
@@ -2172,7 +2172,7 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 			}
 			d.Pop()
 		case "owner":
-			if !d.FirstKey(&seen[0], 0x40, k) {
+			if !d.FirstKey(&seen[0], 1<<6, k) {
 				continue
 			}
 			d.Push(k)
@@ -2191,7 +2191,7 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 			}
 			d.Pop()
 		case "limit":
-			if !d.FirstKey(&seen[0], 0x80, k) {
+			if !d.FirstKey(&seen[0], 1<<7, k) {
 				continue
 			}
 			d.Push(k)
@@ -2206,7 +2206,7 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 			}
 			d.Pop()
 		case "every":
-			if !d.FirstKey(&seen[0], 0x100, k) {
+			if !d.FirstKey(&seen[0], 1<<8, k) {
 				continue
 			}
 			d.Push(k)
@@ -2221,16 +2221,16 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 			}
 			d.Pop()
 		case "big":
-			if !d.FirstKey(&seen[0], 0x200, k) {
+			if !d.FirstKey(&seen[0], 1<<9, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x200
+				absent[0] |= 1 << 9
 				continue
 			}
 			d.Push(k)
 			x.Big = new(big.Int)
-			if d.BigInt(&(*x.Big), false) {
+			if d.BigInt(x.Big, false) {
 				d.MultipleOf("3")
 			}
 			d.Pop()
@@ -2238,13 +2238,13 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 			d.Unknown(&extra, k, "amount, delay, delays, month, day, label, owner, limit, every, big")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("amount")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("delay")
 	}
-	if seen[0]&0x8 == 0 {
+	if seen[0]&(1<<3) == 0 {
 		d.Missing("month")
 	}
 }
@@ -2320,7 +2320,7 @@ func stitchEncodeStandard(b []byte, x *Standard) ([]byte, error) {
 	}
 	if x.Big != nil {
 		b = append(b, `"big":`...)
-		if b, err = stitchrt.AppendJSON(b, &(*x.Big)); err != nil {
+		if b, err = stitchrt.AppendJSON(b, x.Big); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
@@ -2400,7 +2400,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "str":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -2415,7 +2415,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			}
 			d.Pop()
 		case "int":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -2423,14 +2423,14 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 				x.Int = new(int32)
 				if n0, ok := d.Int(-2147483648, 2147483647, false); ok {
 					if n0 < 0 {
-						d.RangeFail(">= 0")
+						d.MinimumFail("0", false)
 					}
 					(*x.Int) = int32(n0)
 				}
 			}
 			d.Pop()
 		case "num":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			d.Push(k)
@@ -2442,7 +2442,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			}
 			d.Pop()
 		case "bool":
-			if !d.FirstKey(&seen[0], 0x8, k) {
+			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
 			d.Push(k)
@@ -2454,7 +2454,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			}
 			d.Pop()
 		case "enum":
-			if !d.FirstKey(&seen[0], 0x10, k) {
+			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
 			d.Push(k)
@@ -2480,7 +2480,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			}
 			d.Pop()
 		case "list":
-			if !d.FirstKey(&seen[0], 0x20, k) {
+			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
 			d.Push(k)
@@ -2522,7 +2522,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			}
 			d.Pop()
 		case "map":
-			if !d.FirstKey(&seen[0], 0x40, k) {
+			if !d.FirstKey(&seen[0], 1<<6, k) {
 				continue
 			}
 			d.Push(k)
@@ -2553,7 +2553,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			}
 			d.Pop()
 		case "obj":
-			if !d.FirstKey(&seen[0], 0x80, k) {
+			if !d.FirstKey(&seen[0], 1<<7, k) {
 				continue
 			}
 			d.Push(k)
@@ -2561,7 +2561,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 				r0, rep0 := d.BeginRepair()
 				if !d.Null() {
 					x.Obj = new(Point)
-					stitchDecodePoint(d, &(*x.Obj))
+					stitchDecodePoint(d, x.Obj)
 				}
 				if rep0 {
 					d.EndRepair(r0)
@@ -2569,7 +2569,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			}
 			d.Pop()
 		case "time":
-			if !d.FirstKey(&seen[0], 0x100, k) {
+			if !d.FirstKey(&seen[0], 1<<8, k) {
 				continue
 			}
 			d.Push(k)
@@ -2581,7 +2581,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			}
 			d.Pop()
 		case "blob":
-			if !d.FirstKey(&seen[0], 0x200, k) {
+			if !d.FirstKey(&seen[0], 1<<9, k) {
 				continue
 			}
 			d.Push(k)
@@ -2592,7 +2592,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			}
 			d.Pop()
 		case "optStr":
-			if !d.FirstKey(&seen[0], 0x400, k) {
+			if !d.FirstKey(&seen[0], 1<<10, k) {
 				continue
 			}
 			d.Push(k)
@@ -2604,7 +2604,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			}
 			d.Pop()
 		case "optObj":
-			if !d.FirstKey(&seen[0], 0x800, k) {
+			if !d.FirstKey(&seen[0], 1<<11, k) {
 				continue
 			}
 			d.Push(k)
@@ -2612,7 +2612,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 				r0, rep0 := d.BeginRepair()
 				if !d.Null() {
 					x.OptObj = new(Point)
-					stitchDecodePoint(d, &(*x.OptObj))
+					stitchDecodePoint(d, x.OptObj)
 				}
 				if rep0 {
 					d.EndRepair(r0)
@@ -2620,11 +2620,11 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			}
 			d.Pop()
 		case "noNull":
-			if !d.FirstKey(&seen[0], 0x1000, k) {
+			if !d.FirstKey(&seen[0], 1<<12, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x1000
+				absent[0] |= 1 << 12
 				continue
 			}
 			d.Push(k)
@@ -2634,11 +2634,11 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			}
 			d.Pop()
 		case "zero":
-			if !d.FirstKey(&seen[0], 0x2000, k) {
+			if !d.FirstKey(&seen[0], 1<<13, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x2000
+				absent[0] |= 1 << 13
 				continue
 			}
 			d.Push(k)
@@ -2650,34 +2650,34 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			d.Unknown(&extra, k, "str, int, num, bool, enum, list, map, obj, time, blob, optStr, optObj, noNull, zero")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("str")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("int")
 	}
-	if seen[0]&0x4 == 0 {
+	if seen[0]&(1<<2) == 0 {
 		d.Missing("num")
 	}
-	if seen[0]&0x8 == 0 {
+	if seen[0]&(1<<3) == 0 {
 		d.Missing("bool")
 	}
-	if seen[0]&0x10 == 0 {
+	if seen[0]&(1<<4) == 0 {
 		d.Missing("enum")
 	}
-	if seen[0]&0x20 == 0 {
+	if seen[0]&(1<<5) == 0 {
 		d.Missing("list")
 	}
-	if seen[0]&0x40 == 0 {
+	if seen[0]&(1<<6) == 0 {
 		d.Missing("map")
 	}
-	if seen[0]&0x80 == 0 {
+	if seen[0]&(1<<7) == 0 {
 		d.Missing("obj")
 	}
-	if seen[0]&0x100 == 0 {
+	if seen[0]&(1<<8) == 0 {
 		d.Missing("time")
 	}
-	if seen[0]&0x200 == 0 {
+	if seen[0]&(1<<9) == 0 {
 		d.Missing("blob")
 	}
 }
@@ -2753,7 +2753,7 @@ func stitchEncodeNulls(b []byte, x *Nulls) ([]byte, error) {
 	if x.Obj == nil {
 		b = append(b, `null`...)
 	} else {
-		if b, err = stitchEncodePoint(b, &(*x.Obj)); err != nil {
+		if b, err = stitchEncodePoint(b, x.Obj); err != nil {
 			return b, err
 		}
 	}
@@ -2762,7 +2762,7 @@ func stitchEncodeNulls(b []byte, x *Nulls) ([]byte, error) {
 	if x.Time == nil {
 		b = append(b, `null`...)
 	} else {
-		if b, err = stitchrt.AppendJSON(b, &(*x.Time)); err != nil {
+		if b, err = stitchrt.AppendJSON(b, x.Time); err != nil {
 			return b, err
 		}
 	}
@@ -2781,7 +2781,7 @@ func stitchEncodeNulls(b []byte, x *Nulls) ([]byte, error) {
 	}
 	if x.OptObj != nil {
 		b = append(b, `"optObj":`...)
-		if b, err = stitchEncodePoint(b, &(*x.OptObj)); err != nil {
+		if b, err = stitchEncodePoint(b, x.OptObj); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
@@ -2871,7 +2871,7 @@ func stitchDecodePolicies(d *stitchrt.Decoder, x *Policies) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "strict":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -2884,7 +2884,7 @@ func stitchDecodePolicies(d *stitchrt.Decoder, x *Policies) {
 			}
 			d.Pop()
 		case "strip":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -2897,7 +2897,7 @@ func stitchDecodePolicies(d *stitchrt.Decoder, x *Policies) {
 			}
 			d.Pop()
 		case "loose":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			d.Push(k)
@@ -2910,11 +2910,11 @@ func stitchDecodePolicies(d *stitchrt.Decoder, x *Policies) {
 			}
 			d.Pop()
 		case "open":
-			if !d.FirstKey(&seen[0], 0x8, k) {
+			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x8
+				absent[0] |= 1 << 3
 				continue
 			}
 			d.Push(k)
@@ -2930,13 +2930,13 @@ func stitchDecodePolicies(d *stitchrt.Decoder, x *Policies) {
 			d.Unknown(&extra, k, "strict, strip, loose, open")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("strict")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("strip")
 	}
-	if seen[0]&0x4 == 0 {
+	if seen[0]&(1<<2) == 0 {
 		d.Missing("loose")
 	}
 }
@@ -3039,7 +3039,7 @@ func stitchDecodeStripped(d *stitchrt.Decoder, x *Stripped) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "name":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -3051,11 +3051,11 @@ func stitchDecodeStripped(d *stitchrt.Decoder, x *Stripped) {
 			}
 			d.Pop()
 		case "deep":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x2
+				absent[0] |= 1 << 1
 				continue
 			}
 			d.Push(k)
@@ -3071,7 +3071,7 @@ func stitchDecodeStripped(d *stitchrt.Decoder, x *Stripped) {
 			d.Drop(&extra, k)
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("name")
 	}
 }
@@ -3124,13 +3124,13 @@ func stitchDecodeLoose(d *stitchrt.Decoder, x *Loose) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "id":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 1 {
-					d.RangeFail(">= 1")
+					d.MinimumFail("1", false)
 				}
 				x.ID = int(n0)
 			}
@@ -3152,7 +3152,7 @@ func stitchDecodeLoose(d *stitchrt.Decoder, x *Loose) {
 			d.Pop()
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("id")
 	}
 }
@@ -3212,11 +3212,11 @@ func stitchDecodeOpen(d *stitchrt.Decoder, x *Open) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "kind":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x1
+				absent[0] |= 1 << 0
 				continue
 			}
 			d.Push(k)
@@ -3303,23 +3303,23 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "id":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
 			if n0, ok := d.Uint(4294967295, false); ok {
 				if n0 < 1 {
-					d.RangeFail(">= 1")
+					d.MinimumFail("1", false)
 				}
 				x.Base.ID = uint32(n0)
 			}
 			d.Pop()
 		case "note":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x2
+				absent[0] |= 1 << 1
 				continue
 			}
 			d.Push(k)
@@ -3331,7 +3331,7 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 			}
 			d.Pop()
 		case "any":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			d.Push(k)
@@ -3340,7 +3340,7 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 			}
 			d.Pop()
 		case "raw":
-			if !d.FirstKey(&seen[0], 0x8, k) {
+			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
 			d.Push(k)
@@ -3349,7 +3349,7 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 			}
 			d.Pop()
 		case "check":
-			if !d.FirstKey(&seen[0], 0x10, k) {
+			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
 			d.Push(k)
@@ -3362,11 +3362,11 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 			}
 			d.Pop()
 		case "addr":
-			if !d.FirstKey(&seen[0], 0x20, k) {
+			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x20
+				absent[0] |= 1 << 5
 				continue
 			}
 			d.Push(k)
@@ -3378,11 +3378,11 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 			}
 			d.Pop()
 		case "old":
-			if !d.FirstKey(&seen[0], 0x40, k) {
+			if !d.FirstKey(&seen[0], 1<<6, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x40
+				absent[0] |= 1 << 6
 				continue
 			}
 			d.Push(k)
@@ -3394,13 +3394,13 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 			d.Unknown(&extra, k, "id, note, any, raw, check, addr, old")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("id")
 	}
-	if seen[0]&0x4 == 0 {
+	if seen[0]&(1<<2) == 0 {
 		d.Missing("any")
 	}
-	if seen[0]&0x10 == 0 {
+	if seen[0]&(1<<4) == 0 {
 		d.Missing("check")
 	}
 }
@@ -3520,23 +3520,23 @@ func stitchDecodeBase(d *stitchrt.Decoder, x *Base) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "id":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
 			if n0, ok := d.Uint(4294967295, false); ok {
 				if n0 < 1 {
-					d.RangeFail(">= 1")
+					d.MinimumFail("1", false)
 				}
 				x.ID = uint32(n0)
 			}
 			d.Pop()
 		case "note":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x2
+				absent[0] |= 1 << 1
 				continue
 			}
 			d.Push(k)
@@ -3551,7 +3551,7 @@ func stitchDecodeBase(d *stitchrt.Decoder, x *Base) {
 			d.Unknown(&extra, k, "id, note")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("id")
 	}
 }
@@ -3606,7 +3606,7 @@ func stitchDecodeChecked(d *stitchrt.Decoder, x *Checked) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "a":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -3615,7 +3615,7 @@ func stitchDecodeChecked(d *stitchrt.Decoder, x *Checked) {
 			}
 			d.Pop()
 		case "b":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -3627,10 +3627,10 @@ func stitchDecodeChecked(d *stitchrt.Decoder, x *Checked) {
 			d.Unknown(&extra, k, "a, b")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("a")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("b")
 	}
 	if !d.FailedSince(m) {

@@ -13,12 +13,12 @@ import (
 	"strings"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 2: if a
+// This file needs a stitchgen runtime that supports generated-code version 3: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
+	_ = stitchrt.RegenerateWithStitchgen(3 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 3)
 )
 
 const (
@@ -106,7 +106,7 @@ func stitchDecodeDraw(d *stitchrt.Decoder, x *Draw) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "shape":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -119,11 +119,11 @@ func stitchDecodeDraw(d *stitchrt.Decoder, x *Draw) {
 			}
 			d.Pop()
 		case "others":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x2
+				absent[0] |= 1 << 1
 				continue
 			}
 			d.Push(k)
@@ -167,7 +167,7 @@ func stitchDecodeDraw(d *stitchrt.Decoder, x *Draw) {
 			}
 			d.Pop()
 		case "maybe":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			d.Push(k)
@@ -182,18 +182,18 @@ func stitchDecodeDraw(d *stitchrt.Decoder, x *Draw) {
 			}
 			d.Pop()
 		case "value":
-			if !d.FirstKey(&seen[0], 0x8, k) {
+			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
 			d.Push(k)
 			stitchDecodeValue(d, &x.Value)
 			d.Pop()
 		case "values":
-			if !d.FirstKey(&seen[0], 0x10, k) {
+			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x10
+				absent[0] |= 1 << 4
 				continue
 			}
 			d.Push(k)
@@ -231,7 +231,7 @@ func stitchDecodeDraw(d *stitchrt.Decoder, x *Draw) {
 			}
 			d.Pop()
 		case "opt":
-			if !d.FirstKey(&seen[0], 0x20, k) {
+			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
 			d.Push(k)
@@ -243,13 +243,13 @@ func stitchDecodeDraw(d *stitchrt.Decoder, x *Draw) {
 			d.Unknown(&extra, k, "shape, others, maybe, value, values, opt")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("shape")
 	}
-	if seen[0]&0x4 == 0 {
+	if seen[0]&(1<<2) == 0 {
 		d.Missing("maybe")
 	}
-	if seen[0]&0x8 == 0 {
+	if seen[0]&(1<<3) == 0 {
 		d.Missing("value")
 	}
 }
@@ -479,7 +479,7 @@ func stitchDecodeCircle(d *stitchrt.Decoder, x *Circle) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "r":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -489,11 +489,11 @@ func stitchDecodeCircle(d *stitchrt.Decoder, x *Circle) {
 			}
 			d.Pop()
 		case "label":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x2
+				absent[0] |= 1 << 1
 				continue
 			}
 			d.Push(k)
@@ -505,7 +505,7 @@ func stitchDecodeCircle(d *stitchrt.Decoder, x *Circle) {
 			}
 			d.Pop()
 		case "kind":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			d.Push(k)
@@ -526,7 +526,7 @@ func stitchDecodeCircle(d *stitchrt.Decoder, x *Circle) {
 			d.Unknown(&extra, k, "r, label, kind")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("r")
 	}
 }
@@ -584,7 +584,7 @@ func stitchDecodeRect(d *stitchrt.Decoder, x *Rect) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "kind":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -600,7 +600,7 @@ func stitchDecodeRect(d *stitchrt.Decoder, x *Rect) {
 			}
 			d.Pop()
 		case "w":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -609,11 +609,11 @@ func stitchDecodeRect(d *stitchrt.Decoder, x *Rect) {
 			}
 			d.Pop()
 		case "h":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x4
+				absent[0] |= 1 << 2
 				continue
 			}
 			d.Push(k)
@@ -630,10 +630,10 @@ func stitchDecodeRect(d *stitchrt.Decoder, x *Rect) {
 			d.Drop(&extra, k)
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("kind")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("w")
 	}
 }
@@ -696,7 +696,7 @@ func stitchDecodeBlob(d *stitchrt.Decoder, x *Blob) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "label":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -705,7 +705,7 @@ func stitchDecodeBlob(d *stitchrt.Decoder, x *Blob) {
 			}
 			d.Pop()
 		case "kind":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -739,7 +739,7 @@ func stitchDecodeBlob(d *stitchrt.Decoder, x *Blob) {
 			d.Pop()
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("label")
 	}
 }
@@ -962,7 +962,7 @@ func stitchDecodePair(d *stitchrt.Decoder, x *Pair) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "a":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -971,7 +971,7 @@ func stitchDecodePair(d *stitchrt.Decoder, x *Pair) {
 			}
 			d.Pop()
 		case "b":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -983,10 +983,10 @@ func stitchDecodePair(d *stitchrt.Decoder, x *Pair) {
 			d.Unknown(&extra, k, "a, b")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("a")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("b")
 	}
 }
@@ -1039,7 +1039,7 @@ func stitchDecodeGrow(d *stitchrt.Decoder, x *Grow) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "root":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -1052,11 +1052,11 @@ func stitchDecodeGrow(d *stitchrt.Decoder, x *Grow) {
 			}
 			d.Pop()
 		case "path":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x2
+				absent[0] |= 1 << 1
 				continue
 			}
 			d.Push(k)
@@ -1103,7 +1103,7 @@ func stitchDecodeGrow(d *stitchrt.Decoder, x *Grow) {
 			d.Drop(&extra, k)
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("root")
 	}
 }
@@ -1203,7 +1203,7 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "name":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -1215,11 +1215,11 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 			}
 			d.Pop()
 		case "children":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x2
+				absent[0] |= 1 << 1
 				continue
 			}
 			d.Push(k)
@@ -1263,7 +1263,7 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 			}
 			d.Pop()
 		case "next":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			d.Push(k)
@@ -1271,7 +1271,7 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 				r0, rep0 := d.BeginRepair()
 				if !d.Null() {
 					x.Next = new(Node)
-					stitchDecodeNode(d, &(*x.Next))
+					stitchDecodeNode(d, x.Next)
 				}
 				if rep0 {
 					d.EndRepair(r0)
@@ -1279,18 +1279,18 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 			}
 			d.Pop()
 		case "leaf":
-			if !d.FirstKey(&seen[0], 0x8, k) {
+			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x8
+				absent[0] |= 1 << 3
 				continue
 			}
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
 				x.Leaf = new(Leaf)
-				stitchDecodeLeaf(d, &(*x.Leaf))
+				stitchDecodeLeaf(d, x.Leaf)
 				if rep0 {
 					d.EndRepair(r0)
 				}
@@ -1300,10 +1300,10 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 			d.Unknown(&extra, k, "name, children, next, leaf")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("name")
 	}
-	if seen[0]&0x4 == 0 {
+	if seen[0]&(1<<2) == 0 {
 		d.Missing("next")
 	}
 }
@@ -1330,14 +1330,14 @@ func stitchEncodeNode(b []byte, x *Node) ([]byte, error) {
 	if x.Next == nil {
 		b = append(b, `null`...)
 	} else {
-		if b, err = stitchEncodeNode(b, &(*x.Next)); err != nil {
+		if b, err = stitchEncodeNode(b, x.Next); err != nil {
 			return b, err
 		}
 	}
 	b = append(b, ',')
 	if x.Leaf != nil {
 		b = append(b, `"leaf":`...)
-		if b, err = stitchEncodeLeaf(b, &(*x.Leaf)); err != nil {
+		if b, err = stitchEncodeLeaf(b, x.Leaf); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
@@ -1381,30 +1381,30 @@ func stitchDecodeLeaf(d *stitchrt.Decoder, x *Leaf) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "weight":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
 			if n0, ok := d.Int(-128, 127, false); ok {
 				if n0 < 0 {
-					d.RangeFail(">= 0")
+					d.MinimumFail("0", false)
 				}
 				x.Weight = int8(n0)
 			}
 			d.Pop()
 		case "back":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x2
+				absent[0] |= 1 << 1
 				continue
 			}
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
 				x.Back = new(Node)
-				stitchDecodeNode(d, &(*x.Back))
+				stitchDecodeNode(d, x.Back)
 				if rep0 {
 					d.EndRepair(r0)
 				}
@@ -1414,7 +1414,7 @@ func stitchDecodeLeaf(d *stitchrt.Decoder, x *Leaf) {
 			d.Unknown(&extra, k, "weight, back")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("weight")
 	}
 }
@@ -1427,7 +1427,7 @@ func stitchEncodeLeaf(b []byte, x *Leaf) ([]byte, error) {
 	b = append(b, ',')
 	if x.Back != nil {
 		b = append(b, `"back":`...)
-		if b, err = stitchEncodeNode(b, &(*x.Back)); err != nil {
+		if b, err = stitchEncodeNode(b, x.Back); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
@@ -1471,26 +1471,26 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "count":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, true); ok {
 				if n0 < 0 {
-					d.RangeFail(">= 0")
+					d.MinimumFail("0", false)
 				}
 				if n0 > 100 {
-					d.RangeFail("<= 100")
+					d.MaximumFail("100", false)
 				}
 				x.Count = int(n0)
 			}
 			d.Pop()
 		case "ratio":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x2
+				absent[0] |= 1 << 1
 				continue
 			}
 			d.Push(k)
@@ -1499,11 +1499,11 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 			}
 			d.Pop()
 		case "on":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x4
+				absent[0] |= 1 << 2
 				continue
 			}
 			d.Push(k)
@@ -1512,7 +1512,7 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 			}
 			d.Pop()
 		case "name":
-			if !d.FirstKey(&seen[0], 0x8, k) {
+			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
 			d.Push(k)
@@ -1527,11 +1527,11 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 			}
 			d.Pop()
 		case "tag":
-			if !d.FirstKey(&seen[0], 0x10, k) {
+			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x10
+				absent[0] |= 1 << 4
 				continue
 			}
 			d.Push(k)
@@ -1548,11 +1548,11 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 			}
 			d.Pop()
 		case "code":
-			if !d.FirstKey(&seen[0], 0x20, k) {
+			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x20
+				absent[0] |= 1 << 5
 				continue
 			}
 			d.Push(k)
@@ -1567,21 +1567,21 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 			}
 			d.Pop()
 		case "level":
-			if !d.FirstKey(&seen[0], 0x40, k) {
+			if !d.FirstKey(&seen[0], 1<<6, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x40
+				absent[0] |= 1 << 6
 				continue
 			}
 			d.Push(k)
 			cm := d.CatchMark()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 1 {
-					d.RangeFail(">= 1")
+					d.MinimumFail("1", false)
 				}
 				if n0 > 3 {
-					d.RangeFail("<= 3")
+					d.MaximumFail("3", false)
 				}
 				x.Level = int(n0)
 			}
@@ -1590,7 +1590,7 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 			}
 			d.Pop()
 		case "plain":
-			if !d.FirstKey(&seen[0], 0x80, k) {
+			if !d.FirstKey(&seen[0], 1<<7, k) {
 				continue
 			}
 			d.Push(k)
@@ -1602,16 +1602,16 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 			d.Unknown(&extra, k, "count, ratio, on, name, tag, code, level, plain")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("count")
 	}
-	if seen[0]&0x8 == 0 {
+	if seen[0]&(1<<3) == 0 {
 		d.Missing("name")
 	}
-	if seen[0]&0x40 == 0 || absent[0]&0x40 != 0 {
+	if seen[0]&(1<<6) == 0 || absent[0]&(1<<6) != 0 {
 		x.Level = int(2)
 	}
-	if seen[0]&0x80 == 0 {
+	if seen[0]&(1<<7) == 0 {
 		d.Missing("plain")
 	}
 }

@@ -25,17 +25,12 @@ type decodeResults struct {
 
 // runDecodeBenchmarks runs the test binary count times, each time every
 // decode benchmark once, so that a slow phase of the machine hits every
-// impl alike (interleaving). In every second round stitch-before runs just
-// before stitch-unmarshal instead of just after it, so the comparison of
-// the two does not depend on their order.
+// impl alike (interleaving).
 func runDecodeBenchmarks(bin string, o options) (*decodeResults, error) {
 	res := newResults("BenchmarkDecode/")
 	for i := range o.count {
 		progress("decode benchmarks: round %d of %d", i+1, o.count)
 		c := newCmd("", bin, "-test.run=^$", "-test.bench=^BenchmarkDecode$", "-test.benchtime="+o.benchtime, "-test.count=1")
-		if i%2 == 1 {
-			c.Env = append(os.Environ(), "STITCH_BENCH_BEFORE_FIRST=1")
-		}
 		if err := c.run(); err != nil {
 			return nil, err
 		}

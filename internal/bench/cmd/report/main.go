@@ -30,7 +30,6 @@ type options struct {
 	packages     int
 	tools        int
 	genRounds    int
-	gen10        int
 	out          string
 	quick        bool
 	keep         bool
@@ -46,16 +45,15 @@ func main() {
 	flag.IntVar(&o.packages, "packages", 100, "packages of the generation-speed module")
 	flag.IntVar(&o.tools, "tools", 1000, "tools of the generation-speed module, spread over the packages")
 	flag.IntVar(&o.genRounds, "gen-rounds", 3, "rounds of the generation and compile measurements")
-	flag.IntVar(&o.gen10, "gen10-rounds", 10, "rounds of the 10-tool package's compile, now and before issue 11 (each round builds both)")
 	flag.StringVar(&o.out, "o", "../../docs/benchmarks.md", "the document to write")
 	flag.BoolVar(&o.keep, "keep", false, "keep the temporary directory (test binary, generation module) and print its path")
 	flag.BoolVar(&o.genOnly, "gen-only", false, "only the generation and compile measurement: print its section of the document to standard output (no decode benchmarks, no document written)")
 	flag.IntVar(&o.e2eCount, "e2e-count", 6, "rounds of the end-to-end benchmark (each round runs every benchmark once)")
 	flag.StringVar(&o.e2eBenchtime, "e2e-benchtime", "2000x", "-benchtime of one end-to-end benchmark run (calls, spread over the sessions)")
-	flag.BoolVar(&o.quick, "quick", false, "smoke run: -count=2 -benchtime=100x, 10 packages of 100 tools, 1 generation round, 2 rounds of the 10-tool package, 2 end-to-end rounds of 50 calls")
+	flag.BoolVar(&o.quick, "quick", false, "smoke run: -count=2 -benchtime=100x, 10 packages of 100 tools, 1 generation round, 2 end-to-end rounds of 50 calls")
 	flag.Parse()
 	if o.quick {
-		o.count, o.benchtime, o.packages, o.tools, o.genRounds, o.gen10 = 2, "100x", 10, 100, 1, 2
+		o.count, o.benchtime, o.packages, o.tools, o.genRounds = 2, "100x", 10, 100, 1
 		o.e2eCount, o.e2eBenchtime = 2, "50x"
 	}
 	if err := run(o, os.Args[1:]); err != nil {
@@ -81,7 +79,6 @@ func run(o options, args []string) error {
 		}
 		w := func(format string, args ...any) { fmt.Printf(format, args...) }
 		r.writeGen(w)
-		r.writeGen10(w)
 		return nil
 	}
 	r := &report{command: "go run ./cmd/report " + strings.Join(args, " "), loadStart: loadAverage()}
@@ -117,9 +114,6 @@ func (r *report) measureCompile(tmp string, o options) error {
 	if err != nil {
 		return err
 	}
-	if r.gen, err = measureGeneration(filepath.Join(tmp, "gen"), stitchgen, root, o); err != nil {
-		return err
-	}
-	r.gen10, err = measureGen10(filepath.Join(tmp, "gen10"), stitchgen, root, o)
+	r.gen, err = measureGeneration(filepath.Join(tmp, "gen"), stitchgen, root, o)
 	return err
 }

@@ -15,7 +15,6 @@ type report struct {
 	decode       *decodeResults
 	rejects      []rejection
 	gen          *genResults
-	gen10        *gen10Results
 	e2e          *decodeResults // the end-to-end benchmark; its shapes are session counts
 	e2eCount     int
 	e2eBenchtime string
@@ -26,7 +25,6 @@ type report struct {
 // implNotes say what each impl does; the order is the report's.
 var implNotes = [][2]string{
 	{"stitch-unmarshal", "generated `(*T).UnmarshalJSON`, called directly (exact, docs/decoding.md; repair off)"},
-	{"stitch-before", "generated `(*T).UnmarshalJSON` as the generator wrote it before issue 11 (commit cec3d60: the runtime copied into the file), frozen in `baseline/`; runs next to stitch-unmarshal, the two in alternating order"},
 	{"stitch-toolcall", "generated `(*T).DecodeToolCall` (exact, JSON-string repair on)"},
 	{"encoding-json", "`encoding/json.Unmarshal` into the twin type"},
 	{"encoding-json-strict", "`encoding/json.Decoder` with `DisallowUnknownFields`, twin type"},
@@ -61,7 +59,6 @@ func (r *report) markdown() string {
 	}
 	r.writeRejects(w)
 	r.writeGen(w)
-	r.writeGen10(w)
 	return b.String()
 }
 
@@ -79,8 +76,7 @@ func (r *report) writeImpls(w writer) {
 	}
 	w(".\n\nThe non-generated decoders decode into twin types with the same fields and tags and no methods; a union is one wide struct " +
 		"holding the discriminator and every variant's fields (what Go code without a generator usually does). " +
-		"stitch-before decodes into the baseline's own copy of the contract types. " +
-		"`TestDecodersAgree` checks that every decoder yields the same value (the twins' and stitch-before's converted to the contract type).\n\n")
+		"`TestDecodersAgree` checks that every decoder yields the same value (the twins' converted to the contract type).\n\n")
 	w("| impl | what it is |\n|---|---|\n")
 	for _, n := range implNotes {
 		w("| %s | %s |\n", n[0], n[1])
@@ -146,37 +142,6 @@ func (r *report) writeGen(w writer) {
 	w("\nCPU time is user + system time of the command and its children; the machine has %d cores.\n\n", r.machine.cores)
 	w("Generated code: %d lines, %d KB in %d files (contracts: %d lines, %d KB).\n\n",
 		g.genLines, g.genBytes/1024, g.packages, g.contractLines, g.contractBytes/1024)
-}
-
-func (r *report) writeGen10(w writer) {
-	g := r.gen10
-	if g == nil {
-		return
-	}
-	w("## The 10-tool bench package: compile before and after issue 11\n\n")
-	w("Package `%s` of the module above with %d tools, in a module of its own (it requires what `internal/bench` requires: "+
-		"the baseline file imports the go-sdk), twice: with the file the current generator writes and with the file the generator "+
-		"wrote before issue 11 (`internal/bench/baseline/gen10`, frozen; the report checks that it writes the same contract). "+
-		"Every dependency is built once first; then, %d rounds, each variant is built after a file of it changed, the two in "+
-		"alternating order, each time less a no-op build of the same package. Medians.\n\n", pkgName(0), gen10Tools, g.rounds)
-	w("| variant | generated lines | compiled functions | `go build` CPU | wall | with the go command's overhead: CPU | wall |\n|---|--:|--:|--:|--:|--:|--:|\n")
-	row := func(what string, lines, funcs int, net, gross []timing) {
-		n, gr := medianOf(net), medianOf(gross)
-		w("| %s | %d | %d | %s | %s | %s | %s |\n", what, lines, funcs, fmtDur(n.cpu), fmtDur(n.wall), fmtDur(gr.cpu), fmtDur(gr.wall))
-	}
-	row("now", g.nowLines, g.nowFuncs, g.now, g.nowGross)
-	row("before issue 11", g.beforeLines, g.beforeFuncs, g.before, g.beforeGross)
-	w("\nCompiled functions are the text symbols (`T`) of the package archive (`go tool nm`), generic instantiations and wrappers included. "+
-		"CPU ratio now ÷ before per round: %s.\n\n", fmtRatios(g.ratios()))
-}
-
-// fmtRatios lists ratios in round order.
-func fmtRatios(rs []float64) string {
-	var parts []string
-	for _, r := range rs {
-		parts = append(parts, fmt.Sprintf("%.2f", r))
-	}
-	return strings.Join(parts, ", ")
 }
 
 func fmtDur(d time.Duration) string { return fmt.Sprintf("%.2f s", d.Seconds()) }

@@ -10,12 +10,12 @@ import (
 	"strconv"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 2: if a
+// This file needs a stitchgen runtime that supports generated-code version 3: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
+	_ = stitchrt.RegenerateWithStitchgen(3 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 3)
 )
 
 const (
@@ -70,7 +70,7 @@ func stitchDecodeSendBatch(d *stitchrt.Decoder, x *SendBatch) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "batchId":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -82,7 +82,7 @@ func stitchDecodeSendBatch(d *stitchrt.Decoder, x *SendBatch) {
 			}
 			d.Pop()
 		case "items":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -129,10 +129,10 @@ func stitchDecodeSendBatch(d *stitchrt.Decoder, x *SendBatch) {
 			d.Unknown(&extra, k, "batchId, items")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("batchId")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("items")
 	}
 }
@@ -319,7 +319,7 @@ func stitchDecodeEmail(d *stitchrt.Decoder, x *Email) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "to":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -363,7 +363,7 @@ func stitchDecodeEmail(d *stitchrt.Decoder, x *Email) {
 			}
 			d.Pop()
 		case "subject":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -375,7 +375,7 @@ func stitchDecodeEmail(d *stitchrt.Decoder, x *Email) {
 			}
 			d.Pop()
 		case "body":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			d.Push(k)
@@ -387,7 +387,7 @@ func stitchDecodeEmail(d *stitchrt.Decoder, x *Email) {
 			}
 			d.Pop()
 		case "kind":
-			if !d.FirstKey(&seen[0], 0x8, k) {
+			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
 			d.Push(k)
@@ -408,13 +408,13 @@ func stitchDecodeEmail(d *stitchrt.Decoder, x *Email) {
 			d.Unknown(&extra, k, "to, subject, body, kind")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("to")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("subject")
 	}
-	if seen[0]&0x4 == 0 {
+	if seen[0]&(1<<2) == 0 {
 		d.Missing("body")
 	}
 }
@@ -481,7 +481,7 @@ func stitchDecodeRecipient(d *stitchrt.Decoder, x *Recipient) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "name":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -493,7 +493,7 @@ func stitchDecodeRecipient(d *stitchrt.Decoder, x *Recipient) {
 			}
 			d.Pop()
 		case "address":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -508,10 +508,10 @@ func stitchDecodeRecipient(d *stitchrt.Decoder, x *Recipient) {
 			d.Unknown(&extra, k, "name, address")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("name")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("address")
 	}
 }
@@ -564,7 +564,7 @@ func stitchDecodeSMS(d *stitchrt.Decoder, x *SMS) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "phone":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -577,7 +577,7 @@ func stitchDecodeSMS(d *stitchrt.Decoder, x *SMS) {
 			}
 			d.Pop()
 		case "text":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -589,25 +589,25 @@ func stitchDecodeSMS(d *stitchrt.Decoder, x *SMS) {
 			}
 			d.Pop()
 		case "sender":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x4
+				absent[0] |= 1 << 2
 				continue
 			}
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
 				x.Sender = new(Sender)
-				stitchDecodeSender(d, &(*x.Sender))
+				stitchDecodeSender(d, x.Sender)
 				if rep0 {
 					d.EndRepair(r0)
 				}
 			}
 			d.Pop()
 		case "kind":
-			if !d.FirstKey(&seen[0], 0x8, k) {
+			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
 			d.Push(k)
@@ -628,10 +628,10 @@ func stitchDecodeSMS(d *stitchrt.Decoder, x *SMS) {
 			d.Unknown(&extra, k, "phone, text, sender, kind")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("phone")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("text")
 	}
 }
@@ -648,7 +648,7 @@ func stitchEncodeSMS(b []byte, x *SMS) ([]byte, error) {
 	b = append(b, ',')
 	if x.Sender != nil {
 		b = append(b, `"sender":`...)
-		if b, err = stitchEncodeSender(b, &(*x.Sender)); err != nil {
+		if b, err = stitchEncodeSender(b, x.Sender); err != nil {
 			return b, err
 		}
 		b = append(b, ',')
@@ -691,7 +691,7 @@ func stitchDecodeSender(d *stitchrt.Decoder, x *Sender) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "label":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -703,7 +703,7 @@ func stitchDecodeSender(d *stitchrt.Decoder, x *Sender) {
 			}
 			d.Pop()
 		case "replies":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -715,10 +715,10 @@ func stitchDecodeSender(d *stitchrt.Decoder, x *Sender) {
 			d.Unknown(&extra, k, "label, replies")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("label")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("replies")
 	}
 }
@@ -771,7 +771,7 @@ func stitchDecodeWebhook(d *stitchrt.Decoder, x *Webhook) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "url":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -783,7 +783,7 @@ func stitchDecodeWebhook(d *stitchrt.Decoder, x *Webhook) {
 			}
 			d.Pop()
 		case "method":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -806,7 +806,7 @@ func stitchDecodeWebhook(d *stitchrt.Decoder, x *Webhook) {
 			}
 			d.Pop()
 		case "payload":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			d.Push(k)
@@ -819,26 +819,26 @@ func stitchDecodeWebhook(d *stitchrt.Decoder, x *Webhook) {
 			}
 			d.Pop()
 		case "retries":
-			if !d.FirstKey(&seen[0], 0x8, k) {
+			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x8
+				absent[0] |= 1 << 3
 				continue
 			}
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
-					d.RangeFail(">= 0")
+					d.MinimumFail("0", false)
 				}
 				if n0 > 10 {
-					d.RangeFail("<= 10")
+					d.MaximumFail("10", false)
 				}
 				x.Retries = int(n0)
 			}
 			d.Pop()
 		case "kind":
-			if !d.FirstKey(&seen[0], 0x10, k) {
+			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
 			d.Push(k)
@@ -859,13 +859,13 @@ func stitchDecodeWebhook(d *stitchrt.Decoder, x *Webhook) {
 			d.Unknown(&extra, k, "url, method, payload, retries, kind")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("url")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("method")
 	}
-	if seen[0]&0x4 == 0 {
+	if seen[0]&(1<<2) == 0 {
 		d.Missing("payload")
 	}
 }
@@ -929,7 +929,7 @@ func stitchDecodePayload(d *stitchrt.Decoder, x *Payload) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "event":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -941,7 +941,7 @@ func stitchDecodePayload(d *stitchrt.Decoder, x *Payload) {
 			}
 			d.Pop()
 		case "text":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -953,11 +953,11 @@ func stitchDecodePayload(d *stitchrt.Decoder, x *Payload) {
 			}
 			d.Pop()
 		case "labels":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x4
+				absent[0] |= 1 << 2
 				continue
 			}
 			d.Push(k)
@@ -1000,10 +1000,10 @@ func stitchDecodePayload(d *stitchrt.Decoder, x *Payload) {
 			d.Unknown(&extra, k, "event, text, labels")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("event")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("text")
 	}
 }

@@ -9,12 +9,12 @@ import (
 	"strconv"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 2: if a
+// This file needs a stitchgen runtime that supports generated-code version 3: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
+	_ = stitchrt.RegenerateWithStitchgen(3 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 3)
 )
 
 const (
@@ -52,7 +52,7 @@ func stitchDecodeSearchProducts(d *stitchrt.Decoder, x *SearchProducts) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "query":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -64,7 +64,7 @@ func stitchDecodeSearchProducts(d *stitchrt.Decoder, x *SearchProducts) {
 			}
 			d.Pop()
 		case "category":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -93,61 +93,61 @@ func stitchDecodeSearchProducts(d *stitchrt.Decoder, x *SearchProducts) {
 			}
 			d.Pop()
 		case "maxPriceCents":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x4
+				absent[0] |= 1 << 2
 				continue
 			}
 			d.Push(k)
 			x.MaxPriceCents = new(int64)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
-					d.RangeFail(">= 0")
+					d.MinimumFail("0", false)
 				}
 				if n0 > 100000000 {
-					d.RangeFail("<= 100000000")
+					d.MaximumFail("100000000", false)
 				}
 				(*x.MaxPriceCents) = int64(n0)
 			}
 			d.Pop()
 		case "limit":
-			if !d.FirstKey(&seen[0], 0x8, k) {
+			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 1 {
-					d.RangeFail(">= 1")
+					d.MinimumFail("1", false)
 				}
 				if n0 > 100 {
-					d.RangeFail("<= 100")
+					d.MaximumFail("100", false)
 				}
 				x.Limit = int(n0)
 			}
 			d.Pop()
 		case "offset":
-			if !d.FirstKey(&seen[0], 0x10, k) {
+			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x10
+				absent[0] |= 1 << 4
 				continue
 			}
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
-					d.RangeFail(">= 0")
+					d.MinimumFail("0", false)
 				}
 				if n0 > 10000 {
-					d.RangeFail("<= 10000")
+					d.MaximumFail("10000", false)
 				}
 				x.Offset = int(n0)
 			}
 			d.Pop()
 		case "tags":
-			if !d.FirstKey(&seen[0], 0x20, k) {
+			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
 			d.Push(k)
@@ -190,11 +190,11 @@ func stitchDecodeSearchProducts(d *stitchrt.Decoder, x *SearchProducts) {
 			}
 			d.Pop()
 		case "inStock":
-			if !d.FirstKey(&seen[0], 0x40, k) {
+			if !d.FirstKey(&seen[0], 1<<6, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x40
+				absent[0] |= 1 << 6
 				continue
 			}
 			d.Push(k)
@@ -206,16 +206,16 @@ func stitchDecodeSearchProducts(d *stitchrt.Decoder, x *SearchProducts) {
 			d.Unknown(&extra, k, "query, category, maxPriceCents, limit, offset, tags, inStock")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("query")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("category")
 	}
-	if seen[0]&0x8 == 0 {
+	if seen[0]&(1<<3) == 0 {
 		d.Missing("limit")
 	}
-	if seen[0]&0x20 == 0 {
+	if seen[0]&(1<<5) == 0 {
 		d.Missing("tags")
 	}
 }

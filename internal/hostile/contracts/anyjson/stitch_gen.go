@@ -9,12 +9,12 @@ import (
 	"github.com/stitchgen/stitchgen/stitchrt"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 2: if a
+// This file needs a stitchgen runtime that supports generated-code version 3: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
+	_ = stitchrt.RegenerateWithStitchgen(3 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 3)
 )
 
 const (
@@ -60,7 +60,7 @@ func stitchDecodeWrap(d *stitchrt.Decoder, x *Wrap) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "payload":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -72,7 +72,7 @@ func stitchDecodeWrap(d *stitchrt.Decoder, x *Wrap) {
 			d.Unknown(&extra, k, "payload")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("payload")
 	}
 }
@@ -159,7 +159,7 @@ func stitchDecodeRawWrap(d *stitchrt.Decoder, x *RawWrap) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "payload":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -171,7 +171,7 @@ func stitchDecodeRawWrap(d *stitchrt.Decoder, x *RawWrap) {
 			d.Unknown(&extra, k, "payload")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("payload")
 	}
 }

@@ -8,12 +8,12 @@ import (
 	"github.com/stitchgen/stitchgen/stitchrt"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 2: if a
+// This file needs a stitchgen runtime that supports generated-code version 3: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
+	_ = stitchrt.RegenerateWithStitchgen(3 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 3)
 )
 
 const (
@@ -216,7 +216,7 @@ func stitchDecodeDate(d *stitchrt.Decoder, x *Date) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -229,7 +229,7 @@ func stitchDecodeDate(d *stitchrt.Decoder, x *Date) {
 			d.Unknown(&extra, k, "v")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("v")
 	}
 }
@@ -314,7 +314,7 @@ func stitchDecodeTime(d *stitchrt.Decoder, x *Time) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -327,7 +327,7 @@ func stitchDecodeTime(d *stitchrt.Decoder, x *Time) {
 			d.Unknown(&extra, k, "v")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("v")
 	}
 }
@@ -412,7 +412,7 @@ func stitchDecodeDateTime(d *stitchrt.Decoder, x *DateTime) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -425,7 +425,7 @@ func stitchDecodeDateTime(d *stitchrt.Decoder, x *DateTime) {
 			d.Unknown(&extra, k, "v")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("v")
 	}
 }
@@ -510,7 +510,7 @@ func stitchDecodeDuration(d *stitchrt.Decoder, x *Duration) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -523,7 +523,7 @@ func stitchDecodeDuration(d *stitchrt.Decoder, x *Duration) {
 			d.Unknown(&extra, k, "v")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("v")
 	}
 }
@@ -608,7 +608,7 @@ func stitchDecodeURI(d *stitchrt.Decoder, x *URI) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -621,7 +621,7 @@ func stitchDecodeURI(d *stitchrt.Decoder, x *URI) {
 			d.Unknown(&extra, k, "v")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("v")
 	}
 }
@@ -706,7 +706,7 @@ func stitchDecodeURIReference(d *stitchrt.Decoder, x *URIReference) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -719,7 +719,7 @@ func stitchDecodeURIReference(d *stitchrt.Decoder, x *URIReference) {
 			d.Unknown(&extra, k, "v")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("v")
 	}
 }
@@ -804,7 +804,7 @@ func stitchDecodeURITemplate(d *stitchrt.Decoder, x *URITemplate) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -817,7 +817,7 @@ func stitchDecodeURITemplate(d *stitchrt.Decoder, x *URITemplate) {
 			d.Unknown(&extra, k, "v")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("v")
 	}
 }
@@ -902,7 +902,7 @@ func stitchDecodeEmail(d *stitchrt.Decoder, x *Email) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -915,7 +915,7 @@ func stitchDecodeEmail(d *stitchrt.Decoder, x *Email) {
 			d.Unknown(&extra, k, "v")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("v")
 	}
 }
@@ -1000,7 +1000,7 @@ func stitchDecodeHostname(d *stitchrt.Decoder, x *Hostname) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -1013,7 +1013,7 @@ func stitchDecodeHostname(d *stitchrt.Decoder, x *Hostname) {
 			d.Unknown(&extra, k, "v")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("v")
 	}
 }
@@ -1098,7 +1098,7 @@ func stitchDecodeIPv4(d *stitchrt.Decoder, x *IPv4) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -1111,7 +1111,7 @@ func stitchDecodeIPv4(d *stitchrt.Decoder, x *IPv4) {
 			d.Unknown(&extra, k, "v")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("v")
 	}
 }
@@ -1196,7 +1196,7 @@ func stitchDecodeIPv6(d *stitchrt.Decoder, x *IPv6) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -1209,7 +1209,7 @@ func stitchDecodeIPv6(d *stitchrt.Decoder, x *IPv6) {
 			d.Unknown(&extra, k, "v")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("v")
 	}
 }
@@ -1294,7 +1294,7 @@ func stitchDecodeRegex(d *stitchrt.Decoder, x *Regex) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -1307,7 +1307,7 @@ func stitchDecodeRegex(d *stitchrt.Decoder, x *Regex) {
 			d.Unknown(&extra, k, "v")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("v")
 	}
 }
@@ -1392,7 +1392,7 @@ func stitchDecodeUUID(d *stitchrt.Decoder, x *UUID) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -1405,7 +1405,7 @@ func stitchDecodeUUID(d *stitchrt.Decoder, x *UUID) {
 			d.Unknown(&extra, k, "v")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("v")
 	}
 }
@@ -1490,7 +1490,7 @@ func stitchDecodeJSONPointer(d *stitchrt.Decoder, x *JSONPointer) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -1503,7 +1503,7 @@ func stitchDecodeJSONPointer(d *stitchrt.Decoder, x *JSONPointer) {
 			d.Unknown(&extra, k, "v")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("v")
 	}
 }
@@ -1588,7 +1588,7 @@ func stitchDecodeRelativeJSONPointer(d *stitchrt.Decoder, x *RelativeJSONPointer
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "v":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -1601,7 +1601,7 @@ func stitchDecodeRelativeJSONPointer(d *stitchrt.Decoder, x *RelativeJSONPointer
 			d.Unknown(&extra, k, "v")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("v")
 	}
 }

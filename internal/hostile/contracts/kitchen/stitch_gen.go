@@ -13,12 +13,12 @@ import (
 	"time"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 2: if a
+// This file needs a stitchgen runtime that supports generated-code version 3: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
+	_ = stitchrt.RegenerateWithStitchgen(3 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 3)
 )
 
 const (
@@ -145,7 +145,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "small":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -154,22 +154,22 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			}
 			d.Pop()
 		case "big":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < -5 {
-					d.RangeFail(">= -5")
+					d.MinimumFail("-5", false)
 				}
 				if n0 > 9007199254740992 {
-					d.RangeFail("< 9007199254740993")
+					d.MaximumFail("9007199254740993", true)
 				}
 				x.Big = int64(n0)
 			}
 			d.Pop()
 		case "ratio":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			d.Push(k)
@@ -180,23 +180,23 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			}
 			d.Pop()
 		case "step":
-			if !d.FirstKey(&seen[0], 0x8, k) {
+			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0%5 != 0 {
-					d.RangeFail("multipleOf 5")
+					d.MultipleOfFail("5")
 				}
 				x.Step = int(n0)
 			}
 			d.Pop()
 		case "price":
-			if !d.FirstKey(&seen[0], 0x10, k) {
+			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x10
+				absent[0] |= 1 << 4
 				continue
 			}
 			d.Push(k)
@@ -206,7 +206,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			}
 			d.Pop()
 		case "code":
-			if !d.FirstKey(&seen[0], 0x20, k) {
+			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
 			d.Push(k)
@@ -219,11 +219,11 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			}
 			d.Pop()
 		case "color":
-			if !d.FirstKey(&seen[0], 0x40, k) {
+			if !d.FirstKey(&seen[0], 1<<6, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x40
+				absent[0] |= 1 << 6
 				continue
 			}
 			d.Push(k)
@@ -248,11 +248,11 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			}
 			d.Pop()
 		case "version":
-			if !d.FirstKey(&seen[0], 0x80, k) {
+			if !d.FirstKey(&seen[0], 1<<7, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x80
+				absent[0] |= 1 << 7
 				continue
 			}
 			d.Push(k)
@@ -273,7 +273,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			}
 			d.Pop()
 		case "flag":
-			if !d.FirstKey(&seen[0], 0x100, k) {
+			if !d.FirstKey(&seen[0], 1<<8, k) {
 				continue
 			}
 			d.Push(k)
@@ -285,25 +285,25 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			}
 			d.Pop()
 		case "count":
-			if !d.FirstKey(&seen[0], 0x200, k) {
+			if !d.FirstKey(&seen[0], 1<<9, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x200
+				absent[0] |= 1 << 9
 				continue
 			}
 			d.Push(k)
 			x.Count = new(uint64)
-			if n0, ok := d.Uint(18446744073709551615, false); ok {
+			if n0, ok := d.Uint(uint64(0xffffffffffffffff), false); ok {
 				(*x.Count) = uint64(n0)
 			}
 			d.Pop()
 		case "label":
-			if !d.FirstKey(&seen[0], 0x400, k) {
+			if !d.FirstKey(&seen[0], 1<<10, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x400
+				absent[0] |= 1 << 10
 				continue
 			}
 			d.Push(k)
@@ -316,7 +316,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			}
 			d.Pop()
 		case "score":
-			if !d.FirstKey(&seen[0], 0x800, k) {
+			if !d.FirstKey(&seen[0], 1<<11, k) {
 				continue
 			}
 			d.Push(k)
@@ -331,31 +331,31 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			d.Unknown(&extra, k, "small, big, ratio, step, price, code, color, version, flag, count, label, score")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("small")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("big")
 	}
-	if seen[0]&0x4 == 0 {
+	if seen[0]&(1<<2) == 0 {
 		d.Missing("ratio")
 	}
-	if seen[0]&0x8 == 0 {
+	if seen[0]&(1<<3) == 0 {
 		d.Missing("step")
 	}
-	if seen[0]&0x20 == 0 {
+	if seen[0]&(1<<5) == 0 {
 		d.Missing("code")
 	}
-	if seen[0]&0x100 == 0 {
+	if seen[0]&(1<<8) == 0 {
 		d.Missing("flag")
 	}
-	if seen[0]&0x200 == 0 || absent[0]&0x200 != 0 {
+	if seen[0]&(1<<9) == 0 || absent[0]&(1<<9) != 0 {
 		{
 			dv := uint64(7)
 			x.Count = &dv
 		}
 	}
-	if seen[0]&0x400 == 0 || absent[0]&0x400 != 0 {
+	if seen[0]&(1<<10) == 0 || absent[0]&(1<<10) != 0 {
 		{
 			dv := string("none")
 			x.Label = &dv
@@ -499,7 +499,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "when":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -508,11 +508,11 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "day":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x2
+				absent[0] |= 1 << 1
 				continue
 			}
 			d.Push(k)
@@ -522,11 +522,11 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "mail":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x4
+				absent[0] |= 1 << 2
 				continue
 			}
 			d.Push(k)
@@ -536,11 +536,11 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "id":
-			if !d.FirstKey(&seen[0], 0x8, k) {
+			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x8
+				absent[0] |= 1 << 3
 				continue
 			}
 			d.Push(k)
@@ -550,11 +550,11 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "ip":
-			if !d.FirstKey(&seen[0], 0x10, k) {
+			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x10
+				absent[0] |= 1 << 4
 				continue
 			}
 			d.Push(k)
@@ -564,11 +564,11 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "ip6":
-			if !d.FirstKey(&seen[0], 0x20, k) {
+			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x20
+				absent[0] |= 1 << 5
 				continue
 			}
 			d.Push(k)
@@ -578,11 +578,11 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "link":
-			if !d.FirstKey(&seen[0], 0x40, k) {
+			if !d.FirstKey(&seen[0], 1<<6, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x40
+				absent[0] |= 1 << 6
 				continue
 			}
 			d.Push(k)
@@ -592,11 +592,11 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "host":
-			if !d.FirstKey(&seen[0], 0x80, k) {
+			if !d.FirstKey(&seen[0], 1<<7, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x80
+				absent[0] |= 1 << 7
 				continue
 			}
 			d.Push(k)
@@ -606,11 +606,11 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "ptr":
-			if !d.FirstKey(&seen[0], 0x100, k) {
+			if !d.FirstKey(&seen[0], 1<<8, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x100
+				absent[0] |= 1 << 8
 				continue
 			}
 			d.Push(k)
@@ -620,11 +620,11 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "dur":
-			if !d.FirstKey(&seen[0], 0x200, k) {
+			if !d.FirstKey(&seen[0], 1<<9, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x200
+				absent[0] |= 1 << 9
 				continue
 			}
 			d.Push(k)
@@ -634,11 +634,11 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "clock":
-			if !d.FirstKey(&seen[0], 0x400, k) {
+			if !d.FirstKey(&seen[0], 1<<10, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x400
+				absent[0] |= 1 << 10
 				continue
 			}
 			d.Push(k)
@@ -648,11 +648,11 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			}
 			d.Pop()
 		case "blob":
-			if !d.FirstKey(&seen[0], 0x800, k) {
+			if !d.FirstKey(&seen[0], 1<<11, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x800
+				absent[0] |= 1 << 11
 				continue
 			}
 			d.Push(k)
@@ -664,7 +664,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			d.Unknown(&extra, k, "when, day, mail, id, ip, ip6, link, host, ptr, dur, clock, blob")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("when")
 	}
 }
@@ -807,7 +807,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "tags":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -857,7 +857,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.Pop()
 		case "pair":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -885,11 +885,11 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.Pop()
 		case "labels":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x4
+				absent[0] |= 1 << 2
 				continue
 			}
 			d.Push(k)
@@ -918,11 +918,11 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.Pop()
 		case "grid":
-			if !d.FirstKey(&seen[0], 0x8, k) {
+			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x8
+				absent[0] |= 1 << 3
 				continue
 			}
 			d.Push(k)
@@ -991,11 +991,11 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.Pop()
 		case "points":
-			if !d.FirstKey(&seen[0], 0x10, k) {
+			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x10
+				absent[0] |= 1 << 4
 				continue
 			}
 			d.Push(k)
@@ -1045,11 +1045,11 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.Pop()
 		case "props":
-			if !d.FirstKey(&seen[0], 0x20, k) {
+			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x20
+				absent[0] |= 1 << 5
 				continue
 			}
 			d.Push(k)
@@ -1067,7 +1067,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 						{
 							r1, rep1 := d.BeginRepair()
 							e0 = new(Point)
-							stitchDecodePoint(d, &(*e0))
+							stitchDecodePoint(d, e0)
 							if rep1 {
 								d.EndRepair(r1)
 							}
@@ -1086,10 +1086,10 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			d.Unknown(&extra, k, "tags, pair, labels, grid, points, props")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("tags")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("pair")
 	}
 }
@@ -1171,7 +1171,7 @@ func stitchEncodeContainers(b []byte, x *Containers) ([]byte, error) {
 			if v0 == nil {
 				return b, stitchrt.NilError("Containers.Props[]")
 			}
-			if b, err = stitchEncodePoint(b, &(*v0)); err != nil {
+			if b, err = stitchEncodePoint(b, v0); err != nil {
 				return b, err
 			}
 			b = append(b, ',')
@@ -1253,7 +1253,7 @@ func stitchDecodePoint(d *stitchrt.Decoder, x *Point) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "x":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -1262,7 +1262,7 @@ func stitchDecodePoint(d *stitchrt.Decoder, x *Point) {
 			}
 			d.Pop()
 		case "y":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -1274,10 +1274,10 @@ func stitchDecodePoint(d *stitchrt.Decoder, x *Point) {
 			d.Unknown(&extra, k, "x, y")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("x")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("y")
 	}
 }
@@ -1330,7 +1330,7 @@ func stitchDecodeShapes(d *stitchrt.Decoder, x *Shapes) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "shape":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -1343,11 +1343,11 @@ func stitchDecodeShapes(d *stitchrt.Decoder, x *Shapes) {
 			}
 			d.Pop()
 		case "others":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x2
+				absent[0] |= 1 << 1
 				continue
 			}
 			d.Push(k)
@@ -1390,14 +1390,14 @@ func stitchDecodeShapes(d *stitchrt.Decoder, x *Shapes) {
 			}
 			d.Pop()
 		case "value":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			d.Push(k)
 			stitchDecodeValue(d, &x.Value)
 			d.Pop()
 		case "maybe":
-			if !d.FirstKey(&seen[0], 0x8, k) {
+			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
 			d.Push(k)
@@ -1415,13 +1415,13 @@ func stitchDecodeShapes(d *stitchrt.Decoder, x *Shapes) {
 			d.Unknown(&extra, k, "shape, others, value, maybe")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("shape")
 	}
-	if seen[0]&0x4 == 0 {
+	if seen[0]&(1<<2) == 0 {
 		d.Missing("value")
 	}
-	if seen[0]&0x8 == 0 {
+	if seen[0]&(1<<3) == 0 {
 		d.Missing("maybe")
 	}
 }
@@ -1606,7 +1606,7 @@ func stitchDecodeCircle(d *stitchrt.Decoder, x *Circle) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "r":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -1616,7 +1616,7 @@ func stitchDecodeCircle(d *stitchrt.Decoder, x *Circle) {
 			}
 			d.Pop()
 		case "kind":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -1637,7 +1637,7 @@ func stitchDecodeCircle(d *stitchrt.Decoder, x *Circle) {
 			d.Unknown(&extra, k, "r, kind")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("r")
 	}
 }
@@ -1690,7 +1690,7 @@ func stitchDecodeRect(d *stitchrt.Decoder, x *Rect) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "kind":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -1706,7 +1706,7 @@ func stitchDecodeRect(d *stitchrt.Decoder, x *Rect) {
 			}
 			d.Pop()
 		case "w":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -1715,11 +1715,11 @@ func stitchDecodeRect(d *stitchrt.Decoder, x *Rect) {
 			}
 			d.Pop()
 		case "h":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x4
+				absent[0] |= 1 << 2
 				continue
 			}
 			d.Push(k)
@@ -1736,10 +1736,10 @@ func stitchDecodeRect(d *stitchrt.Decoder, x *Rect) {
 			d.Drop(&extra, k)
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("kind")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("w")
 	}
 }
@@ -1939,7 +1939,7 @@ func stitchDecodeTree(d *stitchrt.Decoder, x *Tree) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "root":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -1955,7 +1955,7 @@ func stitchDecodeTree(d *stitchrt.Decoder, x *Tree) {
 			d.Unknown(&extra, k, "root")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("root")
 	}
 }
@@ -2043,7 +2043,7 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "name":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -2055,11 +2055,11 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 			}
 			d.Pop()
 		case "children":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x2
+				absent[0] |= 1 << 1
 				continue
 			}
 			d.Push(k)
@@ -2103,7 +2103,7 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 			}
 			d.Pop()
 		case "next":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			d.Push(k)
@@ -2111,7 +2111,7 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 				r0, rep0 := d.BeginRepair()
 				if !d.Null() {
 					x.Next = new(Node)
-					stitchDecodeNode(d, &(*x.Next))
+					stitchDecodeNode(d, x.Next)
 				}
 				if rep0 {
 					d.EndRepair(r0)
@@ -2122,10 +2122,10 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 			d.Unknown(&extra, k, "name, children, next")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("name")
 	}
-	if seen[0]&0x4 == 0 {
+	if seen[0]&(1<<2) == 0 {
 		d.Missing("next")
 	}
 }
@@ -2152,7 +2152,7 @@ func stitchEncodeNode(b []byte, x *Node) ([]byte, error) {
 	if x.Next == nil {
 		b = append(b, `null`...)
 	} else {
-		if b, err = stitchEncodeNode(b, &(*x.Next)); err != nil {
+		if b, err = stitchEncodeNode(b, x.Next); err != nil {
 			return b, err
 		}
 	}

@@ -11,12 +11,12 @@ import (
 	"strconv"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 2: if a
+// This file needs a stitchgen runtime that supports generated-code version 3: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
+	_ = stitchrt.RegenerateWithStitchgen(3 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 3)
 )
 
 const (
@@ -115,7 +115,7 @@ func stitchDecodeBag(d *stitchrt.Decoder, x *Bag) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "id":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -140,7 +140,7 @@ func stitchDecodeBag(d *stitchrt.Decoder, x *Bag) {
 			d.Pop()
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("id")
 	}
 }
@@ -236,7 +236,7 @@ func stitchDecodeDict(d *stitchrt.Decoder, x *Dict) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "entries":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -268,7 +268,7 @@ func stitchDecodeDict(d *stitchrt.Decoder, x *Dict) {
 			d.Unknown(&extra, k, "entries")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("entries")
 	}
 }
@@ -365,7 +365,7 @@ func stitchDecodeTight(d *stitchrt.Decoder, x *Tight) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "a":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -377,7 +377,7 @@ func stitchDecodeTight(d *stitchrt.Decoder, x *Tight) {
 			d.Unknown(&extra, k, "a")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("a")
 	}
 }
@@ -462,7 +462,7 @@ func stitchDecodeNumbers(d *stitchrt.Decoder, x *Numbers) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "items":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -477,10 +477,10 @@ func stitchDecodeNumbers(d *stitchrt.Decoder, x *Numbers) {
 						var e0 int
 						if n1, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 							if n1 < 0 {
-								d.RangeFail(">= 0")
+								d.MinimumFail("0", false)
 							}
 							if n1 > 9 {
-								d.RangeFail("<= 9")
+								d.MaximumFail("9", false)
 							}
 							e0 = int(n1)
 						}
@@ -510,7 +510,7 @@ func stitchDecodeNumbers(d *stitchrt.Decoder, x *Numbers) {
 			d.Unknown(&extra, k, "items")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("items")
 	}
 }
@@ -604,7 +604,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "s":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -613,7 +613,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			}
 			d.Pop()
 		case "f":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -622,7 +622,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			}
 			d.Pop()
 		case "i":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			d.Push(k)
@@ -631,7 +631,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			}
 			d.Pop()
 		case "any":
-			if !d.FirstKey(&seen[0], 0x8, k) {
+			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
 			d.Push(k)
@@ -643,13 +643,13 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			d.Unknown(&extra, k, "s, f, i, any")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("s")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("f")
 	}
-	if seen[0]&0x4 == 0 {
+	if seen[0]&(1<<2) == 0 {
 		d.Missing("i")
 	}
 }
@@ -750,18 +750,18 @@ func stitchDecodeNest(d *stitchrt.Decoder, x *Nest) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "child":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x1
+				absent[0] |= 1 << 0
 				continue
 			}
 			d.Push(k)
 			{
 				r0, rep0 := d.BeginRepair()
 				x.Child = new(Nest)
-				stitchDecodeNest(d, &(*x.Child))
+				stitchDecodeNest(d, x.Child)
 				if rep0 {
 					d.EndRepair(r0)
 				}
@@ -778,7 +778,7 @@ func stitchEncodeNest(b []byte, x *Nest) ([]byte, error) {
 	b = append(b, '{')
 	if x.Child != nil {
 		b = append(b, `"child":`...)
-		if b, err = stitchEncodeNest(b, &(*x.Child)); err != nil {
+		if b, err = stitchEncodeNest(b, x.Child); err != nil {
 			return b, err
 		}
 		b = append(b, ',')

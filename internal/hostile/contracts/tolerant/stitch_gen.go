@@ -12,12 +12,12 @@ import (
 	"strings"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 2: if a
+// This file needs a stitchgen runtime that supports generated-code version 3: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
+	_ = stitchrt.RegenerateWithStitchgen(3 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 3)
 )
 
 const (
@@ -76,7 +76,7 @@ func stitchDecodeRegister(d *stitchrt.Decoder, x *Register) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "handle":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -92,7 +92,7 @@ func stitchDecodeRegister(d *stitchrt.Decoder, x *Register) {
 			}
 			d.Pop()
 		case "code":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -107,23 +107,23 @@ func stitchDecodeRegister(d *stitchrt.Decoder, x *Register) {
 			}
 			d.Pop()
 		case "seats":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, true); ok {
 				if n0 < 1 {
-					d.RangeFail(">= 1")
+					d.MinimumFail("1", false)
 				}
 				x.Seats = int(n0)
 			}
 			d.Pop()
 		case "ratio":
-			if !d.FirstKey(&seen[0], 0x8, k) {
+			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x8
+				absent[0] |= 1 << 3
 				continue
 			}
 			d.Push(k)
@@ -133,7 +133,7 @@ func stitchDecodeRegister(d *stitchrt.Decoder, x *Register) {
 			}
 			d.Pop()
 		case "on":
-			if !d.FirstKey(&seen[0], 0x10, k) {
+			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
 			d.Push(k)
@@ -142,17 +142,17 @@ func stitchDecodeRegister(d *stitchrt.Decoder, x *Register) {
 			}
 			d.Pop()
 		case "priority":
-			if !d.FirstKey(&seen[0], 0x20, k) {
+			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
 			d.Push(k)
 			cm := d.CatchMark()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
-					d.RangeFail(">= 0")
+					d.MinimumFail("0", false)
 				}
 				if n0 > 9 {
-					d.RangeFail("<= 9")
+					d.MaximumFail("9", false)
 				}
 				x.Priority = int(n0)
 			}
@@ -161,7 +161,7 @@ func stitchDecodeRegister(d *stitchrt.Decoder, x *Register) {
 			}
 			d.Pop()
 		case "password":
-			if !d.FirstKey(&seen[0], 0x40, k) {
+			if !d.FirstKey(&seen[0], 1<<6, k) {
 				continue
 			}
 			d.Push(k)
@@ -173,7 +173,7 @@ func stitchDecodeRegister(d *stitchrt.Decoder, x *Register) {
 			}
 			d.Pop()
 		case "confirm":
-			if !d.FirstKey(&seen[0], 0x80, k) {
+			if !d.FirstKey(&seen[0], 1<<7, k) {
 				continue
 			}
 			d.Push(k)
@@ -182,7 +182,7 @@ func stitchDecodeRegister(d *stitchrt.Decoder, x *Register) {
 			}
 			d.Pop()
 		case "opts":
-			if !d.FirstKey(&seen[0], 0x100, k) {
+			if !d.FirstKey(&seen[0], 1<<8, k) {
 				continue
 			}
 			d.Push(k)
@@ -198,28 +198,28 @@ func stitchDecodeRegister(d *stitchrt.Decoder, x *Register) {
 			d.Unknown(&extra, k, "handle, code, seats, ratio, on, priority, password, confirm, opts")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("handle")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("code")
 	}
-	if seen[0]&0x4 == 0 {
+	if seen[0]&(1<<2) == 0 {
 		d.Missing("seats")
 	}
-	if seen[0]&0x10 == 0 {
+	if seen[0]&(1<<4) == 0 {
 		d.Missing("on")
 	}
-	if seen[0]&0x20 == 0 {
+	if seen[0]&(1<<5) == 0 {
 		d.Missing("priority")
 	}
-	if seen[0]&0x40 == 0 {
+	if seen[0]&(1<<6) == 0 {
 		d.Missing("password")
 	}
-	if seen[0]&0x80 == 0 {
+	if seen[0]&(1<<7) == 0 {
 		d.Missing("confirm")
 	}
-	if seen[0]&0x100 == 0 {
+	if seen[0]&(1<<8) == 0 {
 		d.Missing("opts")
 	}
 	if !d.FailedSince(m) {
@@ -338,11 +338,11 @@ func stitchDecodeOpts(d *stitchrt.Decoder, x *Opts) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "mode":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x1
+				absent[0] |= 1 << 0
 				continue
 			}
 			d.Push(k)
@@ -409,7 +409,7 @@ func stitchDecodeTag(d *stitchrt.Decoder, x *Tag) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "id":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -437,7 +437,7 @@ func stitchDecodeTag(d *stitchrt.Decoder, x *Tag) {
 			d.Pop()
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("id")
 	}
 }

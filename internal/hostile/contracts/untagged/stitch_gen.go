@@ -10,12 +10,12 @@ import (
 	"strconv"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 2: if a
+// This file needs a stitchgen runtime that supports generated-code version 3: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
+	_ = stitchrt.RegenerateWithStitchgen(3 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 3)
 )
 
 const (
@@ -73,7 +73,7 @@ func stitchDecodeReview(d *stitchrt.Decoder, x *Review) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "comments":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -110,7 +110,7 @@ func stitchDecodeReview(d *stitchrt.Decoder, x *Review) {
 			}
 			d.Pop()
 		case "pinned":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -122,7 +122,7 @@ func stitchDecodeReview(d *stitchrt.Decoder, x *Review) {
 			d.Unknown(&extra, k, "comments, pinned")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("comments")
 	}
 }
@@ -461,7 +461,7 @@ func stitchDecodePositionComment(d *stitchrt.Decoder, x *PositionComment) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "path":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -473,23 +473,23 @@ func stitchDecodePositionComment(d *stitchrt.Decoder, x *PositionComment) {
 			}
 			d.Pop()
 		case "line":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 1 {
-					d.RangeFail(">= 1")
+					d.MinimumFail("1", false)
 				}
 				x.Line = int(n0)
 			}
 			d.Pop()
 		case "side":
-			if !d.FirstKey(&seen[0], 0x4, k) {
+			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x4
+				absent[0] |= 1 << 2
 				continue
 			}
 			d.Push(k)
@@ -512,7 +512,7 @@ func stitchDecodePositionComment(d *stitchrt.Decoder, x *PositionComment) {
 			}
 			d.Pop()
 		case "body":
-			if !d.FirstKey(&seen[0], 0x8, k) {
+			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
 			d.Push(k)
@@ -524,13 +524,13 @@ func stitchDecodePositionComment(d *stitchrt.Decoder, x *PositionComment) {
 			d.Unknown(&extra, k, "path, line, side, body")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("path")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("line")
 	}
-	if seen[0]&0x8 == 0 {
+	if seen[0]&(1<<3) == 0 {
 		d.Missing("body")
 	}
 }
@@ -590,19 +590,19 @@ func stitchDecodeLineComment(d *stitchrt.Decoder, x *LineComment) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "line":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 1 {
-					d.RangeFail(">= 1")
+					d.MinimumFail("1", false)
 				}
 				x.Line = int(n0)
 			}
 			d.Pop()
 		case "text":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -614,10 +614,10 @@ func stitchDecodeLineComment(d *stitchrt.Decoder, x *LineComment) {
 			d.Unknown(&extra, k, "line, text")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("line")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("text")
 	}
 }
@@ -669,7 +669,7 @@ func stitchDecodeRangeComment(d *stitchrt.Decoder, x *RangeComment) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "anchor":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -682,7 +682,7 @@ func stitchDecodeRangeComment(d *stitchrt.Decoder, x *RangeComment) {
 			}
 			d.Pop()
 		case "text":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -694,10 +694,10 @@ func stitchDecodeRangeComment(d *stitchrt.Decoder, x *RangeComment) {
 			d.Unknown(&extra, k, "anchor, text")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("anchor")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("text")
 	}
 }
@@ -860,25 +860,25 @@ func stitchDecodeSpan(d *stitchrt.Decoder, x *Span) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "start":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 1 {
-					d.RangeFail(">= 1")
+					d.MinimumFail("1", false)
 				}
 				x.Start = int(n0)
 			}
 			d.Pop()
 		case "end":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 1 {
-					d.RangeFail(">= 1")
+					d.MinimumFail("1", false)
 				}
 				x.End = int(n0)
 			}
@@ -887,10 +887,10 @@ func stitchDecodeSpan(d *stitchrt.Decoder, x *Span) {
 			d.Unknown(&extra, k, "start, end")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("start")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("end")
 	}
 }
@@ -942,7 +942,7 @@ func stitchDecodeEval(d *stitchrt.Decoder, x *Eval) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "expr":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -958,7 +958,7 @@ func stitchDecodeEval(d *stitchrt.Decoder, x *Eval) {
 			d.Unknown(&extra, k, "expr")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("expr")
 	}
 }
@@ -1240,7 +1240,7 @@ func stitchDecodeCall(d *stitchrt.Decoder, x *Call) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "fn":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -1249,7 +1249,7 @@ func stitchDecodeCall(d *stitchrt.Decoder, x *Call) {
 			}
 			d.Pop()
 		case "args":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			d.Push(k)
@@ -1295,10 +1295,10 @@ func stitchDecodeCall(d *stitchrt.Decoder, x *Call) {
 			d.Unknown(&extra, k, "fn, args")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("fn")
 	}
-	if seen[0]&0x2 == 0 {
+	if seen[0]&(1<<1) == 0 {
 		d.Missing("args")
 	}
 }

@@ -29,5 +29,5 @@ func Run(ctx context.Context, addr string) error {
 	if addr == "" {
 		return stitchmcpgo.ServeStdio(ctx, s, os.Stdin, os.Stdout, nil)
 	}
-	return stitchmcpgo.ServeHTTP(ctx, s, addr, nil)
+	return stitchmcpgo.ListenAndServe(ctx, s, addr, nil)
 }

@@ -9,12 +9,12 @@ import (
 	"strconv"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 2: if a
+// This file needs a stitchgen runtime that supports generated-code version 3: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(2 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 2)
+	_ = stitchrt.RegenerateWithStitchgen(3 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 3)
 )
 
 const (
@@ -47,7 +47,7 @@ func stitchDecodeGreet(d *stitchrt.Decoder, x *Greet) {
 	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
 		switch string(k) {
 		case "name":
-			if !d.FirstKey(&seen[0], 0x1, k) {
+			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
 			d.Push(k)
@@ -59,20 +59,20 @@ func stitchDecodeGreet(d *stitchrt.Decoder, x *Greet) {
 			}
 			d.Pop()
 		case "excitement":
-			if !d.FirstKey(&seen[0], 0x2, k) {
+			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
 			if d.NullAsAbsent() {
-				absent[0] |= 0x2
+				absent[0] |= 1 << 1
 				continue
 			}
 			d.Push(k)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
-					d.RangeFail(">= 0")
+					d.MinimumFail("0", false)
 				}
 				if n0 > 3 {
-					d.RangeFail("<= 3")
+					d.MaximumFail("3", false)
 				}
 				x.Excitement = int(n0)
 			}
@@ -81,10 +81,10 @@ func stitchDecodeGreet(d *stitchrt.Decoder, x *Greet) {
 			d.Unknown(&extra, k, "name, excitement")
 		}
 	}
-	if seen[0]&0x1 == 0 {
+	if seen[0]&(1<<0) == 0 {
 		d.Missing("name")
 	}
-	if seen[0]&0x2 == 0 || absent[0]&0x2 != 0 {
+	if seen[0]&(1<<1) == 0 || absent[0]&(1<<1) != 0 {
 		x.Excitement = int(1)
 	}
 }
