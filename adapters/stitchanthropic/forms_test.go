@@ -51,7 +51,7 @@ func TestFormsRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	params, err := stitchanthropic.Tools(d)
+	params, err := stitchanthropic.Tools(d.Tools())
 	if err != nil {
 		t.Fatal(err)
 	}

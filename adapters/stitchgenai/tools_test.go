@@ -112,7 +112,21 @@ test_reconnection: none
 test_sampling: parameters
 test_elicitation: parameters
 test_elicitation_sep1034_defaults: none
-test_elicitation_sep1330_enums: none`)
+test_elicitation_sep1330_enums: none
+test_input_required_result_elicitation: none
+test_input_required_result_sampling: none
+test_input_required_result_list_roots: none
+test_input_required_result_request_state: none
+test_input_required_result_multiple_inputs: none
+test_input_required_result_multi_round: none
+test_input_required_result_tampered_state: none
+test_input_required_result_capabilities: none
+test_missing_capability: none
+test_custom_headers: parameters
+test_trigger_tool_change: none
+test_trigger_prompt_change: none
+test_streaming_elicitation: none
+test_logging_tool: none`)
 	if n := ts.Notes(); n != nil {
 		t.Errorf("notes: %q", n)
 	}

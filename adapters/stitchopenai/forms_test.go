@@ -91,7 +91,7 @@ func TestFormsRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	msgs := stitchopenai.ChatToolMessages(ctx, d, c)
+	msgs := stitchopenai.ChatReply(ctx, d, c)
 	desc := map[string]string{}
 	for _, tl := range d.Tools() {
 		desc[tl.Name] = tl.Description

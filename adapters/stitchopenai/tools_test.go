@@ -37,11 +37,22 @@ func awkward() stitch.Tool {
 	}
 }
 
-// tools are the shop's tools (all strict), the broadcast example's
-// (send_broadcast is served non-strict under openai-strict) and awkward.
+// looseSchema is a schema a hand-built tool serves non-strict.
+const looseSchema = `{"type":"object","additionalProperties":true}`
+
+// loose is a hand-built tool served non-strict under openai-strict.
+func loose() stitch.Tool {
+	t := awkward()
+	t.Name, t.Description, t.InputSchema = "loose", "Takes anything.", looseSchema
+	t.Profiles = []stitch.ProfileSchema{{Profile: stitchopenai.Profile, Schema: looseSchema}}
+	return t
+}
+
+// tools are the shop's and the broadcast example's tools (all strict:
+// send_broadcast in reversible forms), awkward, and loose (non-strict).
 func tools(t *testing.T) []stitch.Tool {
 	t.Helper()
-	d, err := stitch.NewDispatcher(stitch.Options{}, shop.StitchTools(shop.NewService()), broadcast.StitchTools(broadcast.NewService()), []stitch.Tool{awkward()})
+	d, err := stitch.NewDispatcher(stitch.Options{}, shop.StitchTools(shop.NewService()), broadcast.StitchTools(broadcast.NewService()), []stitch.Tool{awkward(), loose()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,10 +82,11 @@ func wantDefs(def func(string, bool, string, string) string) string {
 		def("place_order", true, "PlaceOrder places an order for a customer and returns its receipt.", shop.PlaceOrderOpenAIStrictSchema) + "," +
 		def("get_order", true, "GetOrder returns the receipt of an order placed earlier.", shop.GetOrderInputSchema) + "," +
 		def("cancel_order", true, "CancelOrder cancels an order that has not shipped yet.", shop.CancelOrderOpenAIStrictSchema) + "," +
-		def("send_broadcast", false, "SendBroadcast sends a message made of parts to a channel.", broadcast.SendBroadcastInputSchema) + "," +
+		def("send_broadcast", true, "SendBroadcast sends a message made of parts to a channel.", broadcast.SendBroadcastOpenAIStrictSchema) + "," +
 		def("edit_broadcast", true, "EditBroadcast applies operations to the parts of a sent broadcast, in order.", broadcast.EditBroadcastOpenAIStrictSchema) + "," +
 		def("preview_broadcast", true, "PreviewBroadcast renders how a sent broadcast looks: an image with one bar per part, and a line of text saying what is in it. It reports its progress and logs what it rendered.", broadcast.PreviewBroadcastInputSchema) + "," +
-		def("awkward", true, "Takes <n> & more.", awkwardSchema) + "]"
+		def("awkward", true, "Takes <n> & more.", awkwardSchema) + "," +
+		def("loose", false, "Takes anything.", looseSchema) + "]"
 }
 
 // TestChatToolsSent: the request body the SDK sends to Chat Completions
@@ -100,9 +112,12 @@ func TestChatToolsSent(t *testing.T) {
 		t.Errorf("request %q", rp.requests[0])
 	}
 	// The values read as what they send.
-	f := defs[3].GetFunction()
-	if f.Name != "send_broadcast" || f.Strict != param.NewOpt(false) || f.Description.Value != "SendBroadcast sends a message made of parts to a channel." || f.Parameters != nil {
+	if f := defs[3].GetFunction(); f.Name != "send_broadcast" || f.Strict != param.NewOpt(true) {
 		t.Errorf("send_broadcast reads as %+v", f)
+	}
+	f := defs[7].GetFunction()
+	if f.Name != "loose" || f.Strict != param.NewOpt(false) || f.Description.Value != "Takes anything." || f.Parameters != nil {
+		t.Errorf("loose reads as %+v", f)
 	}
 }
 
@@ -127,9 +142,12 @@ func TestResponseToolsSent(t *testing.T) {
 	if rp.requests[0] != "POST /responses" {
 		t.Errorf("request %q", rp.requests[0])
 	}
-	f := defs[3].OfFunction
-	if f.Name != "send_broadcast" || f.Strict != param.NewOpt(false) || f.Parameters != nil {
+	if f := defs[3].OfFunction; f.Name != "send_broadcast" || f.Strict != param.NewOpt(true) {
 		t.Errorf("send_broadcast reads as %+v", f)
+	}
+	f := defs[7].OfFunction
+	if f.Name != "loose" || f.Strict != param.NewOpt(false) || f.Parameters != nil {
+		t.Errorf("loose reads as %+v", f)
 	}
 }
 
