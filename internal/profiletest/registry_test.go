@@ -60,3 +60,20 @@ func TestRegistry(t *testing.T) {
 		}
 	}
 }
+
+// TestFormNames ties the reversible forms' spellings: the generator's
+// (profile.Form*, profile.ExtraKey) are the runtime's (stitch.Form*,
+// stitch.ExtraKey), which the dispatcher reads them back with.
+func TestFormNames(t *testing.T) {
+	for _, c := range []struct {
+		gen profile.FormKind
+		rt  stitch.FormKind
+	}{{profile.FormEntries, stitch.FormEntries}, {profile.FormExtra, stitch.FormExtra}, {profile.FormJSON, stitch.FormJSON}} {
+		if string(c.gen) != string(c.rt) {
+			t.Errorf("profile form %q is stitch form %q", c.gen, c.rt)
+		}
+	}
+	if profile.ExtraKey != stitch.ExtraKey {
+		t.Errorf("profile.ExtraKey %q, stitch.ExtraKey %q", profile.ExtraKey, stitch.ExtraKey)
+	}
+}
