@@ -145,3 +145,20 @@ func TestCallAsForms(t *testing.T) {
 		t.Errorf("openai-strict: %v %s %q", res.IsError, got, calls[2].Dropped)
 	}
 }
+
+// FuzzReadForms: reading forms back never panics, and from valid JSON it
+// writes valid JSON (or issues).
+func FuzzReadForms(f *testing.F) {
+	for _, s := range []string{
+		`{"m":[{"key":"a","value":[{"key":"x","value":"{\"n\": [1, 2.50]}"}]}],"o":{"id":"7","additional_properties":[{"key":"c","value":"\"r\""}]},"l":["null"]}`,
+		`{"m":[{"key":"a"}],"j":null}`, `{"l":["[1,"]}`, `{"m":{"a":1}}`, `[]`, `"x"`, `{"o":{"additional_properties":null}}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, args []byte) {
+		out, err := stitch.ReadForms(args, forms)
+		if err == nil && json.Valid(args) && !json.Valid(out) {
+			t.Errorf("%s read back as %s, not JSON", args, out)
+		}
+	})
+}
