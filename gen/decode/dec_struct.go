@@ -97,7 +97,7 @@ func (e *emitter) memberCase(st *model.Struct, m member) jen.Code {
 		stmts = append(stmts, jen.If(d.Clone().Dot("NullAsAbsent").Call()).Block(
 			id("absent").Index(jen.Lit(m.bit/64)).Op("|=").Add(mask), jen.Continue()))
 	}
-	stmts = append(stmts, d.Clone().Dot("Push").Call(id("k")))
+	stmts = append(stmts, d.Clone().Dot("PushKey").Call())
 	switch {
 	case m.field == nil:
 		stmts = append(stmts, e.discCheck(st, "", 0)...)
@@ -210,7 +210,7 @@ func (e *emitter) unknownKey(st *model.Struct, allowed string) []jen.Code {
 			jen.If(id(lhs).Op("==").Nil()).Block(id(lhs).Op("=").Make(e.goType(c.Type))),
 			jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Id(lhs).Index(jen.String().Parens(id("k"))), jen.Id("dup")).Block(
 				d.Clone().Dot("Dup").Call(id("k")), jen.Continue()),
-			d.Clone().Dot("Push").Call(id("k")),
+			d.Clone().Dot("PushKey").Call(),
 			jen.Var().Id("e").Add(e.goType(c.Type.Elem)),
 		)
 		body = append(body, e.dec(c.Type.Elem, "e", site{check: c.Items}, 1)...)

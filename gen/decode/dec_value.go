@@ -325,7 +325,7 @@ func (e *emitter) decMap(t *model.Type, lhs string, s site, lvl int) []jen.Code 
 	loop := []jen.Code{
 		jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Id(m).Index(jen.String().Parens(id(k))), jen.Id("dup")).Block(
 			d.Clone().Dot("Dup").Call(id(k)), jen.Continue()),
-		d.Clone().Dot("Push").Call(id(k)),
+		d.Clone().Dot("PushKey").Call(),
 		jen.Var().Id(el).Add(e.goType(t.Elem)),
 	}
 	loop = append(loop, e.dec(t.Elem, el, site{check: s.items}, lvl+1)...)

@@ -882,7 +882,7 @@ func stitchDecodeTestSampling(d *stitchrt.Decoder, x *TestSampling) {
 			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.Prompt = s0
 			}
@@ -979,7 +979,7 @@ func stitchDecodeTestElicitation(d *stitchrt.Decoder, x *TestElicitation) {
 			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.Message = s0
 			}

@@ -55,7 +55,7 @@ func stitchDecodeSearchProducts(d *stitchrt.Decoder, x *SearchProducts) {
 			if !d.FirstKey(&seen[0], 0x1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 200 || len(s0) < 1 {
 					d.StrLen(s0, 1, 200)
@@ -67,7 +67,7 @@ func stitchDecodeSearchProducts(d *stitchrt.Decoder, x *SearchProducts) {
 			if !d.FirstKey(&seen[0], 0x2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.StrView(); ok {
 				var s0 string
 				switch string(b0) {
@@ -100,7 +100,7 @@ func stitchDecodeSearchProducts(d *stitchrt.Decoder, x *SearchProducts) {
 				absent[0] |= 0x4
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			x.MaxPriceCents = new(int64)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
@@ -116,7 +116,7 @@ func stitchDecodeSearchProducts(d *stitchrt.Decoder, x *SearchProducts) {
 			if !d.FirstKey(&seen[0], 0x8, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 1 {
 					d.RangeFail(">= 1")
@@ -135,7 +135,7 @@ func stitchDecodeSearchProducts(d *stitchrt.Decoder, x *SearchProducts) {
 				absent[0] |= 0x10
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
 					d.RangeFail(">= 0")
@@ -150,7 +150,7 @@ func stitchDecodeSearchProducts(d *stitchrt.Decoder, x *SearchProducts) {
 			if !d.FirstKey(&seen[0], 0x20, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStartOf("string") {
@@ -197,7 +197,7 @@ func stitchDecodeSearchProducts(d *stitchrt.Decoder, x *SearchProducts) {
 				absent[0] |= 0x40
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.Bool(false); ok {
 				x.InStock = b0
 			}
