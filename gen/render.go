@@ -10,11 +10,11 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/stitchgen/stitchgen/facts"
 	"github.com/stitchgen/stitchgen/gen/decode"
 	"github.com/stitchgen/stitchgen/gen/names"
 	"github.com/stitchgen/stitchgen/gen/tools"
 	"github.com/stitchgen/stitchgen/model"
-	"github.com/stitchgen/stitchgen/profile"
 )
 
 // render produces the generated file of one package: the version guard,
@@ -170,21 +170,7 @@ func profileConst(t *Tool, p *Profiled) string {
 	if p.Schema == nil || bytes.Equal(p.Schema, t.Advertised) {
 		return ""
 	}
-	return names.ProfileSchema(t.Model.Input.Name, profileIdent(p.Name))
-}
-
-// profileIdent spells a profile name in an identifier: openai-strict is
-// OpenAIStrict.
-func profileIdent(p profile.Name) string {
-	switch p {
-	case profile.OpenAIStrict:
-		return "OpenAIStrict"
-	case profile.AnthropicStrict:
-		return "AnthropicStrict"
-	case profile.Gemini:
-		return "Gemini"
-	}
-	return "MCP"
+	return names.ProfileSchema(t.Model.Input.Name, facts.ProfileIdent(string(p.Name)))
 }
 
 // toolProfiles tells gen/tools, per tool, how each profile serves it: the
@@ -194,7 +180,7 @@ func toolProfiles(gp *Package) map[*model.Tool][]tools.Profile {
 	out := map[*model.Tool][]tools.Profile{}
 	for _, t := range gp.Tools {
 		for _, p := range t.Profiles {
-			tp := tools.Profile{Field: profileIdent(p.Name), Strict: p.Strict, OpenAPI: p.OpenAPI, NullAsAbsent: p.NullAsAbsent}
+			tp := tools.Profile{Name: string(p.Name), Strict: p.Strict, OpenAPI: p.OpenAPI, NullAsAbsent: p.NullAsAbsent}
 			switch c := profileConst(t, p); {
 			case c != "":
 				tp.Const = c

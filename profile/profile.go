@@ -3,18 +3,19 @@ package profile
 import (
 	"errors"
 	"fmt"
-	"strings"
 
+	"github.com/stitchgen/stitchgen/facts"
 	"github.com/stitchgen/stitchgen/model"
 )
 
 // A Name names a profile: the consumer a tool's input schema is projected for.
 type Name string
 
-// The profiles, in the order Names lists them.
+// The profiles of the registry (package facts), which Names lists in its
+// order; the projection of each is in projections.
 const (
 	// MCP is the advertised document itself (docs/flattening.md), unchanged.
-	MCP Name = "mcp"
+	MCP Name = facts.MCP
 	// OpenAIStrict is OpenAI strict function calling (Structured Outputs):
 	// every property required, optional ones made nullable,
 	// additionalProperties false on every object, OpenAI's keyword subset.
@@ -28,8 +29,24 @@ const (
 	Gemini Name = "gemini"
 )
 
-// Names returns every profile name, the default (MCP) first.
-func Names() []Name { return []Name{MCP, OpenAIStrict, AnthropicStrict, Gemini} }
+// Names returns every profile name, the default (MCP) first: the
+// registry's (package facts).
+func Names() []Name {
+	var out []Name
+	for _, n := range facts.ProfileNames() {
+		out = append(out, Name(n))
+	}
+	return out
+}
+
+// projections is how each profile projects an advertised schema. Every
+// profile of the registry has one (TestRegistry).
+var projections = map[Name]func(advertised *model.Object) *Result{
+	MCP:             func(a *model.Object) *Result { return fallback(a, nil) },
+	OpenAIStrict:    func(a *model.Object) *Result { return projectStrict(&openAIRules, a) },
+	AnthropicStrict: func(a *model.Object) *Result { return projectStrict(&anthropicRules, a) },
+	Gemini:          projectGemini,
+}
 
 // A Dialect is the schema language a Result's Schema is written in.
 type Dialect string
@@ -101,19 +118,11 @@ func Project(name Name, tool string, advertised *model.Object) (*Result, error) 
 	if advertised == nil {
 		return nil, errors.New("profile: no schema for tool " + tool)
 	}
-	var r *Result
-	switch name {
-	case MCP:
-		r = fallback(advertised, nil)
-	case OpenAIStrict:
-		r = projectStrict(&openAIRules, advertised)
-	case AnthropicStrict:
-		r = projectStrict(&anthropicRules, advertised)
-	case Gemini:
-		r = projectGemini(advertised)
-	default:
+	project, ok := projections[name]
+	if !ok || !facts.IsProfile(string(name)) {
 		return nil, unknownName(name)
 	}
+	r := project(advertised)
 	for i := range r.Warnings {
 		r.Warnings[i].Tool = tool
 	}
@@ -122,11 +131,7 @@ func Project(name Name, tool string, advertised *model.Object) (*Result, error) 
 }
 
 func unknownName(name Name) error {
-	valid := make([]string, 0, len(Names()))
-	for _, n := range Names() {
-		valid = append(valid, string(n))
-	}
-	return fmt.Errorf("profile: unknown profile %q (valid: %s)", string(name), strings.Join(valid, ", "))
+	return fmt.Errorf("profile: unknown profile %q (valid: %s)", string(name), facts.KnownProfiles())
 }
 
 // fallback serves the advertised document as it is, in JSON Schema.

@@ -20,6 +20,8 @@
 // its context: Progress, Log and AddContent work on every adapter that
 // supports them and do nothing elsewhere.
 //
-// The package imports only the standard library. It never imports the
-// decoder runtime (package stitchrt), which generated code uses.
+// The package imports only the standard library and package facts (the
+// registry of profile names, which the generator reads too). It never
+// imports the decoder runtime (package stitchrt), which generated code
+// uses.
 package stitch

@@ -1,6 +1,10 @@
 package stitch
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/stitchgen/stitchgen/facts"
+)
 
 // A Profile names a projection of a tool's advertised input schema for one
 // consumer: MCP clients (the advertised schema itself) or an LLM
@@ -9,7 +13,9 @@ import "fmt"
 // where it serves the tools, usually through a provider adapter.
 type Profile string
 
-// The profiles.
+// The profiles of the providers this module's adapters serve. The names
+// are the registry's (package facts); a profile added there needs no
+// constant here: its adapter declares its own (as stitchopenai.Profile).
 const (
 	// ProfileMCP is the advertised schema (Tool.InputSchema).
 	ProfileMCP Profile = "mcp"
@@ -26,6 +32,9 @@ const (
 
 // A ProfileSchema is a tool's input schema as a profile serves it.
 type ProfileSchema struct {
+	// Profile is the profile it is for (Tool.Profiles holds one per
+	// provider profile).
+	Profile Profile
 	// Schema is the document to send (JSON). Under ProfileGemini it is ""
 	// for a tool without arguments: the declaration has no parameters.
 	Schema string
@@ -44,19 +53,24 @@ type ProfileSchema struct {
 	NullAsAbsent bool
 }
 
-// Schema returns t's input schema under profile p.
+// Schema returns t's input schema under profile p: the advertised schema
+// under ProfileMCP (or ""), the entry of t.Profiles for p otherwise, and
+// the zero ProfileSchema for a profile t has no entry for (a hand-built
+// tool, served to that provider in no form). It fails on a name that is
+// no profile.
 func (t *Tool) Schema(p Profile) (ProfileSchema, error) {
-	switch p {
-	case ProfileMCP, "":
-		return ProfileSchema{Schema: t.InputSchema}, nil
-	case ProfileOpenAIStrict:
-		return t.OpenAIStrict, nil
-	case ProfileAnthropicStrict:
-		return t.AnthropicStrict, nil
-	case ProfileGemini:
-		return t.Gemini, nil
+	if p == "" || p == ProfileMCP {
+		return ProfileSchema{Profile: ProfileMCP, Schema: t.InputSchema}, nil
 	}
-	return ProfileSchema{}, fmt.Errorf("stitch: unknown profile %q (known: mcp, openai-strict, anthropic-strict, gemini)", p)
+	for _, ps := range t.Profiles {
+		if ps.Profile == p {
+			return ps, nil
+		}
+	}
+	if !facts.IsProfile(string(p)) {
+		return ProfileSchema{}, fmt.Errorf("stitch: unknown profile %q (known: %s)", p, facts.KnownProfiles())
+	}
+	return ProfileSchema{Profile: p}, nil
 }
 
 // DecodeOptions change how Tool.Decode reads a call's arguments.

@@ -34,10 +34,12 @@ type Tool struct {
 	// wants them sets them on the tools StitchTools returns.
 	Icons []Icon
 	Meta  map[string]any
-	// OpenAIStrict, AnthropicStrict and Gemini are the input schema as
-	// each provider profile serves it (Profile, Tool.Schema); zero for a
-	// hand-built tool, which is then served to those providers in no form.
-	OpenAIStrict, AnthropicStrict, Gemini ProfileSchema
+	// Profiles are the input schema as each provider profile serves it,
+	// one entry per profile (ProfileSchema.Profile), in the registry's
+	// order; read them with Tool.Schema. Generated code lists every
+	// provider profile that serves the tool in some form; a hand-built
+	// tool lists none and is then served to those providers in no form.
+	Profiles []ProfileSchema
 
 	// Decode decodes a call's arguments exactly: the value for Run, the
 	// JSON Pointers of the keys a strip policy dropped and of the strings

@@ -48,14 +48,14 @@ func Reply(ctx context.Context, d *stitch.Dispatcher, msg *anthropic.Message) (r
 	return anthropic.NewUserMessage(blocks...), true
 }
 
-// Call runs one tool_use block: d.CallAs under stitch.ProfileAnthropicStrict
+// Call runs one tool_use block: d.CallAs under Profile
 // with the block's name and the raw bytes of its input (use.Input, the
 // response's own bytes: the SDK keeps them as a json.RawMessage, so a
 // duplicate key, 1e2 for an integer or an integer beyond float64 reach the
 // exact decoder as the model wrote them), and returns the tool_result
 // block answering it (ToolResult).
 func Call(ctx context.Context, d *stitch.Dispatcher, use anthropic.ToolUseBlock) anthropic.ToolResultBlockParam {
-	return ToolResult(use.ID, d.CallAs(ctx, stitch.ProfileAnthropicStrict, use.Name, use.Input))
+	return ToolResult(use.ID, d.CallAs(ctx, Profile, use.Name, use.Input))
 }
 
 // ToolResult converts r into the tool_result block answering the tool_use

@@ -50,15 +50,15 @@ func ToolParams(tools []stitch.Tool) ([]anthropic.ToolUnionParam, error) {
 // ToolParam returns t's definition under profile anthropic-strict: its
 // name, its description, "strict" as the profile says (true, or false for
 // a tool the profile serves in its fallback form, always written), and as
-// input_schema the raw bytes of t.AnthropicStrict.Schema, sent as they are
+// input_schema the raw bytes of t's Profile schema, sent as they are
 // (param.Override with a json.RawMessage: the SDK's encoder checks and
 // compacts them and, like encoding/json, writes <, >, & and U+2028/U+2029
 // in strings as \u escapes, the same JSON text). It never goes through
 // the SDK's schema helpers, which parse a schema into typed fields. It
 // fails for a tool without an anthropic-strict schema (a hand-built tool
-// whose AnthropicStrict is unset) or whose schema is not a JSON object.
+// with no anthropic-strict entry in Tool.Profiles) or whose schema is not a JSON object.
 func ToolParam(t stitch.Tool) (anthropic.ToolParam, error) {
-	ps := t.AnthropicStrict
+	ps := schema(t)
 	if err := checkSchema(t.Name, ps.Schema); err != nil {
 		return anthropic.ToolParam{}, err
 	}
@@ -73,9 +73,21 @@ func ToolParam(t stitch.Tool) (anthropic.ToolParam, error) {
 	return p, nil
 }
 
+// Profile is the profile the adapter serves the tools in: their schemas
+// are the tools' anthropic-strict entries of Tool.Profiles, and calls are
+// decoded with its options (Dispatcher.CallAs).
+const Profile = stitch.ProfileAnthropicStrict
+
+// schema is t's schema under Profile: the zero value for a tool without
+// one (Tool.Schema fails only on a name that is no profile).
+func schema(t stitch.Tool) stitch.ProfileSchema {
+	ps, _ := t.Schema(Profile)
+	return ps
+}
+
 func checkSchema(name, schema string) error {
 	if schema == "" {
-		return fmt.Errorf("stitchanthropic: tool %q has no anthropic-strict schema (Tool.AnthropicStrict is unset: set it on a hand-built tool)", name)
+		return fmt.Errorf("stitchanthropic: tool %q has no anthropic-strict schema (Tool.Profiles has no anthropic-strict entry: add one to a hand-built tool)", name)
 	}
 	if b := bytes.TrimLeft([]byte(schema), " \t\r\n"); !json.Valid(b) || len(b) == 0 || b[0] != '{' {
 		return fmt.Errorf("stitchanthropic: tool %q: the anthropic-strict schema is not a JSON object", name)
@@ -122,13 +134,14 @@ func (e *LimitError) Error() string {
 func CheckRequest(tools []stitch.Tool) (RequestCounts, error) {
 	var c RequestCounts
 	for _, t := range tools {
-		if err := checkSchema(t.Name, t.AnthropicStrict.Schema); err != nil {
+		ps := schema(t)
+		if err := checkSchema(t.Name, ps.Schema); err != nil {
 			return RequestCounts{}, err
 		}
-		if !t.AnthropicStrict.Strict {
+		if !ps.Strict {
 			continue
 		}
-		optional, unions, err := count(t.AnthropicStrict.Schema)
+		optional, unions, err := count(ps.Schema)
 		if err != nil {
 			return RequestCounts{}, fmt.Errorf("stitchanthropic: tool %q: %v", t.Name, err)
 		}

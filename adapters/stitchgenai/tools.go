@@ -50,7 +50,7 @@ type decl struct {
 //     schema (Tool.InputSchema) as FunctionDeclaration.ParametersJsonSchema,
 //     JSON Schema 2020-12 as the decoder reads it.
 //   - stitch.ProfileGemini: every tool declares its gemini profile
-//     (Tool.Gemini): the typed genai.Schema as FunctionDeclaration.Parameters
+//     (its gemini entry of Tool.Profiles): the typed genai.Schema as FunctionDeclaration.Parameters
 //     when the profile is OpenAPI, no parameters at all for a tool without
 //     arguments (its Schema is ""), and ParametersJsonSchema for a tool the
 //     profile serves in its fallback form (the generator warned why). A
@@ -60,7 +60,8 @@ type decl struct {
 //     advertised schema instead, and Notes says so.
 //
 // It fails on another profile, and under ProfileGemini on a tool without
-// a gemini schema (a hand-built tool that set no Tool.Gemini).
+// a gemini schema (a hand-built tool with no gemini entry in
+// Tool.Profiles).
 func New(d *stitch.Dispatcher, p stitch.Profile) (*Toolset, error) {
 	if p == "" {
 		p = stitch.ProfileMCP
@@ -87,7 +88,8 @@ func New(d *stitch.Dispatcher, p stitch.Profile) (*Toolset, error) {
 func declare(t stitch.Tool, p stitch.Profile) (decl, string, error) {
 	dc := decl{name: t.Name, description: t.Description}
 	var note string
-	switch ps := t.Gemini; {
+	ps, _ := t.Schema(stitch.ProfileGemini) // fails only on a name that is no profile
+	switch {
 	case p == stitch.ProfileMCP:
 		dc.schema = t.InputSchema
 	case ps.OpenAPI && ps.Schema == "":
@@ -102,7 +104,7 @@ func declare(t stitch.Tool, p stitch.Profile) (decl, string, error) {
 	case ps.Schema != "":
 		dc.schema = ps.Schema // the profile's fallback form: the advertised schema
 	default:
-		return decl{}, "", fmt.Errorf("stitchgenai: tool %q has no gemini schema (a hand-built tool sets Tool.Gemini); serve it under %q", t.Name, stitch.ProfileMCP)
+		return decl{}, "", fmt.Errorf("stitchgenai: tool %q has no gemini schema (a hand-built tool adds a gemini entry to Tool.Profiles); serve it under %q", t.Name, stitch.ProfileMCP)
 	}
 	if dc.schema != "" {
 		c, err := canonical([]byte(dc.schema))

@@ -67,7 +67,7 @@ func TestDeclarationsGemini(t *testing.T) {
 	var forms []string
 	for i, fd := range ts.Tools()[0].FunctionDeclarations {
 		tool := d.Tools()[i]
-		ps := tool.Gemini
+		ps, _ := tool.Schema(stitch.ProfileGemini)
 		switch {
 		case ps.OpenAPI && ps.Schema == "":
 			if fd.Parameters != nil || fd.ParametersJsonSchema != nil {
@@ -137,8 +137,9 @@ func canonicalNumbers(t *testing.T, doc string) string {
 
 // handBuilt is a tool built by hand, with the given gemini schema.
 func handBuilt(name, input string, gemini stitch.ProfileSchema) stitch.Tool {
+	gemini.Profile = stitch.ProfileGemini
 	return stitch.Tool{
-		Name: name, Description: "Hand-built " + name + ".", InputSchema: input, Gemini: gemini,
+		Name: name, Description: "Hand-built " + name + ".", InputSchema: input, Profiles: []stitch.ProfileSchema{gemini},
 		Decode: func(args []byte, _ stitch.DecodeOptions) (any, []string, []string, error) {
 			return string(args), nil, nil, nil
 		},
@@ -212,7 +213,7 @@ func TestNewErrors(t *testing.T) {
 		}
 	}
 	compare(t, "New", strings.Join(msgs, "\n"), `stitchgenai: profile "openai-strict" is not Gemini's: use "mcp" or "gemini"
-stitchgenai: tool "plain" has no gemini schema (a hand-built tool sets Tool.Gemini); serve it under "mcp"
+stitchgenai: tool "plain" has no gemini schema (a hand-built tool adds a gemini entry to Tool.Profiles); serve it under "mcp"
 "mcp": mcp {"type":"object"}
 "": mcp {"type":"object"}`)
 }

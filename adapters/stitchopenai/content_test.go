@@ -15,9 +15,9 @@ import (
 func blocks() stitch.Tool {
 	size := int64(1234)
 	return stitch.Tool{
-		Name:         "blocks",
-		InputSchema:  `{"type":"object"}`,
-		OpenAIStrict: stitch.ProfileSchema{Schema: `{"type":"object"}`},
+		Name:        "blocks",
+		InputSchema: `{"type":"object"}`,
+		Profiles:    []stitch.ProfileSchema{{Profile: stitchopenai.Profile, Schema: `{"type":"object"}`}},
 		Decode: func([]byte, stitch.DecodeOptions) (any, []string, []string, error) {
 			return nil, nil, nil, nil
 		},

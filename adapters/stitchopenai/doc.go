@@ -36,7 +36,7 @@
 // # What is sent
 //
 // Every tool is a function tool whose parameters are the generated schema
-// of Tool.OpenAIStrict, byte for byte, with "strict" always written: true
+// of the tool's openai-strict schema (Tool.Schema(Profile)), byte for byte, with "strict" always written: true
 // when the profile made the tool strict, false for a tool it serves
 // non-strict (its advertised schema; the generator warned why). The
 // Responses API would otherwise make the tool strict, since it normalizes

@@ -24,10 +24,10 @@ const awkwardSchema = `{"type":"object","properties":{"n":{"type":"integer","max
 // openai-strict.
 func awkward() stitch.Tool {
 	return stitch.Tool{
-		Name:         "awkward",
-		Description:  "Takes <n> & more.",
-		InputSchema:  awkwardSchema,
-		OpenAIStrict: stitch.ProfileSchema{Schema: awkwardSchema, Strict: true},
+		Name:        "awkward",
+		Description: "Takes <n> & more.",
+		InputSchema: awkwardSchema,
+		Profiles:    []stitch.ProfileSchema{{Profile: stitchopenai.Profile, Schema: awkwardSchema, Strict: true}},
 		Decode: func(args []byte, _ stitch.DecodeOptions) (any, []string, []string, error) {
 			return string(args), nil, nil, nil
 		},
@@ -155,18 +155,18 @@ func TestNoDescription(t *testing.T) {
 // both APIs' functions.
 func TestToolErrors(t *testing.T) {
 	noSchema := awkward()
-	noSchema.OpenAIStrict = stitch.ProfileSchema{}
+	noSchema.Profiles = nil
 	badName := awkward()
 	badName.Name = "place order"
 	notObject := awkward()
-	notObject.OpenAIStrict.Schema = `[{"type":"object"}]`
+	notObject.Profiles = []stitch.ProfileSchema{{Profile: stitchopenai.Profile, Schema: `[{"type":"object"}]`, Strict: true}}
 	invalid := awkward()
-	invalid.OpenAIStrict.Schema = `{"type":"object",}`
+	invalid.Profiles = []stitch.ProfileSchema{{Profile: stitchopenai.Profile, Schema: `{"type":"object",}`, Strict: true}}
 	for _, c := range []struct {
 		tool stitch.Tool
 		want string
 	}{
-		{noSchema, `stitchopenai: tool "awkward" has no schema under profile openai-strict (Tool.OpenAIStrict is zero; a hand-built tool sets it, for example to its InputSchema with Strict false)`},
+		{noSchema, `stitchopenai: tool "awkward" has no schema under profile openai-strict (Tool.Profiles has no openai-strict entry; a hand-built tool adds one, for example its InputSchema with Strict false)`},
 		{badName, `stitchopenai: tool "place order": OpenAI function names match ^[a-zA-Z0-9_-]{1,64}$`},
 		{notObject, `stitchopenai: tool "awkward": the schema under profile openai-strict is not a JSON object`},
 		{invalid, `stitchopenai: tool "awkward": the schema under profile openai-strict is not a JSON object`},

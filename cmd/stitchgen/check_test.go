@@ -262,7 +262,7 @@ func TestInitTwoPackagesMakeCheck(t *testing.T) {
 	}
 	for _, want := range []string{
 		"go tool stitchgen -check ./notes ./todo\n--- a/todo/stitch_gen.go\n+++ b/todo/stitch_gen.go\n@@ ",
-		"\n-\t\tDescription:     \"AddTodo stores a note.\",\n+\t\tDescription:     \"AddTodo stores a todo item.\",\n",
+		"\n-\t\tDescription:    \"AddTodo stores a note.\",\n+\t\tDescription:    \"AddTodo stores a todo item.\",\n",
 		"stitchgen: 1 generated file(s) are stale; run stitchgen to update them\nmake: *** [Makefile:7: stitchgen-check] Error 1\n",
 	} {
 		if !strings.Contains(out, want) {

@@ -134,9 +134,9 @@ func newFlagSet(cmd string, stderr io.Writer) (*flag.FlagSet, *options) {
 	fs.StringVar(&opt.policy, "policy", "strict", "key policy of structs without a //stitch:strict|strip|loose directive: strict, strip or loose")
 	fs.BoolVar(&opt.flatten, "flatten", true, "advertise flattened input schemas (docs/flattening.md); false serves the lossless ones")
 	fs.StringVar(&opt.allowFormats, "allow-format", "", "comma-separated formats to allow beyond the portable ones")
-	fs.StringVar(&opt.profiles, "profiles", "", "comma-separated provider profiles (openai-strict, anthropic-strict, gemini) to warn about: why a tool is served in a profile's fallback form")
+	fs.StringVar(&opt.profiles, "profiles", "", "comma-separated provider profiles ("+strings.Join(profileNames(false), ", ")+") to warn about: why a tool is served in a profile's fallback form")
 	if cmd == "manifest" {
-		fs.StringVar(&opt.profile, "profile", "mcp", "list the tools as this profile advertises them: mcp, openai-strict, anthropic-strict or gemini")
+		fs.StringVar(&opt.profile, "profile", "mcp", "list the tools as this profile advertises them: "+orList(profileNames(true)))
 	}
 	return fs, opt
 }
@@ -166,13 +166,33 @@ func config(opt *options, patterns []string, wd string) (gen.Config, error) {
 			continue
 		}
 		if !slices.Contains(profile.Names(), profile.Name(p)) {
-			return cfg, fmt.Errorf("%w: unknown profile %q (known: mcp, openai-strict, anthropic-strict, gemini)", errUsage, p)
+			return cfg, fmt.Errorf("%w: unknown profile %q (known: %s)", errUsage, p, strings.Join(profileNames(true), ", "))
 		}
 		if !slices.Contains(cfg.Profiles, profile.Name(p)) {
 			cfg.Profiles = append(cfg.Profiles, profile.Name(p))
 		}
 	}
 	return cfg, nil
+}
+
+// profileNames lists the profiles of the registry (profile.Names), mcp
+// first or left out.
+func profileNames(withMCP bool) []string {
+	var out []string
+	for _, n := range profile.Names() {
+		if withMCP || n != profile.MCP {
+			out = append(out, string(n))
+		}
+	}
+	return out
+}
+
+// orList writes "a, b or c".
+func orList(s []string) string {
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
 }
 
 func splitList(s string) []string {

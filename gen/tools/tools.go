@@ -14,7 +14,7 @@ const pathContext = "context"
 // constant (package gen emits it; "" for no schema) and the flags of
 // stitch.ProfileSchema.
 type Profile struct {
-	Field                         string // the stitch.Tool field: OpenAIStrict, AnthropicStrict, Gemini
+	Name                          string // the profile's name: openai-strict
 	Const                         string
 	Strict, OpenAPI, NullAsAbsent bool
 }
@@ -116,10 +116,8 @@ func toolLiteral(pkg *model.Package, t *model.Tool, profiles []Profile) *jen.Sta
 	if a := annotations(t.Annotations); a != nil {
 		fields = append(fields, jen.Line().Id("Annotations").Op(":").Add(a))
 	}
-	for _, p := range profiles {
-		if v := profileValue(p); v != nil {
-			fields = append(fields, jen.Line().Id(p.Field).Op(":").Add(v))
-		}
+	if v := profileValues(profiles); v != nil {
+		fields = append(fields, jen.Line().Id("Profiles").Op(":").Add(v))
 	}
 	fields = append(fields,
 		jen.Line().Id("Decode").Op(":").Func().Params(jen.Id("args").Index().Byte(), jen.Id("opt").Qual(names.API, "DecodeOptions")).
@@ -166,8 +164,25 @@ func annotations(a model.Annotations) jen.Code {
 	return jen.Op("&").Qual(names.API, "Annotations").Values(fields...)
 }
 
-// profileValue is the stitch.ProfileSchema literal of p, or nil when it is
-// the zero value (no schema).
+// profileValues is the []stitch.ProfileSchema literal of the profiles that
+// serve the tool in some form, in the registry's order, or nil when none
+// does.
+func profileValues(ps []Profile) jen.Code {
+	var entries []jen.Code
+	for _, p := range ps {
+		if v := profileValue(p); v != nil {
+			entries = append(entries, jen.Line().Add(v))
+		}
+	}
+	if entries == nil {
+		return nil
+	}
+	return jen.Index().Qual(names.API, "ProfileSchema").Values(append(entries, jen.Line())...)
+}
+
+// profileValue is the stitch.ProfileSchema literal of p (its type elided
+// in the slice literal), or nil when p serves no schema and no flag (the
+// tool's entry would be the zero value stitch.Tool.Schema returns).
 func profileValue(p Profile) jen.Code {
 	var fields []jen.Code
 	if p.Const != "" {
@@ -184,5 +199,5 @@ func profileValue(p Profile) jen.Code {
 	if len(fields) == 0 {
 		return nil
 	}
-	return jen.Qual(names.API, "ProfileSchema").Values(fields...)
+	return jen.Values(append([]jen.Code{jen.Id("Profile").Op(":").Lit(p.Name)}, fields...)...)
 }

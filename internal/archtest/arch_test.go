@@ -35,25 +35,28 @@ var (
 )
 
 var rules = []rule{
+	// facts both sides share (the registry of profile names): a leaf
+	// every package may read.
+	{"facts", nil, nil},
 	// The pipeline: load → model → schema → flatten → profile → check → gen.
 	{"model", nil, nil},
 	// load judges a default with the decoder's own format checks (stitchrt).
-	{"load", []string{"model", "gen/names", "stitchrt", "stitch"}, []string{"golang.org/x/tools/go/packages", "golang.org/x/tools/go/gcexportdata", "go/doc/comment"}},
+	{"load", []string{"model", "facts", "gen/names", "stitchrt", "stitch"}, []string{"golang.org/x/tools/go/packages", "golang.org/x/tools/go/gcexportdata", "go/doc/comment"}},
 	{"schema", []string{"model"}, nil},
 	{"flatten", []string{"model"}, nil},
-	{"profile", []string{"model"}, nil},
+	{"profile", []string{"model", "facts"}, nil},
 	// check asks the runtime's ECMA-262 parser whether a pattern is valid.
 	{"check", []string{"model", "schema", "stitchrt", "stitch"}, nil},
-	{"gen/names", []string{"model"}, nil},
+	{"gen/names", []string{"model", "facts"}, nil},
 	{"gen/decode", []string{"model", "gen/names"}, jennifer},
 	{"gen/tools", []string{"model", "gen/names"}, jennifer},
-	{"gen", []string{"model", "load", "schema", "flatten", "profile", "check", "gen/decode", "gen/tools", "gen/names"}, jennifer},
+	{"gen", []string{"model", "facts", "load", "schema", "flatten", "profile", "check", "gen/decode", "gen/tools", "gen/names"}, jennifer},
 	{"cmd/stitchgen", []string{"gen", "model", "profile", "templates"}, nil},
 	{"templates", nil, nil},
-	// The libraries a service links: the API imports nothing of ours, the
+	// The libraries a service links: the API imports only facts, the
 	// runtime only the API, an adapter only the API and wire (and its
 	// SDK).
-	{"stitch", nil, nil},
+	{"stitch", []string{"facts"}, nil},
 	{"stitchrt", []string{"stitch"}, nil},
 	// What adapters put between the network and their SDK: no SDK, no
 	// decoder runtime.
@@ -61,7 +64,7 @@ var rules = []rule{
 	// The code docs/migrating-mcpgo.md quotes: a contract package that
 	// serves itself with its adapter, and the mcp-go server it replaces.
 	{"adapters/stitchmcpgo/internal/migrating/*", []string{"stitch", "stitchrt", "adapters/stitchmcpgo", "adapters/stitchmcpgo/internal/migrating/*"}, []string{"*"}},
-	{"adapters/*", []string{"stitch", "stitch/wire"}, []string{"*"}},
+	{"adapters/*", []string{"stitch", "stitch/wire", "facts"}, []string{"*"}},
 	// Contract packages: the examples' and the tests'.
 	{"examples/shop/shop", contract, nil},
 	{"examples/broadcast/broadcast", contract, nil},

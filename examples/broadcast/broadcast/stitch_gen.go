@@ -1543,14 +1543,16 @@ type StitchHandler interface {
 // StitchTools returns the tools of package broadcast in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "send_broadcast",
-		Description:     "SendBroadcast sends a message made of parts to a channel.",
-		InputSchema:     SendBroadcastInputSchema,
-		LosslessSchema:  SendBroadcastLosslessSchema,
-		OutputSchema:    SendBroadcastOutputSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: SendBroadcastInputSchema},
-		AnthropicStrict: stitch.ProfileSchema{Schema: SendBroadcastInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: SendBroadcastInputSchema},
+		Name:           "send_broadcast",
+		Description:    "SendBroadcast sends a message made of parts to a channel.",
+		InputSchema:    SendBroadcastInputSchema,
+		LosslessSchema: SendBroadcastLosslessSchema,
+		OutputSchema:   SendBroadcastOutputSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: SendBroadcastInputSchema},
+			{Profile: "anthropic-strict", Schema: SendBroadcastInputSchema},
+			{Profile: "gemini", Schema: SendBroadcastInputSchema},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in SendBroadcast
 			r, err := stitchToolCallSendBroadcast(&in, args, opt.NullAsAbsent)
@@ -1564,13 +1566,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Value: out}, err
 		},
 	}, {
-		Name:            "edit_broadcast",
-		Description:     "EditBroadcast applies operations to the parts of a sent broadcast, in order.",
-		InputSchema:     EditBroadcastInputSchema,
-		LosslessSchema:  EditBroadcastLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: EditBroadcastOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: EditBroadcastAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: EditBroadcastGeminiSchema, OpenAPI: true},
+		Name:           "edit_broadcast",
+		Description:    "EditBroadcast applies operations to the parts of a sent broadcast, in order.",
+		InputSchema:    EditBroadcastInputSchema,
+		LosslessSchema: EditBroadcastLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: EditBroadcastOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: EditBroadcastAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: EditBroadcastGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in EditBroadcast
 			r, err := stitchToolCallEditBroadcast(&in, args, opt.NullAsAbsent)
@@ -1584,14 +1588,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "preview_broadcast",
-		Description:     "PreviewBroadcast renders how a sent broadcast looks: an image with one bar per part, and a line of text saying what is in it. It reports its progress and logs what it rendered.",
-		InputSchema:     PreviewBroadcastInputSchema,
-		LosslessSchema:  PreviewBroadcastLosslessSchema,
-		Annotations:     &stitch.Annotations{ReadOnlyHint: new(true), OpenWorldHint: new(false)},
-		OpenAIStrict:    stitch.ProfileSchema{Schema: PreviewBroadcastInputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: PreviewBroadcastInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: PreviewBroadcastGeminiSchema, OpenAPI: true},
+		Name:           "preview_broadcast",
+		Description:    "PreviewBroadcast renders how a sent broadcast looks: an image with one bar per part, and a line of text saying what is in it. It reports its progress and logs what it rendered.",
+		InputSchema:    PreviewBroadcastInputSchema,
+		LosslessSchema: PreviewBroadcastLosslessSchema,
+		Annotations:    &stitch.Annotations{ReadOnlyHint: new(true), OpenWorldHint: new(false)},
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: PreviewBroadcastInputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: PreviewBroadcastInputSchema, Strict: true},
+			{Profile: "gemini", Schema: PreviewBroadcastGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in PreviewBroadcast
 			r, err := stitchToolCallPreviewBroadcast(&in, args, opt.NullAsAbsent)

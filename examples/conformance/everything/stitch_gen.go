@@ -1263,13 +1263,15 @@ type StitchHandler interface {
 // StitchTools returns the tools of package everything in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "test_simple_text",
-		Description:     "Tests simple text content response",
-		InputSchema:     TestSimpleTextInputSchema,
-		LosslessSchema:  TestSimpleTextLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestSimpleTextOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestSimpleTextInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_simple_text",
+		Description:    "Tests simple text content response",
+		InputSchema:    TestSimpleTextInputSchema,
+		LosslessSchema: TestSimpleTextLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestSimpleTextOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestSimpleTextInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestSimpleText
 			r, err := stitchToolCallTestSimpleText(&in, args, opt.NullAsAbsent)
@@ -1283,13 +1285,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_image_content",
-		Description:     "Tests image content response",
-		InputSchema:     TestImageContentInputSchema,
-		LosslessSchema:  TestImageContentLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestImageContentOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestImageContentInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_image_content",
+		Description:    "Tests image content response",
+		InputSchema:    TestImageContentInputSchema,
+		LosslessSchema: TestImageContentLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestImageContentOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestImageContentInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestImageContent
 			r, err := stitchToolCallTestImageContent(&in, args, opt.NullAsAbsent)
@@ -1303,13 +1307,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_audio_content",
-		Description:     "Tests audio content response",
-		InputSchema:     TestAudioContentInputSchema,
-		LosslessSchema:  TestAudioContentLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestAudioContentOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestAudioContentInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_audio_content",
+		Description:    "Tests audio content response",
+		InputSchema:    TestAudioContentInputSchema,
+		LosslessSchema: TestAudioContentLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestAudioContentOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestAudioContentInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestAudioContent
 			r, err := stitchToolCallTestAudioContent(&in, args, opt.NullAsAbsent)
@@ -1323,13 +1329,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_embedded_resource",
-		Description:     "Tests embedded resource content response",
-		InputSchema:     TestEmbeddedResourceInputSchema,
-		LosslessSchema:  TestEmbeddedResourceLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestEmbeddedResourceOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestEmbeddedResourceInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_embedded_resource",
+		Description:    "Tests embedded resource content response",
+		InputSchema:    TestEmbeddedResourceInputSchema,
+		LosslessSchema: TestEmbeddedResourceLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestEmbeddedResourceOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestEmbeddedResourceInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestEmbeddedResource
 			r, err := stitchToolCallTestEmbeddedResource(&in, args, opt.NullAsAbsent)
@@ -1343,13 +1351,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_multiple_content_types",
-		Description:     "Tests response with multiple content types (text, image, resource)",
-		InputSchema:     TestMultipleContentTypesInputSchema,
-		LosslessSchema:  TestMultipleContentTypesLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestMultipleContentTypesOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestMultipleContentTypesInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_multiple_content_types",
+		Description:    "Tests response with multiple content types (text, image, resource)",
+		InputSchema:    TestMultipleContentTypesInputSchema,
+		LosslessSchema: TestMultipleContentTypesLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestMultipleContentTypesOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestMultipleContentTypesInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestMultipleContentTypes
 			r, err := stitchToolCallTestMultipleContentTypes(&in, args, opt.NullAsAbsent)
@@ -1363,13 +1373,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_tool_with_logging",
-		Description:     "Tests tool that emits log messages during execution",
-		InputSchema:     TestToolWithLoggingInputSchema,
-		LosslessSchema:  TestToolWithLoggingLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestToolWithLoggingOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestToolWithLoggingInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_tool_with_logging",
+		Description:    "Tests tool that emits log messages during execution",
+		InputSchema:    TestToolWithLoggingInputSchema,
+		LosslessSchema: TestToolWithLoggingLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestToolWithLoggingOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestToolWithLoggingInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestToolWithLogging
 			r, err := stitchToolCallTestToolWithLogging(&in, args, opt.NullAsAbsent)
@@ -1383,13 +1395,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_tool_with_progress",
-		Description:     "Tests tool that reports progress notifications",
-		InputSchema:     TestToolWithProgressInputSchema,
-		LosslessSchema:  TestToolWithProgressLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestToolWithProgressOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestToolWithProgressInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_tool_with_progress",
+		Description:    "Tests tool that reports progress notifications",
+		InputSchema:    TestToolWithProgressInputSchema,
+		LosslessSchema: TestToolWithProgressLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestToolWithProgressOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestToolWithProgressInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestToolWithProgress
 			r, err := stitchToolCallTestToolWithProgress(&in, args, opt.NullAsAbsent)
@@ -1403,13 +1417,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_error_handling",
-		Description:     "Tests error response handling",
-		InputSchema:     TestErrorHandlingInputSchema,
-		LosslessSchema:  TestErrorHandlingLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestErrorHandlingOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestErrorHandlingInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_error_handling",
+		Description:    "Tests error response handling",
+		InputSchema:    TestErrorHandlingInputSchema,
+		LosslessSchema: TestErrorHandlingLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestErrorHandlingOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestErrorHandlingInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestErrorHandling
 			r, err := stitchToolCallTestErrorHandling(&in, args, opt.NullAsAbsent)
@@ -1423,13 +1439,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_reconnection",
-		Description:     "Tests SSE stream disconnection and client reconnection (SEP-1699). Server will close the stream mid-call and send the result after client reconnects.",
-		InputSchema:     TestReconnectionInputSchema,
-		LosslessSchema:  TestReconnectionLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestReconnectionOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestReconnectionInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_reconnection",
+		Description:    "Tests SSE stream disconnection and client reconnection (SEP-1699). Server will close the stream mid-call and send the result after client reconnects.",
+		InputSchema:    TestReconnectionInputSchema,
+		LosslessSchema: TestReconnectionLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestReconnectionOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestReconnectionInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestReconnection
 			r, err := stitchToolCallTestReconnection(&in, args, opt.NullAsAbsent)
@@ -1443,13 +1461,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_sampling",
-		Description:     "Tests server-initiated sampling (LLM completion request)",
-		InputSchema:     TestSamplingInputSchema,
-		LosslessSchema:  TestSamplingLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestSamplingInputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestSamplingInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: TestSamplingGeminiSchema, OpenAPI: true},
+		Name:           "test_sampling",
+		Description:    "Tests server-initiated sampling (LLM completion request)",
+		InputSchema:    TestSamplingInputSchema,
+		LosslessSchema: TestSamplingLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestSamplingInputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestSamplingInputSchema, Strict: true},
+			{Profile: "gemini", Schema: TestSamplingGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestSampling
 			r, err := stitchToolCallTestSampling(&in, args, opt.NullAsAbsent)
@@ -1463,13 +1483,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_elicitation",
-		Description:     "Tests server-initiated elicitation (user input request)",
-		InputSchema:     TestElicitationInputSchema,
-		LosslessSchema:  TestElicitationLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestElicitationInputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestElicitationInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: TestElicitationGeminiSchema, OpenAPI: true},
+		Name:           "test_elicitation",
+		Description:    "Tests server-initiated elicitation (user input request)",
+		InputSchema:    TestElicitationInputSchema,
+		LosslessSchema: TestElicitationLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestElicitationInputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestElicitationInputSchema, Strict: true},
+			{Profile: "gemini", Schema: TestElicitationGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestElicitation
 			r, err := stitchToolCallTestElicitation(&in, args, opt.NullAsAbsent)
@@ -1483,13 +1505,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_elicitation_sep1034_defaults",
-		Description:     "Tests elicitation with default values per SEP-1034",
-		InputSchema:     TestElicitationSEP1034DefaultsInputSchema,
-		LosslessSchema:  TestElicitationSEP1034DefaultsLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestElicitationSEP1034DefaultsOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestElicitationSEP1034DefaultsInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_elicitation_sep1034_defaults",
+		Description:    "Tests elicitation with default values per SEP-1034",
+		InputSchema:    TestElicitationSEP1034DefaultsInputSchema,
+		LosslessSchema: TestElicitationSEP1034DefaultsLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestElicitationSEP1034DefaultsOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestElicitationSEP1034DefaultsInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestElicitationSEP1034Defaults
 			r, err := stitchToolCallTestElicitationSEP1034Defaults(&in, args, opt.NullAsAbsent)
@@ -1503,13 +1527,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "test_elicitation_sep1330_enums",
-		Description:     "Tests elicitation with enum schema improvements per SEP-1330",
-		InputSchema:     TestElicitationSEP1330EnumsInputSchema,
-		LosslessSchema:  TestElicitationSEP1330EnumsLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TestElicitationSEP1330EnumsOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TestElicitationSEP1330EnumsInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{OpenAPI: true},
+		Name:           "test_elicitation_sep1330_enums",
+		Description:    "Tests elicitation with enum schema improvements per SEP-1330",
+		InputSchema:    TestElicitationSEP1330EnumsInputSchema,
+		LosslessSchema: TestElicitationSEP1330EnumsLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestElicitationSEP1330EnumsOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestElicitationSEP1330EnumsInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in TestElicitationSEP1330Enums
 			r, err := stitchToolCallTestElicitationSEP1330Enums(&in, args, opt.NullAsAbsent)

@@ -490,14 +490,16 @@ type StitchHandler interface {
 // StitchTools returns the tools of package users in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "create_user",
-		Description:     "CreateUser registers a user.",
-		InputSchema:     CreateUserInputSchema,
-		LosslessSchema:  CreateUserLosslessSchema,
-		OutputSchema:    CreateUserOutputSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: CreateUserOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: CreateUserInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: CreateUserGeminiSchema, OpenAPI: true},
+		Name:           "create_user",
+		Description:    "CreateUser registers a user.",
+		InputSchema:    CreateUserInputSchema,
+		LosslessSchema: CreateUserLosslessSchema,
+		OutputSchema:   CreateUserOutputSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: CreateUserOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: CreateUserInputSchema, Strict: true},
+			{Profile: "gemini", Schema: CreateUserGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in CreateUser
 			r, err := stitchToolCallCreateUser(&in, args, opt.NullAsAbsent)
@@ -511,13 +513,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Value: out}, err
 		},
 	}, {
-		Name:            "find_users",
-		Description:     "FindUsers lists users whose name contains a text.",
-		InputSchema:     FindUsersInputSchema,
-		LosslessSchema:  FindUsersLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: FindUsersOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: FindUsersInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: FindUsersGeminiSchema, OpenAPI: true},
+		Name:           "find_users",
+		Description:    "FindUsers lists users whose name contains a text.",
+		InputSchema:    FindUsersInputSchema,
+		LosslessSchema: FindUsersLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: FindUsersOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: FindUsersInputSchema, Strict: true},
+			{Profile: "gemini", Schema: FindUsersGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in FindUsers
 			r, err := stitchToolCallFindUsers(&in, args, opt.NullAsAbsent)

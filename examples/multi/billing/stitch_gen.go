@@ -747,14 +747,16 @@ type StitchHandler interface {
 // StitchTools returns the tools of package billing in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "create_invoice",
-		Description:     "CreateInvoice bills a customer.",
-		InputSchema:     CreateInvoiceInputSchema,
-		LosslessSchema:  CreateInvoiceLosslessSchema,
-		OutputSchema:    CreateInvoiceOutputSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: CreateInvoiceOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: CreateInvoiceAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: CreateInvoiceGeminiSchema, OpenAPI: true},
+		Name:           "create_invoice",
+		Description:    "CreateInvoice bills a customer.",
+		InputSchema:    CreateInvoiceInputSchema,
+		LosslessSchema: CreateInvoiceLosslessSchema,
+		OutputSchema:   CreateInvoiceOutputSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: CreateInvoiceOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: CreateInvoiceAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: CreateInvoiceGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in CreateInvoice
 			r, err := stitchToolCallCreateInvoice(&in, args, opt.NullAsAbsent)
@@ -768,15 +770,17 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Value: out}, err
 		},
 	}, {
-		Name:            "list_invoices",
-		Description:     "ListInvoices lists the issued invoices, oldest first.",
-		InputSchema:     ListInvoicesInputSchema,
-		LosslessSchema:  ListInvoicesLosslessSchema,
-		OutputSchema:    ListInvoicesOutputSchema,
-		Annotations:     &stitch.Annotations{ReadOnlyHint: new(true)},
-		OpenAIStrict:    stitch.ProfileSchema{Schema: ListInvoicesOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: ListInvoicesInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: ListInvoicesGeminiSchema, OpenAPI: true},
+		Name:           "list_invoices",
+		Description:    "ListInvoices lists the issued invoices, oldest first.",
+		InputSchema:    ListInvoicesInputSchema,
+		LosslessSchema: ListInvoicesLosslessSchema,
+		OutputSchema:   ListInvoicesOutputSchema,
+		Annotations:    &stitch.Annotations{ReadOnlyHint: new(true)},
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: ListInvoicesOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: ListInvoicesInputSchema, Strict: true},
+			{Profile: "gemini", Schema: ListInvoicesGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in ListInvoices
 			r, err := stitchToolCallListInvoices(&in, args, opt.NullAsAbsent)

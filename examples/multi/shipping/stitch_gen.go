@@ -455,15 +455,17 @@ type StitchHandler interface {
 // StitchTools returns the tools of package shipping in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "quote_shipment",
-		Description:     "QuoteShipment prices a parcel from one address to another.",
-		InputSchema:     QuoteShipmentInputSchema,
-		LosslessSchema:  QuoteShipmentLosslessSchema,
-		OutputSchema:    QuoteShipmentOutputSchema,
-		Annotations:     &stitch.Annotations{ReadOnlyHint: new(true)},
-		OpenAIStrict:    stitch.ProfileSchema{Schema: QuoteShipmentOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: QuoteShipmentAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: QuoteShipmentGeminiSchema, OpenAPI: true},
+		Name:           "quote_shipment",
+		Description:    "QuoteShipment prices a parcel from one address to another.",
+		InputSchema:    QuoteShipmentInputSchema,
+		LosslessSchema: QuoteShipmentLosslessSchema,
+		OutputSchema:   QuoteShipmentOutputSchema,
+		Annotations:    &stitch.Annotations{ReadOnlyHint: new(true)},
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: QuoteShipmentOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: QuoteShipmentAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: QuoteShipmentGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in QuoteShipment
 			r, err := stitchToolCallQuoteShipment(&in, args, opt.NullAsAbsent)

@@ -1228,16 +1228,18 @@ type StitchHandler interface {
 // StitchTools returns the tools of package shop in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "place_order",
-		Title:           "Place an order",
-		Description:     "PlaceOrder places an order for a customer and returns its receipt.",
-		InputSchema:     PlaceOrderInputSchema,
-		LosslessSchema:  PlaceOrderLosslessSchema,
-		OutputSchema:    PlaceOrderOutputSchema,
-		Annotations:     &stitch.Annotations{DestructiveHint: new(false), OpenWorldHint: new(false)},
-		OpenAIStrict:    stitch.ProfileSchema{Schema: PlaceOrderOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: PlaceOrderAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: PlaceOrderGeminiSchema, OpenAPI: true},
+		Name:           "place_order",
+		Title:          "Place an order",
+		Description:    "PlaceOrder places an order for a customer and returns its receipt.",
+		InputSchema:    PlaceOrderInputSchema,
+		LosslessSchema: PlaceOrderLosslessSchema,
+		OutputSchema:   PlaceOrderOutputSchema,
+		Annotations:    &stitch.Annotations{DestructiveHint: new(false), OpenWorldHint: new(false)},
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: PlaceOrderOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: PlaceOrderAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: PlaceOrderGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in PlaceOrder
 			r, err := stitchToolCallPlaceOrder(&in, args, opt.NullAsAbsent)
@@ -1251,15 +1253,17 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Value: out}, err
 		},
 	}, {
-		Name:            "get_order",
-		Description:     "GetOrder returns the receipt of an order placed earlier.",
-		InputSchema:     GetOrderInputSchema,
-		LosslessSchema:  GetOrderLosslessSchema,
-		OutputSchema:    GetOrderOutputSchema,
-		Annotations:     &stitch.Annotations{ReadOnlyHint: new(true), OpenWorldHint: new(false)},
-		OpenAIStrict:    stitch.ProfileSchema{Schema: GetOrderInputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: GetOrderInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: GetOrderGeminiSchema, OpenAPI: true},
+		Name:           "get_order",
+		Description:    "GetOrder returns the receipt of an order placed earlier.",
+		InputSchema:    GetOrderInputSchema,
+		LosslessSchema: GetOrderLosslessSchema,
+		OutputSchema:   GetOrderOutputSchema,
+		Annotations:    &stitch.Annotations{ReadOnlyHint: new(true), OpenWorldHint: new(false)},
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: GetOrderInputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: GetOrderInputSchema, Strict: true},
+			{Profile: "gemini", Schema: GetOrderGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in GetOrder
 			r, err := stitchToolCallGetOrder(&in, args, opt.NullAsAbsent)
@@ -1273,14 +1277,16 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Value: out}, err
 		},
 	}, {
-		Name:            "cancel_order",
-		Description:     "CancelOrder cancels an order that has not shipped yet.",
-		InputSchema:     CancelOrderInputSchema,
-		LosslessSchema:  CancelOrderLosslessSchema,
-		Annotations:     &stitch.Annotations{DestructiveHint: new(true), IdempotentHint: new(true), OpenWorldHint: new(false)},
-		OpenAIStrict:    stitch.ProfileSchema{Schema: CancelOrderOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: CancelOrderAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: CancelOrderGeminiSchema, OpenAPI: true},
+		Name:           "cancel_order",
+		Description:    "CancelOrder cancels an order that has not shipped yet.",
+		InputSchema:    CancelOrderInputSchema,
+		LosslessSchema: CancelOrderLosslessSchema,
+		Annotations:    &stitch.Annotations{DestructiveHint: new(true), IdempotentHint: new(true), OpenWorldHint: new(false)},
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: CancelOrderOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: CancelOrderAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: CancelOrderGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in CancelOrder
 			r, err := stitchToolCallCancelOrder(&in, args, opt.NullAsAbsent)

@@ -105,7 +105,7 @@ func TestBeforeAndAfter(t *testing.T) {
 		{`{"name":"Ada","excitement":2}`, "Hello, Ada!!", "Hello, Ada!!", "Hello, Ada!!"},
 		{`{"name":"Ada","excitement":"2"}`, "Hello, Ada!!", "failed to bind arguments: json: cannot unmarshal string into Go struct field GreetArgs.excitement of type int", `{"error":"VALIDATION_ERROR","issues":[{"path":"/excitement","code":"type","expected":"integer","message":"expected integer, got string"}],"hint":"` + hint + `"}`},
 		{`{"name":"Ada","excitment":3}`, "Hello, Ada!", "Hello, Ada",
-			`{"error":"VALIDATION_ERROR","issues":[{"path":"/excitment","code":"unknown_key","expected":"name, excitement","message":"unknown key \"excitment\"; allowed keys: name, excitement"}],"hint":"` + hint + `"}`},
+			`{"error":"VALIDATION_ERROR","issues":[{"path":"/excitment","code":"unknown_key","expected":"name, excitement","message":"unknown key \"excitment\"; allowed keys: name, excitement; did you mean \"excitement\"?"}],"hint":"` + hint + `"}`},
 		{`{"name":"Ada","excitement":2.5}`, "Hello, Ada!!", "failed to bind arguments: json: cannot unmarshal number 2.5 into Go struct field GreetArgs.excitement of type int",
 			`{"error":"VALIDATION_ERROR","issues":[{"path":"/excitement","code":"type","expected":"integer","message":"expected integer, got 2.5"}],"hint":"` + hint + `"}`},
 		{`{"name":"","excitement":9}`, "excitement must be between 0 and 3", "Hello, !!!!!!!!!",

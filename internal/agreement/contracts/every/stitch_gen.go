@@ -3717,13 +3717,15 @@ type StitchHandler interface {
 // StitchTools returns the tools of package every in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "ints",
-		Description:     "Ints has every integer width, plain and bounded.",
-		InputSchema:     IntsInputSchema,
-		LosslessSchema:  IntsLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: IntsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: IntsAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: IntsGeminiSchema, OpenAPI: true},
+		Name:           "ints",
+		Description:    "Ints has every integer width, plain and bounded.",
+		InputSchema:    IntsInputSchema,
+		LosslessSchema: IntsLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: IntsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: IntsAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: IntsGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Ints
 			r, err := stitchToolCallInts(&in, args, opt.NullAsAbsent)
@@ -3737,13 +3739,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "floats",
-		Description:     "Floats has both float widths with bounds and multipleOf.",
-		InputSchema:     FloatsInputSchema,
-		LosslessSchema:  FloatsLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: FloatsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: FloatsAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: FloatsGeminiSchema, OpenAPI: true},
+		Name:           "floats",
+		Description:    "Floats has both float widths with bounds and multipleOf.",
+		InputSchema:    FloatsInputSchema,
+		LosslessSchema: FloatsLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: FloatsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: FloatsAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: FloatsGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Floats
 			r, err := stitchToolCallFloats(&in, args, opt.NullAsAbsent)
@@ -3757,13 +3761,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "strings",
-		Description:     "Strings has lengths, patterns, enums, consts and every portable format.",
-		InputSchema:     StringsInputSchema,
-		LosslessSchema:  StringsLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: StringsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: StringsAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: StringsGeminiSchema, OpenAPI: true},
+		Name:           "strings",
+		Description:    "Strings has lengths, patterns, enums, consts and every portable format.",
+		InputSchema:    StringsInputSchema,
+		LosslessSchema: StringsLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: StringsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: StringsAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: StringsGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Strings
 			r, err := stitchToolCallStrings(&in, args, opt.NullAsAbsent)
@@ -3777,13 +3783,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "containers",
-		Description:     "Containers has arrays, fixed arrays, maps, bytes and times.",
-		InputSchema:     ContainersInputSchema,
-		LosslessSchema:  ContainersLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: ContainersInputSchema},
-		AnthropicStrict: stitch.ProfileSchema{Schema: ContainersInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: ContainersInputSchema},
+		Name:           "containers",
+		Description:    "Containers has arrays, fixed arrays, maps, bytes and times.",
+		InputSchema:    ContainersInputSchema,
+		LosslessSchema: ContainersLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: ContainersInputSchema},
+			{Profile: "anthropic-strict", Schema: ContainersInputSchema},
+			{Profile: "gemini", Schema: ContainersInputSchema},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Containers
 			r, err := stitchToolCallContainers(&in, args, opt.NullAsAbsent)
@@ -3797,13 +3805,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "standard",
-		Description:     "Standard has the standard types with a meaning of their own: a number whose text is kept, ISO 8601 durations, months and weekdays, and properties that tell absent, null and a value apart.",
-		InputSchema:     StandardInputSchema,
-		LosslessSchema:  StandardLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: StandardOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: StandardAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: StandardGeminiSchema, OpenAPI: true},
+		Name:           "standard",
+		Description:    "Standard has the standard types with a meaning of their own: a number whose text is kept, ISO 8601 durations, months and weekdays, and properties that tell absent, null and a value apart.",
+		InputSchema:    StandardInputSchema,
+		LosslessSchema: StandardLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: StandardOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: StandardAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: StandardGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Standard
 			r, err := stitchToolCallStandard(&in, args, opt.NullAsAbsent)
@@ -3817,13 +3827,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "nulls",
-		Description:     "Nulls has a nullable property of every kind, required and optional.",
-		InputSchema:     NullsInputSchema,
-		LosslessSchema:  NullsLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: NullsInputSchema},
-		AnthropicStrict: stitch.ProfileSchema{Schema: NullsInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: NullsInputSchema},
+		Name:           "nulls",
+		Description:    "Nulls has a nullable property of every kind, required and optional.",
+		InputSchema:    NullsInputSchema,
+		LosslessSchema: NullsLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: NullsInputSchema},
+			{Profile: "anthropic-strict", Schema: NullsInputSchema},
+			{Profile: "gemini", Schema: NullsInputSchema},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Nulls
 			r, err := stitchToolCallNulls(&in, args, opt.NullAsAbsent)
@@ -3837,13 +3849,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "policies",
-		Description:     "Policies nests objects of every key policy.",
-		InputSchema:     PoliciesInputSchema,
-		LosslessSchema:  PoliciesLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: PoliciesInputSchema},
-		AnthropicStrict: stitch.ProfileSchema{Schema: PoliciesInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: PoliciesGeminiSchema, OpenAPI: true},
+		Name:           "policies",
+		Description:    "Policies nests objects of every key policy.",
+		InputSchema:    PoliciesInputSchema,
+		LosslessSchema: PoliciesLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: PoliciesInputSchema},
+			{Profile: "anthropic-strict", Schema: PoliciesInputSchema},
+			{Profile: "gemini", Schema: PoliciesGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Policies
 			r, err := stitchToolCallPolicies(&in, args, opt.NullAsAbsent)
@@ -3857,13 +3871,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "free",
-		Description:     "Free has free-form values, a hidden check, promoted fields, a TextUnmarshaler and annotations.",
-		InputSchema:     FreeInputSchema,
-		LosslessSchema:  FreeLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: FreeInputSchema},
-		AnthropicStrict: stitch.ProfileSchema{Schema: FreeInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: FreeInputSchema},
+		Name:           "free",
+		Description:    "Free has free-form values, a hidden check, promoted fields, a TextUnmarshaler and annotations.",
+		InputSchema:    FreeInputSchema,
+		LosslessSchema: FreeLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: FreeInputSchema},
+			{Profile: "anthropic-strict", Schema: FreeInputSchema},
+			{Profile: "gemini", Schema: FreeInputSchema},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Free
 			r, err := stitchToolCallFree(&in, args, opt.NullAsAbsent)

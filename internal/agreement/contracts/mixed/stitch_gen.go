@@ -1754,13 +1754,15 @@ type StitchHandler interface {
 // StitchTools returns the tools of package mixed in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "draw",
-		Description:     "Draw draws shapes.",
-		InputSchema:     DrawInputSchema,
-		LosslessSchema:  DrawLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: DrawInputSchema},
-		AnthropicStrict: stitch.ProfileSchema{Schema: DrawInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: DrawGeminiSchema, OpenAPI: true},
+		Name:           "draw",
+		Description:    "Draw draws shapes.",
+		InputSchema:    DrawInputSchema,
+		LosslessSchema: DrawLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: DrawInputSchema},
+			{Profile: "anthropic-strict", Schema: DrawInputSchema},
+			{Profile: "gemini", Schema: DrawGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Draw
 			r, err := stitchToolCallDraw(&in, args, opt.NullAsAbsent)
@@ -1774,13 +1776,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "grow",
-		Description:     "Grow builds a tree with mutual recursion.",
-		InputSchema:     GrowInputSchema,
-		LosslessSchema:  GrowLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: GrowOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: GrowInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: GrowInputSchema},
+		Name:           "grow",
+		Description:    "Grow builds a tree with mutual recursion.",
+		InputSchema:    GrowInputSchema,
+		LosslessSchema: GrowLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: GrowOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: GrowInputSchema},
+			{Profile: "gemini", Schema: GrowInputSchema},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Grow
 			r, err := stitchToolCallGrow(&in, args, opt.NullAsAbsent)
@@ -1794,13 +1798,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "tolerate",
-		Description:     "Tolerate has every runtime tolerance a stitch tag asks for (coerce, trim, lower, upper, catch); none is advertised.",
-		InputSchema:     TolerateInputSchema,
-		LosslessSchema:  TolerateLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TolerateOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TolerateAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: TolerateGeminiSchema, OpenAPI: true},
+		Name:           "tolerate",
+		Description:    "Tolerate has every runtime tolerance a stitch tag asks for (coerce, trim, lower, upper, catch); none is advertised.",
+		InputSchema:    TolerateInputSchema,
+		LosslessSchema: TolerateLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TolerateOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: TolerateAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: TolerateGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Tolerate
 			r, err := stitchToolCallTolerate(&in, args, opt.NullAsAbsent)

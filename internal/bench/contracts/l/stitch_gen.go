@@ -1096,13 +1096,15 @@ type StitchHandler interface {
 // StitchTools returns the tools of package l in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "send_batch",
-		Description:     "SendBatch sends a batch of notifications.",
-		InputSchema:     SendBatchInputSchema,
-		LosslessSchema:  SendBatchLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: SendBatchOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: SendBatchAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: SendBatchGeminiSchema, OpenAPI: true},
+		Name:           "send_batch",
+		Description:    "SendBatch sends a batch of notifications.",
+		InputSchema:    SendBatchInputSchema,
+		LosslessSchema: SendBatchLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: SendBatchOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: SendBatchAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: SendBatchGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in SendBatch
 			r, err := stitchToolCallSendBatch(&in, args, opt.NullAsAbsent)

@@ -337,13 +337,15 @@ type StitchHandler interface {
 // StitchTools returns the tools of package s in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "search_products",
-		Description:     "SearchProducts searches the catalogue.",
-		InputSchema:     SearchProductsInputSchema,
-		LosslessSchema:  SearchProductsLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: SearchProductsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: SearchProductsAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: SearchProductsGeminiSchema, OpenAPI: true},
+		Name:           "search_products",
+		Description:    "SearchProducts searches the catalogue.",
+		InputSchema:    SearchProductsInputSchema,
+		LosslessSchema: SearchProductsLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: SearchProductsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: SearchProductsAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: SearchProductsGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in SearchProducts
 			r, err := stitchToolCallSearchProducts(&in, args, opt.NullAsAbsent)

@@ -1092,13 +1092,15 @@ type StitchHandler interface {
 // StitchTools returns the tools of package u in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "send_notification",
-		Description:     "SendNotification sends one notification over a channel.",
-		InputSchema:     SendNotificationInputSchema,
-		LosslessSchema:  SendNotificationLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: SendNotificationOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: SendNotificationAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: SendNotificationGeminiSchema, OpenAPI: true},
+		Name:           "send_notification",
+		Description:    "SendNotification sends one notification over a channel.",
+		InputSchema:    SendNotificationInputSchema,
+		LosslessSchema: SendNotificationLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: SendNotificationOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: SendNotificationAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: SendNotificationGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in SendNotification
 			r, err := stitchToolCallSendNotification(&in, args, opt.NullAsAbsent)

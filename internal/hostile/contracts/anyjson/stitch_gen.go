@@ -252,13 +252,15 @@ type StitchHandler interface {
 // StitchTools returns the tools of package anyjson in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "wrap",
-		Description:     "Wrap carries any JSON value as an interface value.",
-		InputSchema:     WrapInputSchema,
-		LosslessSchema:  WrapLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: WrapInputSchema},
-		AnthropicStrict: stitch.ProfileSchema{Schema: WrapInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: WrapInputSchema},
+		Name:           "wrap",
+		Description:    "Wrap carries any JSON value as an interface value.",
+		InputSchema:    WrapInputSchema,
+		LosslessSchema: WrapLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: WrapInputSchema},
+			{Profile: "anthropic-strict", Schema: WrapInputSchema},
+			{Profile: "gemini", Schema: WrapInputSchema},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Wrap
 			r, err := stitchToolCallWrap(&in, args, opt.NullAsAbsent)
@@ -272,13 +274,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "raw_wrap",
-		Description:     "RawWrap carries any JSON value as raw bytes.",
-		InputSchema:     RawWrapInputSchema,
-		LosslessSchema:  RawWrapLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: RawWrapInputSchema},
-		AnthropicStrict: stitch.ProfileSchema{Schema: RawWrapInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: RawWrapInputSchema},
+		Name:           "raw_wrap",
+		Description:    "RawWrap carries any JSON value as raw bytes.",
+		InputSchema:    RawWrapInputSchema,
+		LosslessSchema: RawWrapLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: RawWrapInputSchema},
+			{Profile: "anthropic-strict", Schema: RawWrapInputSchema},
+			{Profile: "gemini", Schema: RawWrapInputSchema},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in RawWrap
 			r, err := stitchToolCallRawWrap(&in, args, opt.NullAsAbsent)

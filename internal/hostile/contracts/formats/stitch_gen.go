@@ -1718,13 +1718,15 @@ type StitchHandler interface {
 // StitchTools returns the tools of package formats in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "date",
-		Description:     "Date takes one date.",
-		InputSchema:     DateInputSchema,
-		LosslessSchema:  DateLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: DateInputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: DateInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: DateGeminiSchema, OpenAPI: true},
+		Name:           "date",
+		Description:    "Date takes one date.",
+		InputSchema:    DateInputSchema,
+		LosslessSchema: DateLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: DateInputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: DateInputSchema, Strict: true},
+			{Profile: "gemini", Schema: DateGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Date
 			r, err := stitchToolCallDate(&in, args, opt.NullAsAbsent)
@@ -1738,13 +1740,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "time",
-		Description:     "Time takes one time.",
-		InputSchema:     TimeInputSchema,
-		LosslessSchema:  TimeLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TimeInputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TimeInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: TimeGeminiSchema, OpenAPI: true},
+		Name:           "time",
+		Description:    "Time takes one time.",
+		InputSchema:    TimeInputSchema,
+		LosslessSchema: TimeLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TimeInputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TimeInputSchema, Strict: true},
+			{Profile: "gemini", Schema: TimeGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Time
 			r, err := stitchToolCallTime(&in, args, opt.NullAsAbsent)
@@ -1758,13 +1762,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "date_time",
-		Description:     "DateTime takes one date-time.",
-		InputSchema:     DateTimeInputSchema,
-		LosslessSchema:  DateTimeLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: DateTimeInputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: DateTimeInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: DateTimeGeminiSchema, OpenAPI: true},
+		Name:           "date_time",
+		Description:    "DateTime takes one date-time.",
+		InputSchema:    DateTimeInputSchema,
+		LosslessSchema: DateTimeLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: DateTimeInputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: DateTimeInputSchema, Strict: true},
+			{Profile: "gemini", Schema: DateTimeGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in DateTime
 			r, err := stitchToolCallDateTime(&in, args, opt.NullAsAbsent)
@@ -1778,13 +1784,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "duration",
-		Description:     "Duration takes one duration.",
-		InputSchema:     DurationInputSchema,
-		LosslessSchema:  DurationLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: DurationInputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: DurationInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: DurationGeminiSchema, OpenAPI: true},
+		Name:           "duration",
+		Description:    "Duration takes one duration.",
+		InputSchema:    DurationInputSchema,
+		LosslessSchema: DurationLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: DurationInputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: DurationInputSchema, Strict: true},
+			{Profile: "gemini", Schema: DurationGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Duration
 			r, err := stitchToolCallDuration(&in, args, opt.NullAsAbsent)
@@ -1798,13 +1806,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "uri",
-		Description:     "URI takes one uri.",
-		InputSchema:     URIInputSchema,
-		LosslessSchema:  URILosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: URIOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: URIInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: URIGeminiSchema, OpenAPI: true},
+		Name:           "uri",
+		Description:    "URI takes one uri.",
+		InputSchema:    URIInputSchema,
+		LosslessSchema: URILosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: URIOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: URIInputSchema, Strict: true},
+			{Profile: "gemini", Schema: URIGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in URI
 			r, err := stitchToolCallURI(&in, args, opt.NullAsAbsent)
@@ -1818,13 +1828,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "uri_reference",
-		Description:     "URIReference takes one uri-reference.",
-		InputSchema:     URIReferenceInputSchema,
-		LosslessSchema:  URIReferenceLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: URIReferenceOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: URIReferenceAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: URIReferenceGeminiSchema, OpenAPI: true},
+		Name:           "uri_reference",
+		Description:    "URIReference takes one uri-reference.",
+		InputSchema:    URIReferenceInputSchema,
+		LosslessSchema: URIReferenceLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: URIReferenceOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: URIReferenceAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: URIReferenceGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in URIReference
 			r, err := stitchToolCallURIReference(&in, args, opt.NullAsAbsent)
@@ -1838,13 +1850,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "uri_template",
-		Description:     "URITemplate takes one uri-template.",
-		InputSchema:     URITemplateInputSchema,
-		LosslessSchema:  URITemplateLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: URITemplateOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: URITemplateAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: URITemplateGeminiSchema, OpenAPI: true},
+		Name:           "uri_template",
+		Description:    "URITemplate takes one uri-template.",
+		InputSchema:    URITemplateInputSchema,
+		LosslessSchema: URITemplateLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: URITemplateOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: URITemplateAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: URITemplateGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in URITemplate
 			r, err := stitchToolCallURITemplate(&in, args, opt.NullAsAbsent)
@@ -1858,13 +1872,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "email",
-		Description:     "Email takes one email.",
-		InputSchema:     EmailInputSchema,
-		LosslessSchema:  EmailLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: EmailInputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: EmailInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: EmailGeminiSchema, OpenAPI: true},
+		Name:           "email",
+		Description:    "Email takes one email.",
+		InputSchema:    EmailInputSchema,
+		LosslessSchema: EmailLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: EmailInputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: EmailInputSchema, Strict: true},
+			{Profile: "gemini", Schema: EmailGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Email
 			r, err := stitchToolCallEmail(&in, args, opt.NullAsAbsent)
@@ -1878,13 +1894,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "hostname",
-		Description:     "Hostname takes one hostname.",
-		InputSchema:     HostnameInputSchema,
-		LosslessSchema:  HostnameLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: HostnameInputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: HostnameInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: HostnameGeminiSchema, OpenAPI: true},
+		Name:           "hostname",
+		Description:    "Hostname takes one hostname.",
+		InputSchema:    HostnameInputSchema,
+		LosslessSchema: HostnameLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: HostnameInputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: HostnameInputSchema, Strict: true},
+			{Profile: "gemini", Schema: HostnameGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Hostname
 			r, err := stitchToolCallHostname(&in, args, opt.NullAsAbsent)
@@ -1898,13 +1916,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "ipv4",
-		Description:     "IPv4 takes one ipv4.",
-		InputSchema:     IPv4InputSchema,
-		LosslessSchema:  IPv4LosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: IPv4InputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: IPv4InputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: IPv4GeminiSchema, OpenAPI: true},
+		Name:           "ipv4",
+		Description:    "IPv4 takes one ipv4.",
+		InputSchema:    IPv4InputSchema,
+		LosslessSchema: IPv4LosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: IPv4InputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: IPv4InputSchema, Strict: true},
+			{Profile: "gemini", Schema: IPv4GeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in IPv4
 			r, err := stitchToolCallIPv4(&in, args, opt.NullAsAbsent)
@@ -1918,13 +1938,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "ipv6",
-		Description:     "IPv6 takes one ipv6.",
-		InputSchema:     IPv6InputSchema,
-		LosslessSchema:  IPv6LosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: IPv6InputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: IPv6InputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: IPv6GeminiSchema, OpenAPI: true},
+		Name:           "ipv6",
+		Description:    "IPv6 takes one ipv6.",
+		InputSchema:    IPv6InputSchema,
+		LosslessSchema: IPv6LosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: IPv6InputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: IPv6InputSchema, Strict: true},
+			{Profile: "gemini", Schema: IPv6GeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in IPv6
 			r, err := stitchToolCallIPv6(&in, args, opt.NullAsAbsent)
@@ -1938,13 +1960,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "regex",
-		Description:     "Regex takes one regex.",
-		InputSchema:     RegexInputSchema,
-		LosslessSchema:  RegexLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: RegexOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: RegexAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: RegexGeminiSchema, OpenAPI: true},
+		Name:           "regex",
+		Description:    "Regex takes one regex.",
+		InputSchema:    RegexInputSchema,
+		LosslessSchema: RegexLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: RegexOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: RegexAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: RegexGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Regex
 			r, err := stitchToolCallRegex(&in, args, opt.NullAsAbsent)
@@ -1958,13 +1982,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "uuid",
-		Description:     "UUID takes one uuid.",
-		InputSchema:     UUIDInputSchema,
-		LosslessSchema:  UUIDLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: UUIDInputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: UUIDInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: UUIDGeminiSchema, OpenAPI: true},
+		Name:           "uuid",
+		Description:    "UUID takes one uuid.",
+		InputSchema:    UUIDInputSchema,
+		LosslessSchema: UUIDLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: UUIDInputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: UUIDInputSchema, Strict: true},
+			{Profile: "gemini", Schema: UUIDGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in UUID
 			r, err := stitchToolCallUUID(&in, args, opt.NullAsAbsent)
@@ -1978,13 +2004,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "json_pointer",
-		Description:     "JSONPointer takes one json-pointer.",
-		InputSchema:     JSONPointerInputSchema,
-		LosslessSchema:  JSONPointerLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: JSONPointerOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: JSONPointerAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: JSONPointerGeminiSchema, OpenAPI: true},
+		Name:           "json_pointer",
+		Description:    "JSONPointer takes one json-pointer.",
+		InputSchema:    JSONPointerInputSchema,
+		LosslessSchema: JSONPointerLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: JSONPointerOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: JSONPointerAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: JSONPointerGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in JSONPointer
 			r, err := stitchToolCallJSONPointer(&in, args, opt.NullAsAbsent)
@@ -1998,13 +2026,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "relative_json_pointer",
-		Description:     "RelativeJSONPointer takes one relative-json-pointer.",
-		InputSchema:     RelativeJSONPointerInputSchema,
-		LosslessSchema:  RelativeJSONPointerLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: RelativeJSONPointerOpenAIStrictSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: RelativeJSONPointerAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: RelativeJSONPointerGeminiSchema, OpenAPI: true},
+		Name:           "relative_json_pointer",
+		Description:    "RelativeJSONPointer takes one relative-json-pointer.",
+		InputSchema:    RelativeJSONPointerInputSchema,
+		LosslessSchema: RelativeJSONPointerLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: RelativeJSONPointerOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: RelativeJSONPointerAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: RelativeJSONPointerGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in RelativeJSONPointer
 			r, err := stitchToolCallRelativeJSONPointer(&in, args, opt.NullAsAbsent)

@@ -2237,13 +2237,15 @@ type StitchHandler interface {
 // StitchTools returns the tools of package kitchen in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "scalars",
-		Description:     "Scalars exercises numbers, bounds and string constraints.",
-		InputSchema:     ScalarsInputSchema,
-		LosslessSchema:  ScalarsLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: ScalarsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: ScalarsAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: ScalarsGeminiSchema, OpenAPI: true},
+		Name:           "scalars",
+		Description:    "Scalars exercises numbers, bounds and string constraints.",
+		InputSchema:    ScalarsInputSchema,
+		LosslessSchema: ScalarsLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: ScalarsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: ScalarsAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: ScalarsGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Scalars
 			r, err := stitchToolCallScalars(&in, args, opt.NullAsAbsent)
@@ -2257,13 +2259,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "formats",
-		Description:     "Formats exercises the portable formats.",
-		InputSchema:     FormatsInputSchema,
-		LosslessSchema:  FormatsLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: FormatsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: FormatsAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: FormatsGeminiSchema, OpenAPI: true},
+		Name:           "formats",
+		Description:    "Formats exercises the portable formats.",
+		InputSchema:    FormatsInputSchema,
+		LosslessSchema: FormatsLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: FormatsOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: FormatsAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: FormatsGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Formats
 			r, err := stitchToolCallFormats(&in, args, opt.NullAsAbsent)
@@ -2277,13 +2281,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "containers",
-		Description:     "Containers exercises arrays, maps and uniqueness.",
-		InputSchema:     ContainersInputSchema,
-		LosslessSchema:  ContainersLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: ContainersInputSchema},
-		AnthropicStrict: stitch.ProfileSchema{Schema: ContainersInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: ContainersInputSchema},
+		Name:           "containers",
+		Description:    "Containers exercises arrays, maps and uniqueness.",
+		InputSchema:    ContainersInputSchema,
+		LosslessSchema: ContainersLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: ContainersInputSchema},
+			{Profile: "anthropic-strict", Schema: ContainersInputSchema},
+			{Profile: "gemini", Schema: ContainersInputSchema},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Containers
 			r, err := stitchToolCallContainers(&in, args, opt.NullAsAbsent)
@@ -2297,13 +2303,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "shapes",
-		Description:     "Shapes exercises a discriminated union and an untagged one.",
-		InputSchema:     ShapesInputSchema,
-		LosslessSchema:  ShapesLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: ShapesInputSchema},
-		AnthropicStrict: stitch.ProfileSchema{Schema: ShapesInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: ShapesGeminiSchema, OpenAPI: true},
+		Name:           "shapes",
+		Description:    "Shapes exercises a discriminated union and an untagged one.",
+		InputSchema:    ShapesInputSchema,
+		LosslessSchema: ShapesLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: ShapesInputSchema},
+			{Profile: "anthropic-strict", Schema: ShapesInputSchema},
+			{Profile: "gemini", Schema: ShapesGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Shapes
 			r, err := stitchToolCallShapes(&in, args, opt.NullAsAbsent)
@@ -2317,13 +2325,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "tree",
-		Description:     "Tree exercises recursion.",
-		InputSchema:     TreeInputSchema,
-		LosslessSchema:  TreeLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TreeOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TreeInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: TreeInputSchema},
+		Name:           "tree",
+		Description:    "Tree exercises recursion.",
+		InputSchema:    TreeInputSchema,
+		LosslessSchema: TreeLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TreeOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: TreeInputSchema},
+			{Profile: "gemini", Schema: TreeInputSchema},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Tree
 			r, err := stitchToolCallTree(&in, args, opt.NullAsAbsent)

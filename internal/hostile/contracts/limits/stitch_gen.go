@@ -855,13 +855,15 @@ type StitchHandler interface {
 // StitchTools returns the tools of package limits in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "bag",
-		Description:     "Bag keeps every unknown key in its catchall.",
-		InputSchema:     BagInputSchema,
-		LosslessSchema:  BagLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: BagInputSchema},
-		AnthropicStrict: stitch.ProfileSchema{Schema: BagInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: BagGeminiSchema, OpenAPI: true},
+		Name:           "bag",
+		Description:    "Bag keeps every unknown key in its catchall.",
+		InputSchema:    BagInputSchema,
+		LosslessSchema: BagLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: BagInputSchema},
+			{Profile: "anthropic-strict", Schema: BagInputSchema},
+			{Profile: "gemini", Schema: BagGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Bag
 			r, err := stitchToolCallBag(&in, args, opt.NullAsAbsent)
@@ -875,13 +877,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "dict",
-		Description:     "Dict holds a map property.",
-		InputSchema:     DictInputSchema,
-		LosslessSchema:  DictLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: DictInputSchema},
-		AnthropicStrict: stitch.ProfileSchema{Schema: DictInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: DictInputSchema},
+		Name:           "dict",
+		Description:    "Dict holds a map property.",
+		InputSchema:    DictInputSchema,
+		LosslessSchema: DictLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: DictInputSchema},
+			{Profile: "anthropic-strict", Schema: DictInputSchema},
+			{Profile: "gemini", Schema: DictInputSchema},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Dict
 			r, err := stitchToolCallDict(&in, args, opt.NullAsAbsent)
@@ -895,13 +899,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "tight",
-		Description:     "Tight is a strict object with one property.",
-		InputSchema:     TightInputSchema,
-		LosslessSchema:  TightLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TightInputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TightInputSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: TightGeminiSchema, OpenAPI: true},
+		Name:           "tight",
+		Description:    "Tight is a strict object with one property.",
+		InputSchema:    TightInputSchema,
+		LosslessSchema: TightLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TightInputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TightInputSchema, Strict: true},
+			{Profile: "gemini", Schema: TightGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Tight
 			r, err := stitchToolCallTight(&in, args, opt.NullAsAbsent)
@@ -915,13 +921,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "numbers",
-		Description:     "Numbers holds a long array of small integers.",
-		InputSchema:     NumbersInputSchema,
-		LosslessSchema:  NumbersLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: NumbersInputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: NumbersAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: NumbersGeminiSchema, OpenAPI: true},
+		Name:           "numbers",
+		Description:    "Numbers holds a long array of small integers.",
+		InputSchema:    NumbersInputSchema,
+		LosslessSchema: NumbersLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: NumbersInputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: NumbersAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: NumbersGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Numbers
 			r, err := stitchToolCallNumbers(&in, args, opt.NullAsAbsent)
@@ -935,13 +943,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "scalars",
-		Description:     "Scalars holds one string and numbers of several kinds.",
-		InputSchema:     ScalarsInputSchema,
-		LosslessSchema:  ScalarsLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: ScalarsInputSchema},
-		AnthropicStrict: stitch.ProfileSchema{Schema: ScalarsInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: ScalarsInputSchema},
+		Name:           "scalars",
+		Description:    "Scalars holds one string and numbers of several kinds.",
+		InputSchema:    ScalarsInputSchema,
+		LosslessSchema: ScalarsLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: ScalarsInputSchema},
+			{Profile: "anthropic-strict", Schema: ScalarsInputSchema},
+			{Profile: "gemini", Schema: ScalarsInputSchema},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Scalars
 			r, err := stitchToolCallScalars(&in, args, opt.NullAsAbsent)
@@ -955,13 +965,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "nest",
-		Description:     "Nest is a recursive object.",
-		InputSchema:     NestInputSchema,
-		LosslessSchema:  NestLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: NestOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: NestInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: NestInputSchema},
+		Name:           "nest",
+		Description:    "Nest is a recursive object.",
+		InputSchema:    NestInputSchema,
+		LosslessSchema: NestLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: NestOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: NestInputSchema},
+			{Profile: "gemini", Schema: NestInputSchema},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Nest
 			r, err := stitchToolCallNest(&in, args, opt.NullAsAbsent)

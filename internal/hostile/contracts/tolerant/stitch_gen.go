@@ -551,13 +551,15 @@ type StitchHandler interface {
 // StitchTools returns the tools of package tolerant in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "register",
-		Description:     "Register registers a handle.",
-		InputSchema:     RegisterInputSchema,
-		LosslessSchema:  RegisterLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: RegisterOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: RegisterAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: RegisterGeminiSchema, OpenAPI: true},
+		Name:           "register",
+		Description:    "Register registers a handle.",
+		InputSchema:    RegisterInputSchema,
+		LosslessSchema: RegisterLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: RegisterOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: RegisterAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: RegisterGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Register
 			r, err := stitchToolCallRegister(&in, args, opt.NullAsAbsent)
@@ -571,13 +573,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "tag",
-		Description:     "Tag keeps unknown keys as integer labels.",
-		InputSchema:     TagInputSchema,
-		LosslessSchema:  TagLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: TagInputSchema},
-		AnthropicStrict: stitch.ProfileSchema{Schema: TagInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: TagGeminiSchema, OpenAPI: true},
+		Name:           "tag",
+		Description:    "Tag keeps unknown keys as integer labels.",
+		InputSchema:    TagInputSchema,
+		LosslessSchema: TagLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TagInputSchema},
+			{Profile: "anthropic-strict", Schema: TagInputSchema},
+			{Profile: "gemini", Schema: TagGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Tag
 			r, err := stitchToolCallTag(&in, args, opt.NullAsAbsent)

@@ -1370,13 +1370,15 @@ type StitchHandler interface {
 // StitchTools returns the tools of package untagged in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "review",
-		Description:     "Review posts review comments.",
-		InputSchema:     ReviewInputSchema,
-		LosslessSchema:  ReviewLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: ReviewOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: ReviewAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: ReviewGeminiSchema, OpenAPI: true},
+		Name:           "review",
+		Description:    "Review posts review comments.",
+		InputSchema:    ReviewInputSchema,
+		LosslessSchema: ReviewLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: ReviewOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: ReviewAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: ReviewGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Review
 			r, err := stitchToolCallReview(&in, args, opt.NullAsAbsent)
@@ -1390,13 +1392,15 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 			return stitch.Output{Text: out}, err
 		},
 	}, {
-		Name:            "eval",
-		Description:     "Eval evaluates an expression.",
-		InputSchema:     EvalInputSchema,
-		LosslessSchema:  EvalLosslessSchema,
-		OpenAIStrict:    stitch.ProfileSchema{Schema: EvalInputSchema, Strict: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: EvalInputSchema},
-		Gemini:          stitch.ProfileSchema{Schema: EvalInputSchema},
+		Name:           "eval",
+		Description:    "Eval evaluates an expression.",
+		InputSchema:    EvalInputSchema,
+		LosslessSchema: EvalLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: EvalInputSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: EvalInputSchema},
+			{Profile: "gemini", Schema: EvalInputSchema},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Eval
 			r, err := stitchToolCallEval(&in, args, opt.NullAsAbsent)

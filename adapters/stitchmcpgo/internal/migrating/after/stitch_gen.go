@@ -176,14 +176,16 @@ type StitchHandler interface {
 // StitchTools returns the tools of package after in source order, served by h.
 func StitchTools(h StitchHandler) []stitch.Tool {
 	return []stitch.Tool{{
-		Name:            "greet",
-		Description:     "Greet says hello to someone.",
-		InputSchema:     GreetInputSchema,
-		LosslessSchema:  GreetLosslessSchema,
-		Annotations:     &stitch.Annotations{ReadOnlyHint: new(true)},
-		OpenAIStrict:    stitch.ProfileSchema{Schema: GreetOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
-		AnthropicStrict: stitch.ProfileSchema{Schema: GreetAnthropicStrictSchema, Strict: true},
-		Gemini:          stitch.ProfileSchema{Schema: GreetGeminiSchema, OpenAPI: true},
+		Name:           "greet",
+		Description:    "Greet says hello to someone.",
+		InputSchema:    GreetInputSchema,
+		LosslessSchema: GreetLosslessSchema,
+		Annotations:    &stitch.Annotations{ReadOnlyHint: new(true)},
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: GreetOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: GreetAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: GreetGeminiSchema, OpenAPI: true},
+		},
 		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
 			var in Greet
 			r, err := stitchToolCallGreet(&in, args, opt.NullAsAbsent)
