@@ -121,9 +121,12 @@ func (d *Decoder) Release() {
 }
 
 // shareLimit is the largest input whose string values share one
-// copy of it (sub): the default cap of a tool call's arguments
-// (StitchOptions.MaxArgBytes). A kept string keeps at most that much alive.
-const shareLimit = 1 << 20
+// copy of it (sub): a small call, where one allocation for all its strings
+// beats one per string. Above it the copy of the whole input (keys,
+// punctuation, escaped strings that get an allocation of their own anyway)
+// costs more in bytes allocated and GC work than the allocations it saves
+// (decision 0101). A kept string keeps at most that much alive.
+const shareLimit = 512
 
 // sub returns data[i:j] as a string. For an input up to shareLimit
 // bytes the strings of one decode are substrings of one copy of the input,
