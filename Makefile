@@ -51,6 +51,7 @@ clean-tree:
 setup:
 	cd e2e/ts && npm ci --no-audit --no-fund --loglevel=error
 	cd e2e/conformance && npm ci --no-audit --no-fund --loglevel=error
+	cd e2e/conformance/2026 && npm ci --no-audit --no-fund --loglevel=error
 
 vet:
 	@for m in $(MODULES); do echo "go vet: $$m"; (cd $$m && $(GO) vet ./...) || exit 1; done

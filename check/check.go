@@ -32,6 +32,9 @@ func Tool(t *model.Tool, advertised *model.Object, lossless *schema.Doc, output 
 			Msg: `input schema must be an object with "properties" (MCP clients reject anything else); use a struct as the tool's input type`})
 	}
 	in.document(advertised, true)
+	if advertised != nil {
+		in.headers(advertised)
+	}
 	ds = append(ds, in.diags...)
 	if output != nil && output.Schema != nil {
 		out := &checker{tool: t, opt: opt, subject: t.Name + " output", fields: fieldsByPath(t.Output),

@@ -171,3 +171,27 @@ func TestAllFindingsCollected(t *testing.T) {
 	}, "\n")
 	expect(t, got, want)
 }
+
+// TestHeaders: x-mcp-header is checked as the MCP SDKs check it when they
+// register a tool: a header name, on a string, integer or boolean
+// property, each name once ignoring case, nested properties included.
+func TestHeaders(t *testing.T) {
+	tl := tool("get_repo", "Gets a repository.", field("owner", stringType, 7), field("repo", stringType, 8),
+		field("tags", stringType, 9), field("spaced", stringType, 10), field("count", stringType, 11), field("nested", stringType, 12))
+	adv := `{"type":"object","properties":{` +
+		`"owner":{"type":"string","x-mcp-header":"Owner"},` +
+		`"repo":{"type":"string","x-mcp-header":"owner"},` +
+		`"tags":{"type":"array","items":{"type":"string"},"x-mcp-header":"Tags"},` +
+		`"spaced":{"type":"string","x-mcp-header":"Bad Name"},` +
+		`"count":{"type":["integer","null"],"x-mcp-header":"Count"},` +
+		`"nested":{"type":"object","properties":{"id":{"type":"integer","x-mcp-header":"Id"},"flag":{"type":"boolean","x-mcp-header":true}}}` +
+		`},"additionalProperties":false}`
+	positions := map[string]model.Pos{"owner": pos(7), "repo": pos(8), "tags": pos(9), "spaced": pos(10), "count": pos(11), "nested": pos(12), "nested.flag": pos(13)}
+	expect(t, run(t, tl, adv, positions, Options{}), strings.Join([]string{
+		`contract.go:8:2: get_repo.repo: x-mcp-header "owner" is also the header of get_repo.owner (header names are compared ignoring case); give each property its own`,
+		`contract.go:9:2: get_repo.tags: x-mcp-header "Tags" is on a property of type "array"; a header mirrors one plain value: only a property of type "string", "integer" or "boolean" can carry it (the MCP SDKs refuse the tool otherwise)`,
+		`contract.go:10:2: get_repo.spaced: x-mcp-header value must be an HTTP header name (letters, digits and !#$%&'*+-.^_` + "`" + `|~), got "Bad Name": clients send it as the header Mcp-Param-{name}`,
+		`contract.go:11:2: get_repo.count: x-mcp-header "Count" is on a property of type ["integer","null"]; a header mirrors one plain value: only a property of type "string", "integer" or "boolean" can carry it (the MCP SDKs refuse the tool otherwise)`,
+		`contract.go:13:2: get_repo.nested.flag: x-mcp-header value must be an HTTP header name (letters, digits and !#$%&'*+-.^_` + "`" + `|~), got true: clients send it as the header Mcp-Param-{name}`,
+	}, "\n"))
+}

@@ -17,6 +17,7 @@ import (
 // provider.
 type Dispatcher struct {
 	opt    Options
+	sealer *InputSealer
 	tools  []Tool
 	byName map[string]int
 	names  string // the tool names, for UNKNOWN_TOOL
@@ -28,7 +29,11 @@ type Dispatcher struct {
 // It fails on a tool without a name, Decode or Run, and on two tools with
 // the same name.
 func NewDispatcher(opt Options, tables ...[]Tool) (*Dispatcher, error) {
-	d := &Dispatcher{opt: opt, byName: map[string]int{}}
+	sealer, err := NewInputSealer(opt.InputKey, opt.InputTTL)
+	if err != nil {
+		return nil, err
+	}
+	d := &Dispatcher{opt: opt, sealer: sealer, byName: map[string]int{}}
 	var names []string
 	for _, table := range tables {
 		for _, t := range table {
@@ -80,7 +85,7 @@ func (d *Dispatcher) Call(ctx context.Context, tool string, args []byte) *Result
 // profile is an INTERNAL_ERROR.
 func (d *Dispatcher) CallAs(ctx context.Context, p Profile, tool string, args []byte) *Result {
 	start := time.Now()
-	call := &Call{Tool: tool, Profile: p, Args: args}
+	call := &Call{Tool: tool, Profile: p, Args: args, Trace: TraceOf(ctx)}
 	ctx, res := guard(ctx, call, func() (context.Context, *Result) {
 		i, ok := d.byName[tool]
 		if !ok {
@@ -139,8 +144,19 @@ func (d *Dispatcher) run(ctx context.Context, t *Tool, call *Call, start time.Ti
 	}
 	out, err := invoke(hctx, t.Run, in, late)
 	blocks := state.seal()
+	var need *NeedInput
+	if errors.As(err, &need) {
+		call.Err = err
+		return ctx, &Result{InputRequired: &InputRequired{Requests: need.Requests, RequestState: d.sealer.Seal(t.Name, need.State)}}
+	}
 	return ctx, finish(t, call, out, err, blocks)
 }
+
+// Sealer returns the dispatcher's InputSealer (Options.InputKey): an
+// adapter opens with it the requestState of a call that answers an
+// input-required result, and a service may seal the states of its own
+// prompts or resources with it.
+func (d *Dispatcher) Sealer() *InputSealer { return d.sealer }
 
 // finish builds the result of a call from the handler's outcome.
 func finish(t *Tool, call *Call, out Output, err error, blocks []Content) *Result {

@@ -26,6 +26,10 @@ type Result struct {
 	ErrorCode string
 	// Issues are the envelope's issues (VALIDATION_ERROR only).
 	Issues []Issue
+	// InputRequired, when not nil, is the handler's request for input
+	// (it returned a NeedInput): the call is neither done nor failed, and
+	// Content is empty.
+	InputRequired *InputRequired
 }
 
 // Text returns the text of the result's text blocks, joined by newlines:
@@ -82,6 +86,9 @@ type Call struct {
 	// Late is true in the call given to Options.Late: the outcome of a
 	// handler that returned after the dispatcher had given up on it.
 	Late bool
+	// Trace is the W3C trace context of the request, from its _meta
+	// (TraceOf the call's context); zero when it carried none.
+	Trace TraceContext
 }
 
 // Options configure a Dispatcher. The zero value is ready to use.
@@ -115,6 +122,14 @@ type Options struct {
 	// never returns never reaches it; a panic in Late is recovered and
 	// ignored.
 	Late func(ctx context.Context, call *Call)
+	// InputKey is the key that seals the requestState of an
+	// input-required result (NeedInput), at least 32 bytes; replicas
+	// that share it resume each other's calls. nil: a random key of this
+	// dispatcher, so that only it can resume its calls.
+	InputKey []byte
+	// InputTTL is how long a requestState stays valid: 0 means
+	// DefaultInputTTL (15 minutes).
+	InputTTL time.Duration
 }
 
 // DefaultMaxArgBytes is the argument cap of Options.MaxArgBytes 0.

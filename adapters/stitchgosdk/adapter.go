@@ -55,19 +55,32 @@ func Tool(t stitch.Tool) *mcp.Tool {
 // Handler is the SDK's raw tool handler for the tool name of d.
 func Handler(d *stitch.Dispatcher, name string) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return call(ctx, d, name, req), nil
+		return call(ctx, d, name, req)
 	}
 }
 
 // call runs one call on d with the request in ctx and converts the result.
-func call(ctx context.Context, d *stitch.Dispatcher, name string, req *mcp.CallToolRequest) *mcp.CallToolResult {
+// Its error is a JSON-RPC error: a requestState that does not open, or a
+// request for input the client cannot answer.
+func call(ctx context.Context, d *stitch.Dispatcher, name string, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	ctx = context.WithValue(ctx, requestKey{}, req)
 	ctx = stitch.WithPeer(ctx, peer{req})
+	if req.Params != nil {
+		ctx = stitch.WithTrace(ctx, traceOf(req.Params.Meta))
+	}
+	ctx, err := withInput(ctx, d, name, req)
+	if err != nil {
+		return nil, err
+	}
 	var args []byte
 	if req.Params != nil {
 		args = req.Params.Arguments
 	}
-	return Result(d.Call(ctx, name, args))
+	r := d.Call(ctx, name, args)
+	if r.InputRequired != nil {
+		return inputRequired(ctx, r.InputRequired)
+	}
+	return Result(r), nil
 }
 
 // unknownTools is the middleware of AddTools: it lets d answer a call the
@@ -80,7 +93,7 @@ func unknownTools(d *stitch.Dispatcher) mcp.Middleware {
 			if method != "tools/call" || !ok || ctr.Params == nil || !isUnknownTool(err, ctr.Params.Name) {
 				return res, err
 			}
-			return call(ctx, d, ctr.Params.Name, ctr), nil
+			return call(ctx, d, ctr.Params.Name, ctr)
 		}
 	}
 }
@@ -112,4 +125,11 @@ func Result(r *stitch.Result) *mcp.CallToolResult {
 		res.StructuredContent = r.Structured
 	}
 	return res
+}
+
+// traceOf is the W3C trace context of a request's _meta.
+func traceOf(meta mcp.Meta) stitch.TraceContext {
+	parent, _ := meta["traceparent"].(string)
+	state, _ := meta["tracestate"].(string)
+	return stitch.TraceContext{Traceparent: parent, Tracestate: state}
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"net"
 	"net/http"
+	"slices"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -72,6 +74,14 @@ func HTTPHandler(s *mcp.Server, opt *HTTPOptions) http.Handler {
 	if maxSessions := orDefault(int64(o.MaxSessions), wire.DefaultMaxSessions); maxSessions > 0 && !so.Stateless {
 		h = &sessionLimit{next: h, server: s, max: int(maxSessions), refused: o.Refused}
 	}
+	if !so.Stateless {
+		// The SDK serves revision 2026-07-28 only on a stateless handler;
+		// the older revisions keep their sessions on this one.
+		stateless := so
+		stateless.Stateless = true
+		stateless.EventStore = nil
+		h = &revisions{legacy: h, modern: mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s }, &stateless)}
+	}
 	return wire.Guard(h, wire.HTTPOptions{
 		MaxBodyBytes:     o.MaxBodyBytes,
 		MaxDepth:         o.MaxDepth,
@@ -103,6 +113,45 @@ type sessionLimit struct {
 	opening atomic.Int64 // requests without a session id being served
 	refused func(r *http.Request, status int, e *wire.Error)
 }
+
+// revisions sends each request to the handler of its protocol revision:
+// a request of revision 2026-07-28 or later (or of an unknown revision,
+// which the stateless handler answers with the versions it supports) to
+// the SDK's stateless handler, one of an older revision, which has or
+// opens a session, to the stateful one.
+type revisions struct{ legacy, modern http.Handler }
+
+func (v *revisions) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if isModern(r) {
+		v.modern.ServeHTTP(w, r)
+		return
+	}
+	v.legacy.ServeHTTP(w, r)
+}
+
+// protocolVersionHeader is the header of a request's protocol revision.
+const protocolVersionHeader = "Mcp-Protocol-Version"
+
+// isModern reports whether r is a request of the stateless revisions: no
+// session id, and a protocol version header that is not one of the
+// session-based revisions, or, without that header, a POST whose body
+// (peeked, as Guard read it) is server/discover or carries the revision in
+// its _meta.
+func isModern(r *http.Request) bool {
+	if r.Header.Get(sessionIDHeader) != "" {
+		return false
+	}
+	if v := r.Header.Get(protocolVersionHeader); v != "" {
+		return !slices.Contains(sessionRevisions, strings.TrimSpace(v))
+	}
+	if r.Method != http.MethodPost {
+		return false
+	}
+	return wire.Stateless(peek(r))
+}
+
+// sessionRevisions are the protocol revisions the SDK serves with sessions.
+var sessionRevisions = slices.DeleteFunc(mcp.SupportedProtocolVersions(), func(v string) bool { return v >= "2026-07-28" })
 
 // sessionIDHeader is the header of the streamable-HTTP session id; a POST
 // without it opens a session (the SDK's serveStatefulPOST).

@@ -101,7 +101,7 @@ func copyBool(b *bool) *bool {
 // returns an error: every failure is an isError result.
 func Handler(d *stitch.Dispatcher, name string) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return call(ctx, d, name, &req), nil
+		return call(ctx, d, name, &req)
 	}
 }
 
@@ -111,8 +111,10 @@ func Handler(d *stitch.Dispatcher, name string) server.ToolHandlerFunc {
 // from JSON (a test calling a Handler) has none: its Arguments value is
 // encoded with encoding/json instead, and a value that does not encode is
 // passed as the encoder's error text, which the dispatcher rejects as a
-// syntax error that its observers see.
-func call(ctx context.Context, d *stitch.Dispatcher, name string, req *mcp.CallToolRequest) *mcp.CallToolResult {
+// syntax error that its observers see. Its error, which mcp-go sends as a
+// JSON-RPC error, is a requestState that does not open or a request for
+// input the client did not declare it can answer.
+func call(ctx context.Context, d *stitch.Dispatcher, name string, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	ctx = context.WithValue(ctx, requestKey{}, req)
 	if s := server.ServerFromContext(ctx); s != nil {
 		ctx = stitch.WithPeer(ctx, peer{s: s, req: req})
@@ -125,7 +127,20 @@ func call(ctx context.Context, d *stitch.Dispatcher, name string, req *mcp.CallT
 		}
 		args = b
 	}
-	return Result(d.Call(ctx, name, args))
+	if m := req.Params.Meta; m != nil {
+		parent, _ := m.AdditionalFields["traceparent"].(string)
+		state, _ := m.AdditionalFields["tracestate"].(string)
+		ctx = stitch.WithTrace(ctx, stitch.TraceContext{Traceparent: parent, Tracestate: state})
+	}
+	ctx, err := withInput(ctx, d, name, req)
+	if err != nil {
+		return nil, err
+	}
+	r := d.Call(ctx, name, args)
+	if r.InputRequired != nil {
+		return inputRequired(ctx, r.InputRequired)
+	}
+	return Result(r), nil
 }
 
 type requestKey struct{}
@@ -214,7 +229,7 @@ func unknownHandler(d *stitch.Dispatcher) server.ToolHandlerFunc {
 		}
 		delete(req.Header, routedKey) // the hook's copy, this call's own
 		req.Params.Name = name
-		return call(ctx, d, name, &req), nil
+		return call(ctx, d, name, &req)
 	}
 }
 

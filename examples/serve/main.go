@@ -49,7 +49,9 @@ func main() {
 }
 
 // NewServer returns an MCP server with the tools of both examples, served
-// by one dispatcher with opt.
+// by one dispatcher with opt. Its tools are the dispatcher's only, which do
+// not change while it runs: a client of revision 2026-07-28 may keep the
+// tool list for toolsTTL.
 func NewServer(opt stitch.Options) (*mcp.Server, error) {
 	d, err := stitch.NewDispatcher(opt,
 		shop.StitchTools(shop.NewService()),
@@ -57,10 +59,14 @@ func NewServer(opt stitch.Options) (*mcp.Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := mcp.NewServer(&mcp.Implementation{Name: "stitchgen-examples", Version: "v1.0.0"}, nil)
+	s := mcp.NewServer(&mcp.Implementation{Name: "stitchgen-examples", Version: "v1.0.0"},
+		&mcp.ServerOptions{SetCacheable: stitchgosdk.ToolsCacheable(toolsTTL, nil)})
 	stitchgosdk.AddTools(s, d)
 	return s, nil
 }
+
+// toolsTTL is how long a client may keep the tool list.
+const toolsTTL = 10 * time.Minute
 
 // run serves server on stdio when addr is "", else on addr over streamable
 // HTTP, until ctx is done, with the adapter's serving defaults

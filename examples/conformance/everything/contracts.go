@@ -95,3 +95,85 @@ type TestElicitationSEP1034Defaults struct{}
 //
 //stitch:tool test_elicitation_sep1330_enums
 type TestElicitationSEP1330Enums struct{}
+
+// The fixture tools of the input-required scenarios of revision 2026-07-28
+// (SEP-2322). Each asks the client through a stitch.NeedInput, which needs
+// no SDK: the same code serves older revisions, where the adapter's SDK
+// sends the requests on the session (input.go).
+
+// Tests an input-required result asking for one elicitation
+//
+//stitch:tool test_input_required_result_elicitation
+type TestInputRequiredResultElicitation struct{}
+
+// Tests an input-required result asking for one sampling request
+//
+//stitch:tool test_input_required_result_sampling
+type TestInputRequiredResultSampling struct{}
+
+// Tests an input-required result asking for the client's roots
+//
+//stitch:tool test_input_required_result_list_roots
+type TestInputRequiredResultListRoots struct{}
+
+// Tests that requestState round-trips through an input-required result
+//
+//stitch:tool test_input_required_result_request_state
+type TestInputRequiredResultRequestState struct{}
+
+// Tests an input-required result with elicitation, sampling and roots requests at once
+//
+//stitch:tool test_input_required_result_multiple_inputs
+type TestInputRequiredResultMultipleInputs struct{}
+
+// Tests two rounds of input-required results with an evolving requestState
+//
+//stitch:tool test_input_required_result_multi_round
+type TestInputRequiredResultMultiRound struct{}
+
+// Tests that a tampered requestState is rejected
+//
+//stitch:tool test_input_required_result_tampered_state
+type TestInputRequiredResultTamperedState struct{}
+
+// Tests that input requests are limited to the capabilities the client declared
+//
+//stitch:tool test_input_required_result_capabilities
+type TestInputRequiredResultCapabilities struct{}
+
+// Tests that a tool needing sampling is refused when the client did not declare the sampling capability
+//
+//stitch:tool test_missing_capability
+type TestMissingCapability struct{}
+
+// Tests custom headers mirrored from x-mcp-header parameters (SEP-2243)
+//
+//stitch:tool test_custom_headers
+type TestCustomHeaders struct {
+	// Plain ASCII string value
+	Region string `json:"region,omitempty" jsonschema_extras:"x-mcp-header=Region"`
+	// Integer numeric value
+	Priority int64 `json:"priority,omitempty" jsonschema_extras:"x-mcp-header=Priority"`
+	// Boolean value
+	Verbose bool `json:"verbose,omitempty" jsonschema_extras:"x-mcp-header=Verbose"`
+}
+
+// Adds or removes a tool, so that the server sends notifications/tools/list_changed
+//
+//stitch:tool test_trigger_tool_change
+type TestTriggerToolChange struct{}
+
+// Adds or removes a prompt, so that the server sends notifications/prompts/list_changed
+//
+//stitch:tool test_trigger_prompt_change
+type TestTriggerPromptChange struct{}
+
+// Tests that a call asking for input answers with an input-required result on its own stream, never with an independent request
+//
+//stitch:tool test_streaming_elicitation
+type TestStreamingElicitation struct{}
+
+// Tests that no log message is sent for a request that did not set a log level
+//
+//stitch:tool test_logging_tool
+type TestLoggingTool struct{}

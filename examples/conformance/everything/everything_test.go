@@ -38,6 +38,12 @@ func (handler) TestElicitationSEP1330Enums(context.Context, everything.TestElici
 func (handler) TestReconnection(context.Context, everything.TestReconnection) (string, error) {
 	return "", errNoSession
 }
+func (handler) TestTriggerToolChange(context.Context, everything.TestTriggerToolChange) (string, error) {
+	return "", errNoSession
+}
+func (handler) TestTriggerPromptChange(context.Context, everything.TestTriggerPromptChange) (string, error) {
+	return "", errNoSession
+}
 
 // TestTools: the tools are the reference server's, with its descriptions
 // and arguments (stitchgen's input schemas are strict and advertise no
@@ -60,6 +66,23 @@ func TestTools(t *testing.T) {
 			`{"type":"object","properties":{"message":{"type":"string","description":"The message to show the user"}},"required":["message"],"additionalProperties":false}`},
 		{"test_elicitation_sep1034_defaults", "Tests elicitation with default values per SEP-1034", none},
 		{"test_elicitation_sep1330_enums", "Tests elicitation with enum schema improvements per SEP-1330", none},
+		{"test_input_required_result_elicitation", "Tests an input-required result asking for one elicitation", none},
+		{"test_input_required_result_sampling", "Tests an input-required result asking for one sampling request", none},
+		{"test_input_required_result_list_roots", "Tests an input-required result asking for the client's roots", none},
+		{"test_input_required_result_request_state", "Tests that requestState round-trips through an input-required result", none},
+		{"test_input_required_result_multiple_inputs", "Tests an input-required result with elicitation, sampling and roots requests at once", none},
+		{"test_input_required_result_multi_round", "Tests two rounds of input-required results with an evolving requestState", none},
+		{"test_input_required_result_tampered_state", "Tests that a tampered requestState is rejected", none},
+		{"test_input_required_result_capabilities", "Tests that input requests are limited to the capabilities the client declared", none},
+		{"test_missing_capability", "Tests that a tool needing sampling is refused when the client did not declare the sampling capability", none},
+		{"test_custom_headers", "Tests custom headers mirrored from x-mcp-header parameters (SEP-2243)",
+			`{"type":"object","properties":{"region":{"type":"string","description":"Plain ASCII string value","x-mcp-header":"Region"},` +
+				`"priority":{"type":"integer","description":"Integer numeric value","x-mcp-header":"Priority"},` +
+				`"verbose":{"type":"boolean","description":"Boolean value","x-mcp-header":"Verbose"}},"additionalProperties":false}`},
+		{"test_trigger_tool_change", "Adds or removes a tool, so that the server sends notifications/tools/list_changed", none},
+		{"test_trigger_prompt_change", "Adds or removes a prompt, so that the server sends notifications/prompts/list_changed", none},
+		{"test_streaming_elicitation", "Tests that a call asking for input answers with an input-required result on its own stream, never with an independent request", none},
+		{"test_logging_tool", "Tests that no log message is sent for a request that did not set a log level", none},
 	}
 	tools := everything.StitchTools(handler{})
 	if len(tools) != len(want) {

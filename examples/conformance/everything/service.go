@@ -40,8 +40,9 @@ const step = 50 * time.Millisecond
 // Service implements the tools of the package that need only package
 // stitch. It has no state; the zero value is ready to use. Embed it in a
 // type that adds TestSampling, TestElicitation,
-// TestElicitationSEP1034Defaults, TestElicitationSEP1330Enums and
-// TestReconnection to get a StitchHandler.
+// TestElicitationSEP1034Defaults, TestElicitationSEP1330Enums,
+// TestReconnection, TestTriggerToolChange and TestTriggerPromptChange to
+// get a StitchHandler.
 type Service struct{}
 
 // TestSimpleText handles tool test_simple_text: one text block.

@@ -6,6 +6,7 @@ import (
 	"context"
 	"github.com/stitchgen/stitchgen/stitch"
 	"github.com/stitchgen/stitchgen/stitchrt"
+	"strconv"
 )
 
 // This file needs a stitchgen runtime that supports generated-code version 2: if a
@@ -133,12 +134,146 @@ const (
 	TestElicitationSEP1330EnumsOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
 )
 
+const (
+	// TestInputRequiredResultElicitationInputSchema is the input schema served for tool test_input_required_result_elicitation: flattened.
+	TestInputRequiredResultElicitationInputSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultElicitationLosslessSchema is the lossless input schema of tool test_input_required_result_elicitation (unions as oneOf/anyOf).
+	TestInputRequiredResultElicitationLosslessSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultElicitationOpenAIStrictSchema is the input schema of tool test_input_required_result_elicitation under profile openai-strict.
+	TestInputRequiredResultElicitationOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
+)
+
+const (
+	// TestInputRequiredResultSamplingInputSchema is the input schema served for tool test_input_required_result_sampling: flattened.
+	TestInputRequiredResultSamplingInputSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultSamplingLosslessSchema is the lossless input schema of tool test_input_required_result_sampling (unions as oneOf/anyOf).
+	TestInputRequiredResultSamplingLosslessSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultSamplingOpenAIStrictSchema is the input schema of tool test_input_required_result_sampling under profile openai-strict.
+	TestInputRequiredResultSamplingOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
+)
+
+const (
+	// TestInputRequiredResultListRootsInputSchema is the input schema served for tool test_input_required_result_list_roots: flattened.
+	TestInputRequiredResultListRootsInputSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultListRootsLosslessSchema is the lossless input schema of tool test_input_required_result_list_roots (unions as oneOf/anyOf).
+	TestInputRequiredResultListRootsLosslessSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultListRootsOpenAIStrictSchema is the input schema of tool test_input_required_result_list_roots under profile openai-strict.
+	TestInputRequiredResultListRootsOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
+)
+
+const (
+	// TestInputRequiredResultRequestStateInputSchema is the input schema served for tool test_input_required_result_request_state: flattened.
+	TestInputRequiredResultRequestStateInputSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultRequestStateLosslessSchema is the lossless input schema of tool test_input_required_result_request_state (unions as oneOf/anyOf).
+	TestInputRequiredResultRequestStateLosslessSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultRequestStateOpenAIStrictSchema is the input schema of tool test_input_required_result_request_state under profile openai-strict.
+	TestInputRequiredResultRequestStateOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
+)
+
+const (
+	// TestInputRequiredResultMultipleInputsInputSchema is the input schema served for tool test_input_required_result_multiple_inputs: flattened.
+	TestInputRequiredResultMultipleInputsInputSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultMultipleInputsLosslessSchema is the lossless input schema of tool test_input_required_result_multiple_inputs (unions as oneOf/anyOf).
+	TestInputRequiredResultMultipleInputsLosslessSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultMultipleInputsOpenAIStrictSchema is the input schema of tool test_input_required_result_multiple_inputs under profile openai-strict.
+	TestInputRequiredResultMultipleInputsOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
+)
+
+const (
+	// TestInputRequiredResultMultiRoundInputSchema is the input schema served for tool test_input_required_result_multi_round: flattened.
+	TestInputRequiredResultMultiRoundInputSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultMultiRoundLosslessSchema is the lossless input schema of tool test_input_required_result_multi_round (unions as oneOf/anyOf).
+	TestInputRequiredResultMultiRoundLosslessSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultMultiRoundOpenAIStrictSchema is the input schema of tool test_input_required_result_multi_round under profile openai-strict.
+	TestInputRequiredResultMultiRoundOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
+)
+
+const (
+	// TestInputRequiredResultTamperedStateInputSchema is the input schema served for tool test_input_required_result_tampered_state: flattened.
+	TestInputRequiredResultTamperedStateInputSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultTamperedStateLosslessSchema is the lossless input schema of tool test_input_required_result_tampered_state (unions as oneOf/anyOf).
+	TestInputRequiredResultTamperedStateLosslessSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultTamperedStateOpenAIStrictSchema is the input schema of tool test_input_required_result_tampered_state under profile openai-strict.
+	TestInputRequiredResultTamperedStateOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
+)
+
+const (
+	// TestInputRequiredResultCapabilitiesInputSchema is the input schema served for tool test_input_required_result_capabilities: flattened.
+	TestInputRequiredResultCapabilitiesInputSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultCapabilitiesLosslessSchema is the lossless input schema of tool test_input_required_result_capabilities (unions as oneOf/anyOf).
+	TestInputRequiredResultCapabilitiesLosslessSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestInputRequiredResultCapabilitiesOpenAIStrictSchema is the input schema of tool test_input_required_result_capabilities under profile openai-strict.
+	TestInputRequiredResultCapabilitiesOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
+)
+
+const (
+	// TestMissingCapabilityInputSchema is the input schema served for tool test_missing_capability: flattened.
+	TestMissingCapabilityInputSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestMissingCapabilityLosslessSchema is the lossless input schema of tool test_missing_capability (unions as oneOf/anyOf).
+	TestMissingCapabilityLosslessSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestMissingCapabilityOpenAIStrictSchema is the input schema of tool test_missing_capability under profile openai-strict.
+	TestMissingCapabilityOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
+)
+
+const (
+	// TestCustomHeadersInputSchema is the input schema served for tool test_custom_headers: flattened.
+	TestCustomHeadersInputSchema = `{"type":"object","properties":{"region":{"type":"string","description":"Plain ASCII string value","x-mcp-header":"Region"},"priority":{"type":"integer","description":"Integer numeric value","x-mcp-header":"Priority"},"verbose":{"type":"boolean","description":"Boolean value","x-mcp-header":"Verbose"}},"additionalProperties":false}`
+	// TestCustomHeadersLosslessSchema is the lossless input schema of tool test_custom_headers (unions as oneOf/anyOf).
+	TestCustomHeadersLosslessSchema = `{"type":"object","properties":{"region":{"type":"string","description":"Plain ASCII string value","x-mcp-header":"Region"},"priority":{"type":"integer","description":"Integer numeric value","x-mcp-header":"Priority"},"verbose":{"type":"boolean","description":"Boolean value","x-mcp-header":"Verbose"}},"additionalProperties":false}`
+	// TestCustomHeadersOpenAIStrictSchema is the input schema of tool test_custom_headers under profile openai-strict.
+	TestCustomHeadersOpenAIStrictSchema = `{"type":"object","properties":{"region":{"type":["string","null"],"description":"Plain ASCII string value"},"priority":{"type":["integer","null"],"description":"Integer numeric value"},"verbose":{"type":["boolean","null"],"description":"Boolean value"}},"required":["region","priority","verbose"],"additionalProperties":false}`
+	// TestCustomHeadersAnthropicStrictSchema is the input schema of tool test_custom_headers under profile anthropic-strict.
+	TestCustomHeadersAnthropicStrictSchema = `{"type":"object","properties":{"region":{"type":"string","description":"Plain ASCII string value"},"priority":{"type":"integer","description":"Integer numeric value"},"verbose":{"type":"boolean","description":"Boolean value"}},"additionalProperties":false}`
+	// TestCustomHeadersGeminiSchema is the input schema of tool test_custom_headers under profile gemini.
+	TestCustomHeadersGeminiSchema = `{"type":"OBJECT","description":"Constraints: additionalProperties false.","properties":{"region":{"type":"STRING","description":"Plain ASCII string value"},"priority":{"type":"INTEGER","description":"Integer numeric value"},"verbose":{"type":"BOOLEAN","description":"Boolean value"}},"propertyOrdering":["region","priority","verbose"]}`
+)
+
+const (
+	// TestTriggerToolChangeInputSchema is the input schema served for tool test_trigger_tool_change: flattened.
+	TestTriggerToolChangeInputSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestTriggerToolChangeLosslessSchema is the lossless input schema of tool test_trigger_tool_change (unions as oneOf/anyOf).
+	TestTriggerToolChangeLosslessSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestTriggerToolChangeOpenAIStrictSchema is the input schema of tool test_trigger_tool_change under profile openai-strict.
+	TestTriggerToolChangeOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
+)
+
+const (
+	// TestTriggerPromptChangeInputSchema is the input schema served for tool test_trigger_prompt_change: flattened.
+	TestTriggerPromptChangeInputSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestTriggerPromptChangeLosslessSchema is the lossless input schema of tool test_trigger_prompt_change (unions as oneOf/anyOf).
+	TestTriggerPromptChangeLosslessSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestTriggerPromptChangeOpenAIStrictSchema is the input schema of tool test_trigger_prompt_change under profile openai-strict.
+	TestTriggerPromptChangeOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
+)
+
+const (
+	// TestStreamingElicitationInputSchema is the input schema served for tool test_streaming_elicitation: flattened.
+	TestStreamingElicitationInputSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestStreamingElicitationLosslessSchema is the lossless input schema of tool test_streaming_elicitation (unions as oneOf/anyOf).
+	TestStreamingElicitationLosslessSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestStreamingElicitationOpenAIStrictSchema is the input schema of tool test_streaming_elicitation under profile openai-strict.
+	TestStreamingElicitationOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
+)
+
+const (
+	// TestLoggingToolInputSchema is the input schema served for tool test_logging_tool: flattened.
+	TestLoggingToolInputSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestLoggingToolLosslessSchema is the lossless input schema of tool test_logging_tool (unions as oneOf/anyOf).
+	TestLoggingToolLosslessSchema = `{"type":"object","properties":{},"additionalProperties":false}`
+	// TestLoggingToolOpenAIStrictSchema is the input schema of tool test_logging_tool under profile openai-strict.
+	TestLoggingToolOpenAIStrictSchema = `{"type":"object","properties":{},"required":[],"additionalProperties":false}`
+)
+
 // Staleness guard: this stops compiling when a contract field changes; rerun stitchgen.
 func _() {
 	var x9 TestSampling
 	var _ string = x9.Prompt
 	var x10 TestElicitation
 	var _ string = x10.Message
+	var x22 TestCustomHeaders
+	var _ string = x22.Region
+	var _ int64 = x22.Priority
+	var _ bool = x22.Verbose
 }
 
 func stitchDecodeTestSimpleText(d *stitchrt.Decoder, x *TestSimpleText) {
@@ -1226,6 +1361,1196 @@ func stitchToolCallTestElicitationSEP1330Enums(x *TestElicitationSEP1330Enums, d
 	return report, err
 }
 
+func stitchDecodeTestInputRequiredResultElicitation(d *stitchrt.Decoder, x *TestInputRequiredResultElicitation) {
+	if !d.ObjStart() {
+		return
+	}
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		default:
+			d.Unknown(&extra, k, "(none)")
+		}
+	}
+}
+
+func stitchEncodeTestInputRequiredResultElicitation(b []byte, x *TestInputRequiredResultElicitation) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes TestInputRequiredResultElicitation exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
+func (x *TestInputRequiredResultElicitation) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v TestInputRequiredResultElicitation
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultElicitation(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes TestInputRequiredResultElicitation.
+func (x TestInputRequiredResultElicitation) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeTestInputRequiredResultElicitation(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into TestInputRequiredResultElicitation with JSON-string repair on
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *TestInputRequiredResultElicitation) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestInputRequiredResultElicitation(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestInputRequiredResultElicitation) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
+	return stitchToolCallTestInputRequiredResultElicitation(x, data, false)
+}
+
+// stitchToolCallTestInputRequiredResultElicitation is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTestInputRequiredResultElicitation(x *TestInputRequiredResultElicitation, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v TestInputRequiredResultElicitation
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultElicitation(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
+	}
+	return report, err
+}
+
+func stitchDecodeTestInputRequiredResultSampling(d *stitchrt.Decoder, x *TestInputRequiredResultSampling) {
+	if !d.ObjStart() {
+		return
+	}
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		default:
+			d.Unknown(&extra, k, "(none)")
+		}
+	}
+}
+
+func stitchEncodeTestInputRequiredResultSampling(b []byte, x *TestInputRequiredResultSampling) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes TestInputRequiredResultSampling exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
+func (x *TestInputRequiredResultSampling) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v TestInputRequiredResultSampling
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultSampling(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes TestInputRequiredResultSampling.
+func (x TestInputRequiredResultSampling) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeTestInputRequiredResultSampling(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into TestInputRequiredResultSampling with JSON-string repair on
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *TestInputRequiredResultSampling) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestInputRequiredResultSampling(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestInputRequiredResultSampling) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
+	return stitchToolCallTestInputRequiredResultSampling(x, data, false)
+}
+
+// stitchToolCallTestInputRequiredResultSampling is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTestInputRequiredResultSampling(x *TestInputRequiredResultSampling, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v TestInputRequiredResultSampling
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultSampling(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
+	}
+	return report, err
+}
+
+func stitchDecodeTestInputRequiredResultListRoots(d *stitchrt.Decoder, x *TestInputRequiredResultListRoots) {
+	if !d.ObjStart() {
+		return
+	}
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		default:
+			d.Unknown(&extra, k, "(none)")
+		}
+	}
+}
+
+func stitchEncodeTestInputRequiredResultListRoots(b []byte, x *TestInputRequiredResultListRoots) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes TestInputRequiredResultListRoots exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
+func (x *TestInputRequiredResultListRoots) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v TestInputRequiredResultListRoots
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultListRoots(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes TestInputRequiredResultListRoots.
+func (x TestInputRequiredResultListRoots) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeTestInputRequiredResultListRoots(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into TestInputRequiredResultListRoots with JSON-string repair on
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *TestInputRequiredResultListRoots) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestInputRequiredResultListRoots(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestInputRequiredResultListRoots) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
+	return stitchToolCallTestInputRequiredResultListRoots(x, data, false)
+}
+
+// stitchToolCallTestInputRequiredResultListRoots is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTestInputRequiredResultListRoots(x *TestInputRequiredResultListRoots, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v TestInputRequiredResultListRoots
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultListRoots(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
+	}
+	return report, err
+}
+
+func stitchDecodeTestInputRequiredResultRequestState(d *stitchrt.Decoder, x *TestInputRequiredResultRequestState) {
+	if !d.ObjStart() {
+		return
+	}
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		default:
+			d.Unknown(&extra, k, "(none)")
+		}
+	}
+}
+
+func stitchEncodeTestInputRequiredResultRequestState(b []byte, x *TestInputRequiredResultRequestState) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes TestInputRequiredResultRequestState exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
+func (x *TestInputRequiredResultRequestState) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v TestInputRequiredResultRequestState
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultRequestState(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes TestInputRequiredResultRequestState.
+func (x TestInputRequiredResultRequestState) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeTestInputRequiredResultRequestState(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into TestInputRequiredResultRequestState with JSON-string repair on
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *TestInputRequiredResultRequestState) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestInputRequiredResultRequestState(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestInputRequiredResultRequestState) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
+	return stitchToolCallTestInputRequiredResultRequestState(x, data, false)
+}
+
+// stitchToolCallTestInputRequiredResultRequestState is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTestInputRequiredResultRequestState(x *TestInputRequiredResultRequestState, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v TestInputRequiredResultRequestState
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultRequestState(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
+	}
+	return report, err
+}
+
+func stitchDecodeTestInputRequiredResultMultipleInputs(d *stitchrt.Decoder, x *TestInputRequiredResultMultipleInputs) {
+	if !d.ObjStart() {
+		return
+	}
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		default:
+			d.Unknown(&extra, k, "(none)")
+		}
+	}
+}
+
+func stitchEncodeTestInputRequiredResultMultipleInputs(b []byte, x *TestInputRequiredResultMultipleInputs) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes TestInputRequiredResultMultipleInputs exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
+func (x *TestInputRequiredResultMultipleInputs) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v TestInputRequiredResultMultipleInputs
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultMultipleInputs(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes TestInputRequiredResultMultipleInputs.
+func (x TestInputRequiredResultMultipleInputs) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeTestInputRequiredResultMultipleInputs(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into TestInputRequiredResultMultipleInputs with JSON-string repair on
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *TestInputRequiredResultMultipleInputs) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestInputRequiredResultMultipleInputs(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestInputRequiredResultMultipleInputs) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
+	return stitchToolCallTestInputRequiredResultMultipleInputs(x, data, false)
+}
+
+// stitchToolCallTestInputRequiredResultMultipleInputs is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTestInputRequiredResultMultipleInputs(x *TestInputRequiredResultMultipleInputs, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v TestInputRequiredResultMultipleInputs
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultMultipleInputs(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
+	}
+	return report, err
+}
+
+func stitchDecodeTestInputRequiredResultMultiRound(d *stitchrt.Decoder, x *TestInputRequiredResultMultiRound) {
+	if !d.ObjStart() {
+		return
+	}
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		default:
+			d.Unknown(&extra, k, "(none)")
+		}
+	}
+}
+
+func stitchEncodeTestInputRequiredResultMultiRound(b []byte, x *TestInputRequiredResultMultiRound) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes TestInputRequiredResultMultiRound exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
+func (x *TestInputRequiredResultMultiRound) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v TestInputRequiredResultMultiRound
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultMultiRound(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes TestInputRequiredResultMultiRound.
+func (x TestInputRequiredResultMultiRound) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeTestInputRequiredResultMultiRound(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into TestInputRequiredResultMultiRound with JSON-string repair on
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *TestInputRequiredResultMultiRound) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestInputRequiredResultMultiRound(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestInputRequiredResultMultiRound) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
+	return stitchToolCallTestInputRequiredResultMultiRound(x, data, false)
+}
+
+// stitchToolCallTestInputRequiredResultMultiRound is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTestInputRequiredResultMultiRound(x *TestInputRequiredResultMultiRound, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v TestInputRequiredResultMultiRound
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultMultiRound(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
+	}
+	return report, err
+}
+
+func stitchDecodeTestInputRequiredResultTamperedState(d *stitchrt.Decoder, x *TestInputRequiredResultTamperedState) {
+	if !d.ObjStart() {
+		return
+	}
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		default:
+			d.Unknown(&extra, k, "(none)")
+		}
+	}
+}
+
+func stitchEncodeTestInputRequiredResultTamperedState(b []byte, x *TestInputRequiredResultTamperedState) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes TestInputRequiredResultTamperedState exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
+func (x *TestInputRequiredResultTamperedState) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v TestInputRequiredResultTamperedState
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultTamperedState(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes TestInputRequiredResultTamperedState.
+func (x TestInputRequiredResultTamperedState) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeTestInputRequiredResultTamperedState(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into TestInputRequiredResultTamperedState with JSON-string repair on
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *TestInputRequiredResultTamperedState) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestInputRequiredResultTamperedState(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestInputRequiredResultTamperedState) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
+	return stitchToolCallTestInputRequiredResultTamperedState(x, data, false)
+}
+
+// stitchToolCallTestInputRequiredResultTamperedState is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTestInputRequiredResultTamperedState(x *TestInputRequiredResultTamperedState, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v TestInputRequiredResultTamperedState
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultTamperedState(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
+	}
+	return report, err
+}
+
+func stitchDecodeTestInputRequiredResultCapabilities(d *stitchrt.Decoder, x *TestInputRequiredResultCapabilities) {
+	if !d.ObjStart() {
+		return
+	}
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		default:
+			d.Unknown(&extra, k, "(none)")
+		}
+	}
+}
+
+func stitchEncodeTestInputRequiredResultCapabilities(b []byte, x *TestInputRequiredResultCapabilities) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes TestInputRequiredResultCapabilities exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
+func (x *TestInputRequiredResultCapabilities) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v TestInputRequiredResultCapabilities
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultCapabilities(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes TestInputRequiredResultCapabilities.
+func (x TestInputRequiredResultCapabilities) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeTestInputRequiredResultCapabilities(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into TestInputRequiredResultCapabilities with JSON-string repair on
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *TestInputRequiredResultCapabilities) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestInputRequiredResultCapabilities(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestInputRequiredResultCapabilities) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
+	return stitchToolCallTestInputRequiredResultCapabilities(x, data, false)
+}
+
+// stitchToolCallTestInputRequiredResultCapabilities is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTestInputRequiredResultCapabilities(x *TestInputRequiredResultCapabilities, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v TestInputRequiredResultCapabilities
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeTestInputRequiredResultCapabilities(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
+	}
+	return report, err
+}
+
+func stitchDecodeTestMissingCapability(d *stitchrt.Decoder, x *TestMissingCapability) {
+	if !d.ObjStart() {
+		return
+	}
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		default:
+			d.Unknown(&extra, k, "(none)")
+		}
+	}
+}
+
+func stitchEncodeTestMissingCapability(b []byte, x *TestMissingCapability) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes TestMissingCapability exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
+func (x *TestMissingCapability) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v TestMissingCapability
+	if d.Root() {
+		stitchDecodeTestMissingCapability(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes TestMissingCapability.
+func (x TestMissingCapability) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeTestMissingCapability(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into TestMissingCapability with JSON-string repair on
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *TestMissingCapability) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestMissingCapability(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestMissingCapability) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
+	return stitchToolCallTestMissingCapability(x, data, false)
+}
+
+// stitchToolCallTestMissingCapability is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTestMissingCapability(x *TestMissingCapability, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v TestMissingCapability
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeTestMissingCapability(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
+	}
+	return report, err
+}
+
+func stitchDecodeTestCustomHeaders(d *stitchrt.Decoder, x *TestCustomHeaders) {
+	if !d.ObjStart() {
+		return
+	}
+	var seen [1]uint64
+	var absent [1]uint64
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		case "region":
+			if !d.FirstKey(&seen[0], 0x1, k) {
+				continue
+			}
+			if d.NullAsAbsent() {
+				absent[0] |= 0x1
+				continue
+			}
+			d.Push(k)
+			if s0, ok := d.Str(); ok {
+				x.Region = s0
+			}
+			d.Pop()
+		case "priority":
+			if !d.FirstKey(&seen[0], 0x2, k) {
+				continue
+			}
+			if d.NullAsAbsent() {
+				absent[0] |= 0x2
+				continue
+			}
+			d.Push(k)
+			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
+				x.Priority = int64(n0)
+			}
+			d.Pop()
+		case "verbose":
+			if !d.FirstKey(&seen[0], 0x4, k) {
+				continue
+			}
+			if d.NullAsAbsent() {
+				absent[0] |= 0x4
+				continue
+			}
+			d.Push(k)
+			if b0, ok := d.Bool(false); ok {
+				x.Verbose = b0
+			}
+			d.Pop()
+		default:
+			d.Unknown(&extra, k, "region, priority, verbose")
+		}
+	}
+}
+
+func stitchEncodeTestCustomHeaders(b []byte, x *TestCustomHeaders) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	if x.Region != "" {
+		b = append(b, `"region":`...)
+		b = stitchrt.AppendString(b, string(x.Region))
+		b = append(b, ',')
+	}
+	if x.Priority != 0 {
+		b = append(b, `"priority":`...)
+		b = strconv.AppendInt(b, int64(x.Priority), 10)
+		b = append(b, ',')
+	}
+	if x.Verbose {
+		b = append(b, `"verbose":`...)
+		b = strconv.AppendBool(b, bool(x.Verbose))
+		b = append(b, ',')
+	}
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes TestCustomHeaders exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
+func (x *TestCustomHeaders) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v TestCustomHeaders
+	if d.Root() {
+		stitchDecodeTestCustomHeaders(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes TestCustomHeaders.
+func (x TestCustomHeaders) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeTestCustomHeaders(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into TestCustomHeaders with JSON-string repair on
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *TestCustomHeaders) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestCustomHeaders(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestCustomHeaders) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
+	return stitchToolCallTestCustomHeaders(x, data, false)
+}
+
+// stitchToolCallTestCustomHeaders is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTestCustomHeaders(x *TestCustomHeaders, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v TestCustomHeaders
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeTestCustomHeaders(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
+	}
+	return report, err
+}
+
+func stitchDecodeTestTriggerToolChange(d *stitchrt.Decoder, x *TestTriggerToolChange) {
+	if !d.ObjStart() {
+		return
+	}
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		default:
+			d.Unknown(&extra, k, "(none)")
+		}
+	}
+}
+
+func stitchEncodeTestTriggerToolChange(b []byte, x *TestTriggerToolChange) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes TestTriggerToolChange exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
+func (x *TestTriggerToolChange) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v TestTriggerToolChange
+	if d.Root() {
+		stitchDecodeTestTriggerToolChange(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes TestTriggerToolChange.
+func (x TestTriggerToolChange) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeTestTriggerToolChange(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into TestTriggerToolChange with JSON-string repair on
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *TestTriggerToolChange) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestTriggerToolChange(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestTriggerToolChange) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
+	return stitchToolCallTestTriggerToolChange(x, data, false)
+}
+
+// stitchToolCallTestTriggerToolChange is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTestTriggerToolChange(x *TestTriggerToolChange, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v TestTriggerToolChange
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeTestTriggerToolChange(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
+	}
+	return report, err
+}
+
+func stitchDecodeTestTriggerPromptChange(d *stitchrt.Decoder, x *TestTriggerPromptChange) {
+	if !d.ObjStart() {
+		return
+	}
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		default:
+			d.Unknown(&extra, k, "(none)")
+		}
+	}
+}
+
+func stitchEncodeTestTriggerPromptChange(b []byte, x *TestTriggerPromptChange) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes TestTriggerPromptChange exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
+func (x *TestTriggerPromptChange) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v TestTriggerPromptChange
+	if d.Root() {
+		stitchDecodeTestTriggerPromptChange(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes TestTriggerPromptChange.
+func (x TestTriggerPromptChange) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeTestTriggerPromptChange(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into TestTriggerPromptChange with JSON-string repair on
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *TestTriggerPromptChange) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestTriggerPromptChange(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestTriggerPromptChange) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
+	return stitchToolCallTestTriggerPromptChange(x, data, false)
+}
+
+// stitchToolCallTestTriggerPromptChange is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTestTriggerPromptChange(x *TestTriggerPromptChange, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v TestTriggerPromptChange
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeTestTriggerPromptChange(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
+	}
+	return report, err
+}
+
+func stitchDecodeTestStreamingElicitation(d *stitchrt.Decoder, x *TestStreamingElicitation) {
+	if !d.ObjStart() {
+		return
+	}
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		default:
+			d.Unknown(&extra, k, "(none)")
+		}
+	}
+}
+
+func stitchEncodeTestStreamingElicitation(b []byte, x *TestStreamingElicitation) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes TestStreamingElicitation exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
+func (x *TestStreamingElicitation) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v TestStreamingElicitation
+	if d.Root() {
+		stitchDecodeTestStreamingElicitation(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes TestStreamingElicitation.
+func (x TestStreamingElicitation) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeTestStreamingElicitation(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into TestStreamingElicitation with JSON-string repair on
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *TestStreamingElicitation) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestStreamingElicitation(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestStreamingElicitation) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
+	return stitchToolCallTestStreamingElicitation(x, data, false)
+}
+
+// stitchToolCallTestStreamingElicitation is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTestStreamingElicitation(x *TestStreamingElicitation, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v TestStreamingElicitation
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeTestStreamingElicitation(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
+	}
+	return report, err
+}
+
+func stitchDecodeTestLoggingTool(d *stitchrt.Decoder, x *TestLoggingTool) {
+	if !d.ObjStart() {
+		return
+	}
+	var extra stitchrt.KeySet
+	for k, more := d.ObjNext(); more; k, more = d.ObjNext() {
+		switch string(k) {
+		default:
+			d.Unknown(&extra, k, "(none)")
+		}
+	}
+}
+
+func stitchEncodeTestLoggingTool(b []byte, x *TestLoggingTool) ([]byte, error) {
+	var err error
+	b = append(b, '{')
+	b = stitchrt.AppendClose(b, '}')
+	return b, err
+}
+
+// UnmarshalJSON decodes TestLoggingTool exactly (it rejects what encoding/json would drop or change); JSON-string repair is off.
+func (x *TestLoggingTool) UnmarshalJSON(data []byte) error {
+	d := stitchrt.NewDecoder(data, false)
+	var v TestLoggingTool
+	if d.Root() {
+		stitchDecodeTestLoggingTool(d, &v)
+	}
+	if err := d.Finish(); err != nil {
+		return err
+	}
+	*x = v
+	return nil
+}
+
+// MarshalJSON encodes TestLoggingTool.
+func (x TestLoggingTool) MarshalJSON() ([]byte, error) {
+	p := stitchrt.GetBuffer()
+	b, err := stitchEncodeTestLoggingTool(*p, &x)
+	b = stitchrt.PutBuffer(p, b)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// DecodeToolCall decodes the arguments of a tool call into TestLoggingTool with JSON-string repair on
+// (an object or array sent as a JSON string) and returns the JSON Pointers of the dropped keys and of the repaired strings.
+func (x *TestLoggingTool) DecodeToolCall(data []byte) (dropped, repaired []string, err error) {
+	r, err := stitchToolCallTestLoggingTool(x, data, false)
+	return r.Dropped, r.Repaired, err
+}
+
+// DecodeToolCallReport is DecodeToolCall with every report: also the JSON Pointers of the
+// strings trim, lower or upper changed, of the values coerce read from a string and of the
+// values catch replaced.
+func (x *TestLoggingTool) DecodeToolCallReport(data []byte) (stitch.DecodeReport, error) {
+	return stitchToolCallTestLoggingTool(x, data, false)
+}
+
+// stitchToolCallTestLoggingTool is DecodeToolCallReport; nullAsAbsent reads a null for an optional property as absent
+// (stitch.DecodeOptions.NullAsAbsent).
+func stitchToolCallTestLoggingTool(x *TestLoggingTool, data []byte, nullAsAbsent bool) (stitch.DecodeReport, error) {
+	d := stitchrt.NewDecoder(data, true)
+	if nullAsAbsent {
+		d.ReadNullAsAbsent()
+	}
+	var v TestLoggingTool
+	r, rep := d.BeginRepair()
+	if d.Root() {
+		stitchDecodeTestLoggingTool(d, &v)
+	}
+	if rep {
+		d.EndRepair(r)
+	}
+	report, err := d.FinishToolCallReport()
+	if err == nil {
+		*x = v
+	}
+	return report, err
+}
+
 // StitchHandler is implemented by the service: one method per tool of package everything.
 // Each method receives the exactly decoded arguments of one call. A returned
 // error becomes an isError result (a *stitch.Error keeps its issues); a tool
@@ -1258,6 +2583,34 @@ type StitchHandler interface {
 	TestElicitationSEP1034Defaults(ctx context.Context, in TestElicitationSEP1034Defaults) (string, error)
 	// TestElicitationSEP1330Enums handles tool test_elicitation_sep1330_enums.
 	TestElicitationSEP1330Enums(ctx context.Context, in TestElicitationSEP1330Enums) (string, error)
+	// TestInputRequiredResultElicitation handles tool test_input_required_result_elicitation.
+	TestInputRequiredResultElicitation(ctx context.Context, in TestInputRequiredResultElicitation) (string, error)
+	// TestInputRequiredResultSampling handles tool test_input_required_result_sampling.
+	TestInputRequiredResultSampling(ctx context.Context, in TestInputRequiredResultSampling) (string, error)
+	// TestInputRequiredResultListRoots handles tool test_input_required_result_list_roots.
+	TestInputRequiredResultListRoots(ctx context.Context, in TestInputRequiredResultListRoots) (string, error)
+	// TestInputRequiredResultRequestState handles tool test_input_required_result_request_state.
+	TestInputRequiredResultRequestState(ctx context.Context, in TestInputRequiredResultRequestState) (string, error)
+	// TestInputRequiredResultMultipleInputs handles tool test_input_required_result_multiple_inputs.
+	TestInputRequiredResultMultipleInputs(ctx context.Context, in TestInputRequiredResultMultipleInputs) (string, error)
+	// TestInputRequiredResultMultiRound handles tool test_input_required_result_multi_round.
+	TestInputRequiredResultMultiRound(ctx context.Context, in TestInputRequiredResultMultiRound) (string, error)
+	// TestInputRequiredResultTamperedState handles tool test_input_required_result_tampered_state.
+	TestInputRequiredResultTamperedState(ctx context.Context, in TestInputRequiredResultTamperedState) (string, error)
+	// TestInputRequiredResultCapabilities handles tool test_input_required_result_capabilities.
+	TestInputRequiredResultCapabilities(ctx context.Context, in TestInputRequiredResultCapabilities) (string, error)
+	// TestMissingCapability handles tool test_missing_capability.
+	TestMissingCapability(ctx context.Context, in TestMissingCapability) (string, error)
+	// TestCustomHeaders handles tool test_custom_headers.
+	TestCustomHeaders(ctx context.Context, in TestCustomHeaders) (string, error)
+	// TestTriggerToolChange handles tool test_trigger_tool_change.
+	TestTriggerToolChange(ctx context.Context, in TestTriggerToolChange) (string, error)
+	// TestTriggerPromptChange handles tool test_trigger_prompt_change.
+	TestTriggerPromptChange(ctx context.Context, in TestTriggerPromptChange) (string, error)
+	// TestStreamingElicitation handles tool test_streaming_elicitation.
+	TestStreamingElicitation(ctx context.Context, in TestStreamingElicitation) (string, error)
+	// TestLoggingTool handles tool test_logging_tool.
+	TestLoggingTool(ctx context.Context, in TestLoggingTool) (string, error)
 }
 
 // StitchTools returns the tools of package everything in source order, served by h.
@@ -1546,6 +2899,314 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		},
 		Run: func(ctx context.Context, in any) (stitch.Output, error) {
 			out, err := h.TestElicitationSEP1330Enums(ctx, in.(TestElicitationSEP1330Enums))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:           "test_input_required_result_elicitation",
+		Description:    "Tests an input-required result asking for one elicitation",
+		InputSchema:    TestInputRequiredResultElicitationInputSchema,
+		LosslessSchema: TestInputRequiredResultElicitationLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestInputRequiredResultElicitationOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestInputRequiredResultElicitationInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in TestInputRequiredResultElicitation
+			r, err := stitchToolCallTestInputRequiredResultElicitation(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.TestInputRequiredResultElicitation(ctx, in.(TestInputRequiredResultElicitation))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:           "test_input_required_result_sampling",
+		Description:    "Tests an input-required result asking for one sampling request",
+		InputSchema:    TestInputRequiredResultSamplingInputSchema,
+		LosslessSchema: TestInputRequiredResultSamplingLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestInputRequiredResultSamplingOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestInputRequiredResultSamplingInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in TestInputRequiredResultSampling
+			r, err := stitchToolCallTestInputRequiredResultSampling(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.TestInputRequiredResultSampling(ctx, in.(TestInputRequiredResultSampling))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:           "test_input_required_result_list_roots",
+		Description:    "Tests an input-required result asking for the client's roots",
+		InputSchema:    TestInputRequiredResultListRootsInputSchema,
+		LosslessSchema: TestInputRequiredResultListRootsLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestInputRequiredResultListRootsOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestInputRequiredResultListRootsInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in TestInputRequiredResultListRoots
+			r, err := stitchToolCallTestInputRequiredResultListRoots(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.TestInputRequiredResultListRoots(ctx, in.(TestInputRequiredResultListRoots))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:           "test_input_required_result_request_state",
+		Description:    "Tests that requestState round-trips through an input-required result",
+		InputSchema:    TestInputRequiredResultRequestStateInputSchema,
+		LosslessSchema: TestInputRequiredResultRequestStateLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestInputRequiredResultRequestStateOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestInputRequiredResultRequestStateInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in TestInputRequiredResultRequestState
+			r, err := stitchToolCallTestInputRequiredResultRequestState(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.TestInputRequiredResultRequestState(ctx, in.(TestInputRequiredResultRequestState))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:           "test_input_required_result_multiple_inputs",
+		Description:    "Tests an input-required result with elicitation, sampling and roots requests at once",
+		InputSchema:    TestInputRequiredResultMultipleInputsInputSchema,
+		LosslessSchema: TestInputRequiredResultMultipleInputsLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestInputRequiredResultMultipleInputsOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestInputRequiredResultMultipleInputsInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in TestInputRequiredResultMultipleInputs
+			r, err := stitchToolCallTestInputRequiredResultMultipleInputs(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.TestInputRequiredResultMultipleInputs(ctx, in.(TestInputRequiredResultMultipleInputs))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:           "test_input_required_result_multi_round",
+		Description:    "Tests two rounds of input-required results with an evolving requestState",
+		InputSchema:    TestInputRequiredResultMultiRoundInputSchema,
+		LosslessSchema: TestInputRequiredResultMultiRoundLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestInputRequiredResultMultiRoundOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestInputRequiredResultMultiRoundInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in TestInputRequiredResultMultiRound
+			r, err := stitchToolCallTestInputRequiredResultMultiRound(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.TestInputRequiredResultMultiRound(ctx, in.(TestInputRequiredResultMultiRound))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:           "test_input_required_result_tampered_state",
+		Description:    "Tests that a tampered requestState is rejected",
+		InputSchema:    TestInputRequiredResultTamperedStateInputSchema,
+		LosslessSchema: TestInputRequiredResultTamperedStateLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestInputRequiredResultTamperedStateOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestInputRequiredResultTamperedStateInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in TestInputRequiredResultTamperedState
+			r, err := stitchToolCallTestInputRequiredResultTamperedState(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.TestInputRequiredResultTamperedState(ctx, in.(TestInputRequiredResultTamperedState))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:           "test_input_required_result_capabilities",
+		Description:    "Tests that input requests are limited to the capabilities the client declared",
+		InputSchema:    TestInputRequiredResultCapabilitiesInputSchema,
+		LosslessSchema: TestInputRequiredResultCapabilitiesLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestInputRequiredResultCapabilitiesOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestInputRequiredResultCapabilitiesInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in TestInputRequiredResultCapabilities
+			r, err := stitchToolCallTestInputRequiredResultCapabilities(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.TestInputRequiredResultCapabilities(ctx, in.(TestInputRequiredResultCapabilities))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:           "test_missing_capability",
+		Description:    "Tests that a tool needing sampling is refused when the client did not declare the sampling capability",
+		InputSchema:    TestMissingCapabilityInputSchema,
+		LosslessSchema: TestMissingCapabilityLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestMissingCapabilityOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestMissingCapabilityInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in TestMissingCapability
+			r, err := stitchToolCallTestMissingCapability(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.TestMissingCapability(ctx, in.(TestMissingCapability))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:           "test_custom_headers",
+		Description:    "Tests custom headers mirrored from x-mcp-header parameters (SEP-2243)",
+		InputSchema:    TestCustomHeadersInputSchema,
+		LosslessSchema: TestCustomHeadersLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestCustomHeadersOpenAIStrictSchema, Strict: true, NullAsAbsent: true},
+			{Profile: "anthropic-strict", Schema: TestCustomHeadersAnthropicStrictSchema, Strict: true},
+			{Profile: "gemini", Schema: TestCustomHeadersGeminiSchema, OpenAPI: true},
+		},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in TestCustomHeaders
+			r, err := stitchToolCallTestCustomHeaders(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.TestCustomHeaders(ctx, in.(TestCustomHeaders))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:           "test_trigger_tool_change",
+		Description:    "Adds or removes a tool, so that the server sends notifications/tools/list_changed",
+		InputSchema:    TestTriggerToolChangeInputSchema,
+		LosslessSchema: TestTriggerToolChangeLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestTriggerToolChangeOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestTriggerToolChangeInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in TestTriggerToolChange
+			r, err := stitchToolCallTestTriggerToolChange(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.TestTriggerToolChange(ctx, in.(TestTriggerToolChange))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:           "test_trigger_prompt_change",
+		Description:    "Adds or removes a prompt, so that the server sends notifications/prompts/list_changed",
+		InputSchema:    TestTriggerPromptChangeInputSchema,
+		LosslessSchema: TestTriggerPromptChangeLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestTriggerPromptChangeOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestTriggerPromptChangeInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in TestTriggerPromptChange
+			r, err := stitchToolCallTestTriggerPromptChange(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.TestTriggerPromptChange(ctx, in.(TestTriggerPromptChange))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:           "test_streaming_elicitation",
+		Description:    "Tests that a call asking for input answers with an input-required result on its own stream, never with an independent request",
+		InputSchema:    TestStreamingElicitationInputSchema,
+		LosslessSchema: TestStreamingElicitationLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestStreamingElicitationOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestStreamingElicitationInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in TestStreamingElicitation
+			r, err := stitchToolCallTestStreamingElicitation(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.TestStreamingElicitation(ctx, in.(TestStreamingElicitation))
+			return stitch.Output{Text: out}, err
+		},
+	}, {
+		Name:           "test_logging_tool",
+		Description:    "Tests that no log message is sent for a request that did not set a log level",
+		InputSchema:    TestLoggingToolInputSchema,
+		LosslessSchema: TestLoggingToolLosslessSchema,
+		Profiles: []stitch.ProfileSchema{
+			{Profile: "openai-strict", Schema: TestLoggingToolOpenAIStrictSchema, Strict: true},
+			{Profile: "anthropic-strict", Schema: TestLoggingToolInputSchema, Strict: true},
+			{Profile: "gemini", OpenAPI: true},
+		},
+		Decode: func(args []byte, opt stitch.DecodeOptions) (any, []string, []string, error) {
+			var in TestLoggingTool
+			r, err := stitchToolCallTestLoggingTool(&in, args, opt.NullAsAbsent)
+			if opt.Report != nil {
+				*opt.Report = r
+			}
+			return in, r.Dropped, r.Repaired, err
+		},
+		Run: func(ctx context.Context, in any) (stitch.Output, error) {
+			out, err := h.TestLoggingTool(ctx, in.(TestLoggingTool))
 			return stitch.Output{Text: out}, err
 		},
 	}}

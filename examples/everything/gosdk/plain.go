@@ -15,6 +15,7 @@ import (
 
 // addPlain registers the plain SDK's tool, resources and prompts on s.
 func addPlain(s *mcp.Server) {
+	addInputPrompt(s)
 	s.AddTool(&mcp.Tool{
 		Name:        "json_schema_2020_12_tool",
 		Description: everything.JSONSchema202012Description,
@@ -108,6 +109,22 @@ func templateResource(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.R
 }
 
 // prompt is a prompt result of user messages, one per content block.
+// addInputPrompt registers test_input_required_result_prompt: without the
+// user's answer it returns the elicitation it needs (an input-required
+// result under revision 2026-07-28; the SDK asks an older client on its
+// session and calls the prompt again), with it the prompt.
+func addInputPrompt(s *mcp.Server) {
+	s.AddPrompt(&mcp.Prompt{Name: everything.PromptInputName, Description: everything.PromptInputDescription},
+		func(ctx context.Context, req *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+			if r, ok := req.Params.InputResponses[everything.PromptInputKey].(*mcp.ElicitResult); ok && r.Action == "accept" {
+				return prompt(&mcp.TextContent{Text: everything.PromptInputText(r.Content["context"])}), nil
+			}
+			return &mcp.GetPromptResult{InputRequests: mcp.InputRequestMap{everything.PromptInputKey: &mcp.ElicitParams{
+				Message: everything.PromptInputMessage, RequestedSchema: json.RawMessage(everything.PromptInputSchema),
+			}}}, nil
+		})
+}
+
 func prompt(blocks ...mcp.Content) *mcp.GetPromptResult {
 	r := &mcp.GetPromptResult{}
 	for _, c := range blocks {

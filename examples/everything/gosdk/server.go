@@ -21,7 +21,8 @@ import (
 // one dispatcher with opt, and the plain SDK's tool, resources, prompts
 // and completions.
 func NewServer(opt stitch.Options) (*mcp.Server, error) {
-	d, err := stitch.NewDispatcher(opt, everything.StitchTools(handler{}))
+	box := &serverBox{}
+	d, err := stitch.NewDispatcher(opt, everything.StitchTools(handler{server: box}))
 	if err != nil {
 		return nil, err
 	}
@@ -29,10 +30,25 @@ func NewServer(opt stitch.Options) (*mcp.Server, error) {
 		CompletionHandler:  complete,
 		SubscribeHandler:   subscribe,
 		UnsubscribeHandler: unsubscribe,
+		SetCacheable:       cacheable,
 	})
+	box.s = s
 	stitchgosdk.AddTools(s, d)
 	addPlain(s)
 	return s, nil
+}
+
+// cacheable sets the caching hints (revision 2026-07-28) of the lists that
+// do not change while the server runs: the resources and the resource
+// templates, which every client may keep for everything.ListTTL. The tools
+// and prompts change (test_trigger_tool_change, test_trigger_prompt_change)
+// and a resource's content may (test://watched-resource): they keep the
+// SDK's ttlMs 0.
+func cacheable(_ context.Context, req mcp.Request, c *mcp.Cacheable) {
+	switch req.(type) {
+	case *mcp.ListResourcesRequest, *mcp.ListResourceTemplatesRequest:
+		c.TTLMs, c.CacheScope = int(everything.ListTTL.Milliseconds()), "public"
+	}
 }
 
 // HTTPHandler serves server over streamable HTTP with the adapter's

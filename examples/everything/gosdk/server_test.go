@@ -98,10 +98,13 @@ func TestToolsList(t *testing.T) {
 		}
 	}
 	slices.Sort(names)
-	want := []string{"json_schema_2020_12_tool", "test_audio_content", "test_elicitation", "test_elicitation_sep1034_defaults",
+	want := []string{"json_schema_2020_12_tool", "test_audio_content", "test_custom_headers", "test_elicitation", "test_elicitation_sep1034_defaults",
 		"test_elicitation_sep1330_enums", "test_embedded_resource", "test_error_handling", "test_image_content",
-		"test_multiple_content_types", "test_reconnection", "test_sampling", "test_simple_text", "test_tool_with_logging",
-		"test_tool_with_progress"}
+		"test_input_required_result_capabilities", "test_input_required_result_elicitation", "test_input_required_result_list_roots",
+		"test_input_required_result_multi_round", "test_input_required_result_multiple_inputs", "test_input_required_result_request_state",
+		"test_input_required_result_sampling", "test_input_required_result_tampered_state", "test_logging_tool", "test_missing_capability",
+		"test_multiple_content_types", "test_reconnection", "test_sampling", "test_simple_text", "test_streaming_elicitation", "test_tool_with_logging",
+		"test_tool_with_progress", "test_trigger_prompt_change", "test_trigger_tool_change"}
 	if !slices.Equal(names, want) {
 		t.Errorf("tools %q\nwant %q", names, want)
 	}

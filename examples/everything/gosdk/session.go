@@ -4,8 +4,10 @@ package gosdk
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -16,7 +18,19 @@ import (
 // handler implements everything.StitchHandler on the Go SDK: the tools of
 // everything.Service, and those that reach the client's session or the
 // transport through the adapter's request (stitchgosdk.Request).
-type handler struct{ everything.Service }
+type handler struct {
+	everything.Service
+	server *serverBox
+}
+
+// serverBox holds the server the handler's tools are served by, which
+// exists only after the dispatcher that serves them: the trigger tools
+// change its tools and prompts.
+type serverBox struct {
+	mu                 sync.Mutex
+	s                  *mcp.Server
+	hasTool, hasPrompt bool // the dynamic tool and prompt are there
+}
 
 var _ everything.StitchHandler = handler{}
 
@@ -119,4 +133,41 @@ func (handler) TestReconnection(ctx context.Context, in everything.TestReconnect
 	case <-ctx.Done():
 		return "", ctx.Err()
 	}
+}
+
+// TestTriggerToolChange handles tool test_trigger_tool_change: it adds
+// everything.DynamicToolName when the server does not have it and removes
+// it when it does; the SDK sends notifications/tools/list_changed.
+func (h handler) TestTriggerToolChange(ctx context.Context, in everything.TestTriggerToolChange) (string, error) {
+	h.server.mu.Lock()
+	defer h.server.mu.Unlock()
+	s := h.server.s
+	if h.server.hasTool = !h.server.hasTool; !h.server.hasTool {
+		s.RemoveTools(everything.DynamicToolName)
+		return everything.TriggerText(everything.DynamicToolName, false), nil
+	}
+	s.AddTool(&mcp.Tool{Name: everything.DynamicToolName, Description: everything.DynamicText,
+		InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: everything.DynamicText}}}, nil
+		})
+	return everything.TriggerText(everything.DynamicToolName, true), nil
+}
+
+// TestTriggerPromptChange handles tool test_trigger_prompt_change: the same
+// for prompt everything.DynamicPromptName and
+// notifications/prompts/list_changed.
+func (h handler) TestTriggerPromptChange(ctx context.Context, in everything.TestTriggerPromptChange) (string, error) {
+	h.server.mu.Lock()
+	defer h.server.mu.Unlock()
+	s := h.server.s
+	if h.server.hasPrompt = !h.server.hasPrompt; !h.server.hasPrompt {
+		s.RemovePrompts(everything.DynamicPromptName)
+		return everything.TriggerText(everything.DynamicPromptName, false), nil
+	}
+	s.AddPrompt(&mcp.Prompt{Name: everything.DynamicPromptName, Description: everything.DynamicText},
+		func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+			return prompt(&mcp.TextContent{Text: everything.DynamicText}), nil
+		})
+	return everything.TriggerText(everything.DynamicPromptName, true), nil
 }

@@ -18,6 +18,7 @@ import (
 // Completions are mcp-go's default providers, which answer every request
 // with no values, as the reference server does.
 func addPlain(s *server.MCPServer) {
+	addInputPrompt(s)
 	s.AddTool(mcp.Tool{
 		Name:           "json_schema_2020_12_tool",
 		Description:    everything.JSONSchema202012Description,
@@ -102,6 +103,25 @@ func templateResource(ctx context.Context, req mcp.ReadResourceRequest) ([]mcp.R
 }
 
 // prompt is a prompt result of user messages, one per content block.
+// addInputPrompt registers test_input_required_result_prompt: without the
+// user's answer it returns the elicitation it needs (an input-required
+// result under revision 2026-07-28; mcp-go asks an older client on its
+// session and calls the prompt again), with it the prompt.
+func addInputPrompt(s *server.MCPServer) {
+	s.AddPrompt(mcp.NewPrompt(everything.PromptInputName, mcp.WithPromptDescription(everything.PromptInputDescription)),
+		func(ctx context.Context, req mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+			if r := server.ElicitationResponse(req.Params.InputResponses, everything.PromptInputKey); r != nil && r.Action == mcp.ElicitationResponseActionAccept {
+				var c struct{ Context any }
+				b, _ := json.Marshal(r.Content)
+				_ = json.Unmarshal(b, &c)
+				return prompt(mcp.NewTextContent(everything.PromptInputText(c.Context))), nil
+			}
+			return server.NewInputRequestBuilder("").Elicit(everything.PromptInputKey, mcp.ElicitationParams{
+				Message: everything.PromptInputMessage, RequestedSchema: json.RawMessage(everything.PromptInputSchema),
+			}).PromptResult(), nil
+		})
+}
+
 func prompt(blocks ...mcp.Content) *mcp.GetPromptResult {
 	r := &mcp.GetPromptResult{}
 	for _, c := range blocks {

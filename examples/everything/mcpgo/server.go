@@ -14,6 +14,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 	"github.com/stitchgen/stitchgen/adapters/stitchmcpgo"
 	"github.com/stitchgen/stitchgen/examples/conformance/everything"
@@ -35,7 +36,12 @@ func NewServer(opt stitch.Options) (*server.MCPServer, error) {
 		server.WithToolCapabilities(true),
 		server.WithResourceCapabilities(true, true),
 		server.WithPromptCapabilities(true),
-		server.WithCompletions())
+		server.WithCompletions(),
+		// The resources and resource templates do not change while the
+		// server runs; the tools and prompts do (the trigger tools), and a
+		// resource's content may: they keep mcp-go's ttlMs 0.
+		server.WithMethodCacheHints(mcp.MethodResourcesList, everything.ListTTL.Milliseconds(), mcp.CacheScopePublic),
+		server.WithMethodCacheHints(mcp.MethodResourcesTemplatesList, everything.ListTTL.Milliseconds(), mcp.CacheScopePublic))
 	addPlain(s)
 	return s, nil
 }

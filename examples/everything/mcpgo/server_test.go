@@ -277,7 +277,7 @@ func TestToolsList(t *testing.T) {
 		}
 	}
 	slices.Sort(names)
-	if len(names) != 14 || len(names) != len(want) {
+	if len(names) != 28 || len(names) != len(want) {
 		t.Errorf("tools %q, want the %d of the fixture", names, len(want))
 	}
 }

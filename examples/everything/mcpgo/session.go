@@ -145,3 +145,41 @@ func (handler) TestReconnection(ctx context.Context, in everything.TestReconnect
 		return "", ctx.Err()
 	}
 }
+
+// TestTriggerToolChange handles tool test_trigger_tool_change: it adds
+// everything.DynamicToolName when the server does not have it and removes
+// it when it does; mcp-go sends notifications/tools/list_changed.
+func (handler) TestTriggerToolChange(ctx context.Context, in everything.TestTriggerToolChange) (string, error) {
+	s, err := mcpServer(ctx)
+	if err != nil {
+		return "", err
+	}
+	if s.GetTool(everything.DynamicToolName) != nil {
+		s.DeleteTools(everything.DynamicToolName)
+		return everything.TriggerText(everything.DynamicToolName, false), nil
+	}
+	s.AddTool(mcp.NewTool(everything.DynamicToolName, mcp.WithDescription(everything.DynamicText)),
+		func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			return mcp.NewToolResultText(everything.DynamicText), nil
+		})
+	return everything.TriggerText(everything.DynamicToolName, true), nil
+}
+
+// TestTriggerPromptChange handles tool test_trigger_prompt_change: the same
+// for prompt everything.DynamicPromptName and
+// notifications/prompts/list_changed.
+func (handler) TestTriggerPromptChange(ctx context.Context, in everything.TestTriggerPromptChange) (string, error) {
+	s, err := mcpServer(ctx)
+	if err != nil {
+		return "", err
+	}
+	if _, ok := s.ListPrompts()[everything.DynamicPromptName]; ok {
+		s.DeletePrompts(everything.DynamicPromptName)
+		return everything.TriggerText(everything.DynamicPromptName, false), nil
+	}
+	s.AddPrompt(mcp.NewPrompt(everything.DynamicPromptName, mcp.WithPromptDescription(everything.DynamicText)),
+		func(context.Context, mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+			return prompt(mcp.NewTextContent(everything.DynamicText)), nil
+		})
+	return everything.TriggerText(everything.DynamicPromptName, true), nil
+}

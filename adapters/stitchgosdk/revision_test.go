@@ -1,0 +1,80 @@
+package stitchgosdk_test
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stitchgen/stitchgen/adapters/stitchgosdk"
+	"github.com/stitchgen/stitchgen/internal/fixture"
+	"github.com/stitchgen/stitchgen/stitch"
+)
+
+// postRaw sends body with the protocol version header version and the
+// Mcp-Method and Mcp-Name headers (each left out when "") and returns the HTTP status and the JSON-RPC message (the data of
+// an event stream's event).
+func postRaw(t *testing.T, url, version, method, name, body string) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	for k, v := range map[string]string{"Mcp-Protocol-Version": version, "Mcp-Method": method, "Mcp-Name": name} {
+		if v != "" {
+			req.Header.Set(k, v)
+		}
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg := string(b)
+	if i := strings.Index(msg, "data: "); i >= 0 {
+		msg, _, _ = strings.Cut(msg[i+len("data: "):], "\n")
+	}
+	return resp.StatusCode, strings.TrimSpace(msg)
+}
+
+// One HTTPHandler serves the session revisions and 2026-07-28: an
+// initialize opens a session; a request of 2026-07-28, or of a revision
+// the SDK does not know, goes to the stateless handler, which answers the
+// latter with the versions it supports; an unknown tool under 2026-07-28
+// gets the SDK's error, and the observers still see the call.
+func TestRevisions(t *testing.T) {
+	h := fixture.NewHandler()
+	t.Cleanup(func() { close(h.Release) })
+	d, err := stitch.NewDispatcher(stitch.Options{}, fixture.StitchTools(h))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "v0"}, nil)
+	stitchgosdk.AddTools(s, d)
+	srv := httptest.NewServer(stitchgosdk.HTTPHandler(s, nil))
+	t.Cleanup(srv.Close)
+
+	status, msg := postRaw(t, srv.URL, "", "", "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"0"}}}`)
+	if status != http.StatusOK || !strings.Contains(msg, `"protocolVersion":"2025-11-25"`) {
+		t.Errorf("initialize: %d %s", status, msg)
+	}
+	meta := func(v string) string {
+		return `"_meta":{"io.modelcontextprotocol/protocolVersion":"` + v + `","io.modelcontextprotocol/clientCapabilities":{}}`
+	}
+	status, msg = postRaw(t, srv.URL, "2026-07-28", "tools/list", "", `{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{`+meta("2026-07-28")+`}}`)
+	if status != http.StatusOK || !strings.Contains(msg, `"resultType":"complete"`) || !strings.Contains(msg, `"name":"place_order"`) {
+		t.Errorf("tools/list of 2026-07-28: %d %s", status, msg)
+	}
+	status, msg = postRaw(t, srv.URL, "2099-01-01", "tools/list", "", `{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{`+meta("2099-01-01")+`}}`)
+	if want := `{"jsonrpc":"2.0","id":2,"error":{"code":-32022,"message":"unsupported protocol version","data":{"supported":["2026-07-28","2025-11-25","2025-06-18","2025-03-26","2024-11-05"],"requested":"2099-01-01"}}}`; status != http.StatusBadRequest || msg != want {
+		t.Errorf("unknown revision: %d %s\nwant 400 %s", status, msg, want)
+	}
+}
