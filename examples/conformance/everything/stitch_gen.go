@@ -2107,7 +2107,7 @@ func stitchDecodeTestCustomHeaders(d *stitchrt.Decoder, x *TestCustomHeaders) {
 				absent[0] |= 0x1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.Region = s0
 			}
@@ -2120,7 +2120,7 @@ func stitchDecodeTestCustomHeaders(d *stitchrt.Decoder, x *TestCustomHeaders) {
 				absent[0] |= 0x2
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.Priority = int64(n0)
 			}
@@ -2133,7 +2133,7 @@ func stitchDecodeTestCustomHeaders(d *stitchrt.Decoder, x *TestCustomHeaders) {
 				absent[0] |= 0x4
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.Bool(false); ok {
 				x.Verbose = b0
 			}
