@@ -99,7 +99,7 @@ func stitchDecodeSendBroadcast(d *stitchrt.Decoder, x *SendBroadcast) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 80 || len(s0) < 1 {
 					d.StrLen(s0, 1, 80)
@@ -111,7 +111,7 @@ func stitchDecodeSendBroadcast(d *stitchrt.Decoder, x *SendBroadcast) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -159,7 +159,7 @@ func stitchDecodeSendBroadcast(d *stitchrt.Decoder, x *SendBroadcast) {
 				absent[0] |= 1 << 2
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.Bool(false); ok {
 				x.Silent = b0
 			}
@@ -366,7 +366,7 @@ func stitchDecodeTextPart(d *stitchrt.Decoder, x *TextPart) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 4000 || len(s0) < 1 {
 					d.StrLen(s0, 1, 4000)
@@ -378,7 +378,7 @@ func stitchDecodeTextPart(d *stitchrt.Decoder, x *TextPart) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
 				case "text":
@@ -450,7 +450,7 @@ func stitchDecodeImagePart(d *stitchrt.Decoder, x *ImagePart) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeMedia(d, &x.Media)
@@ -467,7 +467,7 @@ func stitchDecodeImagePart(d *stitchrt.Decoder, x *ImagePart) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			x.Caption = new(string)
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 200 {
@@ -480,7 +480,7 @@ func stitchDecodeImagePart(d *stitchrt.Decoder, x *ImagePart) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
 				case "image":
@@ -558,7 +558,7 @@ func stitchDecodeGalleryPart(d *stitchrt.Decoder, x *GalleryPart) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -602,7 +602,7 @@ func stitchDecodeGalleryPart(d *stitchrt.Decoder, x *GalleryPart) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
 				case "gallery":
@@ -685,7 +685,7 @@ func stitchDecodeMedia(d *stitchrt.Decoder, x *Media) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatURI(s0), "uri", s0)
 				x.URL = s0
@@ -699,7 +699,7 @@ func stitchDecodeMedia(d *stitchrt.Decoder, x *Media) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 300 {
 					d.StrLen(s0, -1, 300)
@@ -768,7 +768,7 @@ func stitchDecodeBroadcastReceipt(d *stitchrt.Decoder, x *BroadcastReceipt) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.BroadcastID = s0
 			}
@@ -777,7 +777,7 @@ func stitchDecodeBroadcastReceipt(d *stitchrt.Decoder, x *BroadcastReceipt) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.Channel = s0
 			}
@@ -786,7 +786,7 @@ func stitchDecodeBroadcastReceipt(d *stitchrt.Decoder, x *BroadcastReceipt) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.Parts = int(n0)
 			}
@@ -795,7 +795,7 @@ func stitchDecodeBroadcastReceipt(d *stitchrt.Decoder, x *BroadcastReceipt) {
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.MediaCount = int(n0)
 			}
@@ -881,7 +881,7 @@ func stitchDecodeEditBroadcast(d *stitchrt.Decoder, x *EditBroadcast) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch0(s0) {
 					d.PatternFailOn("^b-[0-9]+$", s0)
@@ -893,7 +893,7 @@ func stitchDecodeEditBroadcast(d *stitchrt.Decoder, x *EditBroadcast) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -1130,7 +1130,7 @@ func stitchDecodeRemoveOp(d *stitchrt.Decoder, x *RemoveOp) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
 					d.MinimumFail("0", false)
@@ -1142,7 +1142,7 @@ func stitchDecodeRemoveOp(d *stitchrt.Decoder, x *RemoveOp) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
 				case "remove":
@@ -1213,7 +1213,7 @@ func stitchDecodeMoveOp(d *stitchrt.Decoder, x *MoveOp) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
 					d.MinimumFail("0", false)
@@ -1225,7 +1225,7 @@ func stitchDecodeMoveOp(d *stitchrt.Decoder, x *MoveOp) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
 					d.MinimumFail("0", false)
@@ -1237,7 +1237,7 @@ func stitchDecodeMoveOp(d *stitchrt.Decoder, x *MoveOp) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
 				case "move":
@@ -1314,7 +1314,7 @@ func stitchDecodeReplaceTextOp(d *stitchrt.Decoder, x *ReplaceTextOp) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
 					d.MinimumFail("0", false)
@@ -1326,7 +1326,7 @@ func stitchDecodeReplaceTextOp(d *stitchrt.Decoder, x *ReplaceTextOp) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 4000 || len(s0) < 1 {
 					d.StrLen(s0, 1, 4000)
@@ -1338,7 +1338,7 @@ func stitchDecodeReplaceTextOp(d *stitchrt.Decoder, x *ReplaceTextOp) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
 				case "replace_text":
@@ -1415,7 +1415,7 @@ func stitchDecodePreviewBroadcast(d *stitchrt.Decoder, x *PreviewBroadcast) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch0(s0) {
 					d.PatternFailOn("^b-[0-9]+$", s0)

@@ -239,7 +239,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.I = int(n0)
 			}
@@ -248,7 +248,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-128, 127, false); ok {
 				x.I8 = int8(n0)
 			}
@@ -257,7 +257,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-32768, 32767, false); ok {
 				x.I16 = int16(n0)
 			}
@@ -266,7 +266,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-2147483648, 2147483647, false); ok {
 				x.I32 = int32(n0)
 			}
@@ -275,7 +275,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.I64 = int64(n0)
 			}
@@ -284,7 +284,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Uint(uint64(0xffffffffffffffff), false); ok {
 				x.U = uint(n0)
 			}
@@ -293,7 +293,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			if !d.FirstKey(&seen[0], 1<<6, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Uint(255, false); ok {
 				x.U8 = uint8(n0)
 			}
@@ -302,7 +302,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			if !d.FirstKey(&seen[0], 1<<7, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Uint(65535, false); ok {
 				x.U16 = uint16(n0)
 			}
@@ -311,7 +311,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			if !d.FirstKey(&seen[0], 1<<8, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Uint(4294967295, false); ok {
 				x.U32 = uint32(n0)
 			}
@@ -320,7 +320,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			if !d.FirstKey(&seen[0], 1<<9, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Uint(uint64(0xffffffffffffffff), false); ok {
 				x.U64 = uint64(n0)
 			}
@@ -333,7 +333,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 				absent[0] |= 1 << 10
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Uint(uint64(0xffffffffffffffff), false); ok {
 				x.Ptr = uintptr(n0)
 			}
@@ -342,7 +342,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			if !d.FirstKey(&seen[0], 1<<11, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-2147483648, 2147483647, false); ok {
 				if n0 < -10 {
 					d.MinimumFail("-10", false)
@@ -357,7 +357,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			if !d.FirstKey(&seen[0], 1<<12, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < -2 {
 					d.MinimumFail("-3", true)
@@ -372,7 +372,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			if !d.FirstKey(&seen[0], 1<<13, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-128, 127, false); ok {
 				x.Tight = int8(n0)
 			}
@@ -381,7 +381,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			if !d.FirstKey(&seen[0], 1<<14, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0%7 != 0 {
 					d.MultipleOfFail("7")
@@ -397,7 +397,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 				absent[0] |= 1 << 15
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Uint(uint64(0xffffffffffffffff), false); ok {
 				if n0 < uint64(0xfffffffffffffd98) {
 					d.MinimumFail("18446744073709551000", false)
@@ -413,7 +413,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 				absent[0] |= 1 << 16
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-32768, 32767, false); ok {
 				x.Deflt = int16(n0)
 			}
@@ -605,7 +605,7 @@ func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Float(32, false); ok {
 				x.F32 = float32(n0)
 			}
@@ -614,7 +614,7 @@ func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Float(64, false); ok {
 				x.F64 = float64(n0)
 			}
@@ -623,7 +623,7 @@ func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Float(64, false); ok {
 				d.Minimum("0", false)
 				d.Maximum("1", false)
@@ -634,7 +634,7 @@ func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Float(64, false); ok {
 				d.Minimum("-1.5", true)
 				d.Maximum("2.5", true)
@@ -645,7 +645,7 @@ func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
 			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Float(64, false); ok {
 				d.MultipleOf("0.5")
 				x.Half = float64(n0)
@@ -659,7 +659,7 @@ func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
 				absent[0] |= 1 << 5
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Float(32, false); ok {
 				d.Maximum("10", false)
 				d.MultipleOf("0.1")
@@ -674,7 +674,7 @@ func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
 				absent[0] |= 1 << 6
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			x.Deflt = new(float64)
 			if n0, ok := d.Float(64, false); ok {
 				(*x.Deflt) = float64(n0)
@@ -827,7 +827,7 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.StrLen(s0, 2, 4)
 				x.Short = s0
@@ -837,7 +837,7 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch0(s0) {
 					d.PatternFailOn("^[a-z]{2}-[0-9]+$", s0)
@@ -849,7 +849,7 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.StrView(); ok {
 				var s0 string
 				switch string(b0) {
@@ -874,7 +874,7 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.StrView(); ok {
 				var s0 string
 				switch string(b0) {
@@ -899,7 +899,7 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 				absent[0] |= 1 << 4
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 8 {
 					d.StrLen(s0, -1, 8)
@@ -911,7 +911,7 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeFormats(d, &x.Formats)
@@ -1049,7 +1049,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 0
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatDate(s0), "date", s0)
 				x.Date = s0
@@ -1063,7 +1063,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatTime(s0), "time", s0)
 				x.Time = s0
@@ -1077,7 +1077,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 2
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatDateTime(s0), "date-time", s0)
 				x.DateTime = s0
@@ -1091,7 +1091,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 3
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatDuration(s0), "duration", s0)
 				x.Duration = s0
@@ -1105,7 +1105,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 4
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatURI(s0), "uri", s0)
 				x.URI = s0
@@ -1119,7 +1119,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 5
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatURIReference(s0), "uri-reference", s0)
 				x.URIRef = s0
@@ -1133,7 +1133,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 6
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatURITemplate(s0), "uri-template", s0)
 				x.URITmpl = s0
@@ -1147,7 +1147,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 7
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatEmail(s0), "email", s0)
 				x.Email = s0
@@ -1161,7 +1161,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 8
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatHostname(s0), "hostname", s0)
 				x.Host = s0
@@ -1175,7 +1175,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 9
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatIPv4(s0), "ipv4", s0)
 				x.IPv4 = s0
@@ -1189,7 +1189,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 10
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatIPv6(s0), "ipv6", s0)
 				x.IPv6 = s0
@@ -1203,7 +1203,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 11
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatRegex(s0), "regex", s0)
 				x.Regex = s0
@@ -1217,7 +1217,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 12
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatUUID(s0), "uuid", s0)
 				x.UUID = s0
@@ -1231,7 +1231,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 13
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatJSONPointer(s0), "json-pointer", s0)
 				x.Pointer = s0
@@ -1245,7 +1245,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 14
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatRelativeJSONPointer(s0), "relative-json-pointer", s0)
 				x.RelPtr = s0
@@ -1377,7 +1377,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStartOf("string") {
@@ -1431,7 +1431,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStartOf("number") {
@@ -1477,7 +1477,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStartOf("integer") {
@@ -1505,7 +1505,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ObjStart() {
@@ -1515,7 +1515,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 							d.Dup(k0)
 							continue
 						}
-						d.Push(k0)
+						d.PushKey()
 						var e0 uint16
 						if n1, ok := d.Uint(65535, false); ok {
 							e0 = uint16(n1)
@@ -1539,7 +1539,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 				absent[0] |= 1 << 4
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -1613,7 +1613,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 				absent[0] |= 1 << 5
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -1668,7 +1668,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 				absent[0] |= 1 << 6
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ObjStart() {
@@ -1678,7 +1678,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 							d.Dup(k0)
 							continue
 						}
-						d.Push(k0)
+						d.PushKey()
 						var e0 Point
 						{
 							r1, rep1 := d.BeginRepair()
@@ -1701,7 +1701,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			if !d.FirstKey(&seen[0], 1<<7, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.Bytes(); ok {
 				x.Blob = b0
 			}
@@ -1710,7 +1710,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			if !d.FirstKey(&seen[0], 1<<8, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if t0, ok := d.Time(); ok {
 				x.When = t0
 			}
@@ -1723,7 +1723,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 				absent[0] |= 1 << 9
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -1973,7 +1973,7 @@ func stitchDecodePoint(d *stitchrt.Decoder, x *Point) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-32768, 32767, false); ok {
 				x.X = int16(n0)
 			}
@@ -1982,7 +1982,7 @@ func stitchDecodePoint(d *stitchrt.Decoder, x *Point) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-32768, 32767, false); ok {
 				x.Y = int16(n0)
 			}
@@ -2050,7 +2050,7 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Number(false); ok {
 				d.Minimum("0", false)
 				x.Amount = n0
@@ -2060,7 +2060,7 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if du0, ok := d.Duration(); ok {
 				x.Delay = du0
 			}
@@ -2073,7 +2073,7 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 				absent[0] |= 1 << 2
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -2113,7 +2113,7 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(1, 12, false); ok {
 				x.Month = time.Month(n0)
 			}
@@ -2126,7 +2126,7 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 				absent[0] |= 1 << 4
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(0, 6, false); ok {
 				x.Day = time.Weekday(n0)
 			}
@@ -2135,7 +2135,7 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if d.Null() {
 				x.Label = stitch.Null[string]()
 			} else {
@@ -2153,7 +2153,7 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 			if !d.FirstKey(&seen[0], 1<<6, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if d.Null() {
 				x.Owner = stitch.Null[Point]()
 			} else {
@@ -2172,7 +2172,7 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 			if !d.FirstKey(&seen[0], 1<<7, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if d.Null() {
 				x.Limit = stitch.Null[json.Number]()
 			} else {
@@ -2187,7 +2187,7 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 			if !d.FirstKey(&seen[0], 1<<8, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if d.Null() {
 				x.Every = stitch.Null[time.Duration]()
 			} else {
@@ -2206,7 +2206,7 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 				absent[0] |= 1 << 9
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			x.Big = new(big.Int)
 			if d.BigInt(x.Big, false) {
 				d.MultipleOf("3")
@@ -2381,7 +2381,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if !d.Null() {
 				x.Str = new(string)
 				if s0, ok := d.Str(); ok {
@@ -2396,7 +2396,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if !d.Null() {
 				x.Int = new(int32)
 				if n0, ok := d.Int(-2147483648, 2147483647, false); ok {
@@ -2411,7 +2411,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if !d.Null() {
 				x.Num = new(float64)
 				if n0, ok := d.Float(64, false); ok {
@@ -2423,7 +2423,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if !d.Null() {
 				x.Bool = new(bool)
 				if b0, ok := d.Bool(false); ok {
@@ -2435,7 +2435,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if !d.Null() {
 				x.Enum = new(string)
 				if b0, ok := d.StrView(); ok {
@@ -2461,7 +2461,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if !d.Null() {
@@ -2503,7 +2503,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			if !d.FirstKey(&seen[0], 1<<6, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if !d.Null() {
@@ -2514,7 +2514,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 								d.Dup(k0)
 								continue
 							}
-							d.Push(k0)
+							d.PushKey()
 							var e0 string
 							if s1, ok := d.Str(); ok {
 								e0 = s1
@@ -2534,7 +2534,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			if !d.FirstKey(&seen[0], 1<<7, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if !d.Null() {
@@ -2550,7 +2550,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			if !d.FirstKey(&seen[0], 1<<8, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if !d.Null() {
 				x.Time = new(time.Time)
 				if t0, ok := d.Time(); ok {
@@ -2562,7 +2562,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			if !d.FirstKey(&seen[0], 1<<9, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if !d.Null() {
 				if b0, ok := d.Bytes(); ok {
 					x.Blob = b0
@@ -2573,7 +2573,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			if !d.FirstKey(&seen[0], 1<<10, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if !d.Null() {
 				x.OptStr = new(string)
 				if s0, ok := d.Str(); ok {
@@ -2585,7 +2585,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			if !d.FirstKey(&seen[0], 1<<11, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if !d.Null() {
@@ -2605,7 +2605,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 				absent[0] |= 1 << 12
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			x.NoNull = new(string)
 			if s0, ok := d.Str(); ok {
 				(*x.NoNull) = s0
@@ -2619,7 +2619,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 				absent[0] |= 1 << 13
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.Zero = int(n0)
 			}
@@ -2852,7 +2852,7 @@ func stitchDecodePolicies(d *stitchrt.Decoder, x *Policies) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodePoint(d, &x.Strict)
@@ -2865,7 +2865,7 @@ func stitchDecodePolicies(d *stitchrt.Decoder, x *Policies) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeStripped(d, &x.Strip)
@@ -2878,7 +2878,7 @@ func stitchDecodePolicies(d *stitchrt.Decoder, x *Policies) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeLoose(d, &x.Loose)
@@ -2895,7 +2895,7 @@ func stitchDecodePolicies(d *stitchrt.Decoder, x *Policies) {
 				absent[0] |= 1 << 3
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeOpen(d, &x.Open)
@@ -3020,7 +3020,7 @@ func stitchDecodeStripped(d *stitchrt.Decoder, x *Stripped) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) < 1 {
 					d.StrLen(s0, 1, -1)
@@ -3036,7 +3036,7 @@ func stitchDecodeStripped(d *stitchrt.Decoder, x *Stripped) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodePoint(d, &x.Deep)
@@ -3105,7 +3105,7 @@ func stitchDecodeLoose(d *stitchrt.Decoder, x *Loose) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 1 {
 					d.MinimumFail("1", false)
@@ -3121,7 +3121,7 @@ func stitchDecodeLoose(d *stitchrt.Decoder, x *Loose) {
 				d.Dup(k)
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			var e int
 			if n1, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				e = int(n1)
@@ -3197,7 +3197,7 @@ func stitchDecodeOpen(d *stitchrt.Decoder, x *Open) {
 				absent[0] |= 1 << 0
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.Kind = s0
 			}
@@ -3210,7 +3210,7 @@ func stitchDecodeOpen(d *stitchrt.Decoder, x *Open) {
 				d.Dup(k)
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			var e any
 			if a1, ok := d.Any(); ok {
 				e = a1
@@ -3284,7 +3284,7 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Uint(4294967295, false); ok {
 				if n0 < 1 {
 					d.MinimumFail("1", false)
@@ -3300,7 +3300,7 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 3 {
 					d.StrLen(s0, -1, 3)
@@ -3312,7 +3312,7 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if a0, ok := d.Any(); ok {
 				x.Any = a0
 			}
@@ -3321,7 +3321,7 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if a0, ok := d.RawMessage(); ok {
 				x.Raw = json.RawMessage(a0)
 			}
@@ -3330,7 +3330,7 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeChecked(d, &x.Check)
@@ -3347,7 +3347,7 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 				absent[0] |= 1 << 5
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatIPv6(s0), "ipv6", s0)
 				if err := x.Addr.UnmarshalText([]byte(s0)); err != nil {
@@ -3363,7 +3363,7 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 				absent[0] |= 1 << 6
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.Old = s0
 			}
@@ -3501,7 +3501,7 @@ func stitchDecodeBase(d *stitchrt.Decoder, x *Base) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Uint(4294967295, false); ok {
 				if n0 < 1 {
 					d.MinimumFail("1", false)
@@ -3517,7 +3517,7 @@ func stitchDecodeBase(d *stitchrt.Decoder, x *Base) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 3 {
 					d.StrLen(s0, -1, 3)
@@ -3587,7 +3587,7 @@ func stitchDecodeChecked(d *stitchrt.Decoder, x *Checked) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.A = int(n0)
 			}
@@ -3596,7 +3596,7 @@ func stitchDecodeChecked(d *stitchrt.Decoder, x *Checked) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.B = int(n0)
 			}

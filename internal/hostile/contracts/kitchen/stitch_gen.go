@@ -142,7 +142,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Uint(255, false); ok {
 				x.Small = uint8(n0)
 			}
@@ -151,7 +151,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < -5 {
 					d.MinimumFail("-5", false)
@@ -166,7 +166,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Float(64, false); ok {
 				d.Minimum("0", true)
 				d.Maximum("1", false)
@@ -177,7 +177,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0%5 != 0 {
 					d.MultipleOfFail("5")
@@ -193,7 +193,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 				absent[0] |= 1 << 4
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Float(32, false); ok {
 				d.MultipleOf("0.25")
 				x.Price = float32(n0)
@@ -203,7 +203,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.StrLen(s0, 4, 8)
 				if !stitchMatch0(s0) {
@@ -220,7 +220,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 				absent[0] |= 1 << 6
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.StrView(); ok {
 				var s0 string
 				switch string(b0) {
@@ -249,7 +249,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 				absent[0] |= 1 << 7
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.StrView(); ok {
 				var s0 string
 				switch string(b0) {
@@ -270,7 +270,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			if !d.FirstKey(&seen[0], 1<<8, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if !d.Null() {
 				x.Flag = new(bool)
 				if b0, ok := d.Bool(false); ok {
@@ -286,7 +286,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 				absent[0] |= 1 << 9
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			x.Count = new(uint64)
 			if n0, ok := d.Uint(uint64(0xffffffffffffffff), false); ok {
 				(*x.Count) = uint64(n0)
@@ -300,7 +300,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 				absent[0] |= 1 << 10
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			x.Label = new(string)
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 10 {
@@ -313,7 +313,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			if !d.FirstKey(&seen[0], 1<<11, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if !d.Null() {
 				x.Score = new(float64)
 				if n0, ok := d.Float(64, false); ok {
@@ -496,7 +496,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if t0, ok := d.Time(); ok {
 				x.When = t0
 			}
@@ -509,7 +509,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatDate(s0), "date", s0)
 				x.Day = s0
@@ -523,7 +523,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 2
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatEmail(s0), "email", s0)
 				x.Mail = s0
@@ -537,7 +537,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 3
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatUUID(s0), "uuid", s0)
 				x.ID = s0
@@ -551,7 +551,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 4
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatIPv4(s0), "ipv4", s0)
 				x.IP = s0
@@ -565,7 +565,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 5
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatIPv6(s0), "ipv6", s0)
 				x.IP6 = s0
@@ -579,7 +579,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 6
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatURI(s0), "uri", s0)
 				x.Link = s0
@@ -593,7 +593,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 7
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatHostname(s0), "hostname", s0)
 				x.Host = s0
@@ -607,7 +607,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 8
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatJSONPointer(s0), "json-pointer", s0)
 				x.Ptr = s0
@@ -621,7 +621,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 9
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatDuration(s0), "duration", s0)
 				x.Dur = s0
@@ -635,7 +635,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 10
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatTime(s0), "time", s0)
 				x.Clock = s0
@@ -649,7 +649,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 11
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.Bytes(); ok {
 				x.Blob = b0
 			}
@@ -804,7 +804,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStartOf("string") {
@@ -854,7 +854,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStartOf("integer") {
@@ -886,7 +886,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 				absent[0] |= 1 << 2
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ObjStart() {
@@ -896,7 +896,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 							d.Dup(k0)
 							continue
 						}
-						d.Push(k0)
+						d.PushKey()
 						var e0 string
 						if s1, ok := d.Str(); ok {
 							e0 = s1
@@ -919,7 +919,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 				absent[0] |= 1 << 3
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -992,7 +992,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 				absent[0] |= 1 << 4
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -1046,7 +1046,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 				absent[0] |= 1 << 5
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ObjStart() {
@@ -1056,7 +1056,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 							d.Dup(k0)
 							continue
 						}
-						d.Push(k0)
+						d.PushKey()
 						var e0 *Point
 						{
 							r1, rep1 := d.BeginRepair()
@@ -1250,7 +1250,7 @@ func stitchDecodePoint(d *stitchrt.Decoder, x *Point) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.X = int(n0)
 			}
@@ -1259,7 +1259,7 @@ func stitchDecodePoint(d *stitchrt.Decoder, x *Point) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.Y = int(n0)
 			}
@@ -1327,7 +1327,7 @@ func stitchDecodeShapes(d *stitchrt.Decoder, x *Shapes) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeShape(d, &x.Shape)
@@ -1344,7 +1344,7 @@ func stitchDecodeShapes(d *stitchrt.Decoder, x *Shapes) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -1387,14 +1387,14 @@ func stitchDecodeShapes(d *stitchrt.Decoder, x *Shapes) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			stitchDecodeValue(d, &x.Value)
 			d.Pop()
 		case "maybe":
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if !d.Null() {
@@ -1603,7 +1603,7 @@ func stitchDecodeCircle(d *stitchrt.Decoder, x *Circle) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Float(64, false); ok {
 				d.Minimum("0", false)
 				x.R = float64(n0)
@@ -1613,7 +1613,7 @@ func stitchDecodeCircle(d *stitchrt.Decoder, x *Circle) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
 				case "circle":
@@ -1687,7 +1687,7 @@ func stitchDecodeRect(d *stitchrt.Decoder, x *Rect) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
 				case "rect":
@@ -1703,7 +1703,7 @@ func stitchDecodeRect(d *stitchrt.Decoder, x *Rect) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.W = int(n0)
 			}
@@ -1716,7 +1716,7 @@ func stitchDecodeRect(d *stitchrt.Decoder, x *Rect) {
 				absent[0] |= 1 << 2
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.H = int(n0)
 			}
@@ -1936,7 +1936,7 @@ func stitchDecodeTree(d *stitchrt.Decoder, x *Tree) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeNode(d, &x.Root)
@@ -2040,7 +2040,7 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) < 1 {
 					d.StrLen(s0, 1, -1)
@@ -2056,7 +2056,7 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -2100,7 +2100,7 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if !d.Null() {
