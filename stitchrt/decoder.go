@@ -11,11 +11,14 @@ import (
 // defaultMaxDepth is the nesting limit of docs/decoding.md
 const defaultMaxDepth = 512
 
-// A seg is one step of the current JSON Pointer: a key, or an index
-// when key is nil.
+// A seg is one step of the current JSON Pointer: an index when end < 0
+// (off is the index); a key otherwise, data[off:end] of the decoder's
+// input, or ext[-off-1] when off < 0 (a key that is not a piece of the
+// input: escaped, or from another input). A seg holds no pointer, so a
+// push is a plain store, without the GC's write barrier, and a released
+// decoder keeps nothing of its input in its path.
 type seg struct {
-	key []byte
-	idx int
+	off, end int
 }
 
 // A Decoder reads one JSON document and collects issues. The path is
@@ -38,6 +41,8 @@ type Decoder struct {
 	cut      int  // issues not recorded: beyond the cap, or all of them when quiet
 	opt      int  // 1 + where the value of the optional, non-nullable property read last starts (NullAsAbsent); 0: none
 	path     []seg
+	ext      [][]byte // keys of path segments that are not pieces of data
+	kseg     seg      // the key ObjNext read last (PushKey); reset when data changes
 	issues   []stitch.Issue
 	dropped  []string
 	repaired []string
@@ -67,7 +72,7 @@ func NewDecoder(data []byte, repair bool) *Decoder {
 // Release resets the decoder and returns it to the pool. What a caller
 // keeps (issues in an error, dropped and repaired pointers) is detached.
 func (d *Decoder) Release() {
-	if cap(d.scratch) > 64<<10 || cap(d.stack) > 4096 || cap(d.path) > 1024 || cap(d.keys) > 4096 {
+	if cap(d.scratch) > 64<<10 || cap(d.stack) > 4096 || cap(d.path) > 1024 || cap(d.keys) > 4096 || cap(d.ext) > 4096 {
 		return // let an outsized decoder go
 	}
 	// Do not keep the input alive: clear what points into it. Only the
@@ -79,15 +84,9 @@ func (d *Decoder) Release() {
 			keys[i] = nil
 		}
 	}
-	for _, path := range [][]seg{d.path[:cap(d.path)], d.pathBuf[:]} {
-		for i := range path {
-			if path[i].key != nil {
-				path[i].key = nil
-			}
-		}
-		if cap(d.path) == len(d.pathBuf) {
-			break // path is pathBuf
-		}
+	if len(d.ext) > 0 {
+		clear(d.ext)
+		d.ext = d.ext[:0]
 	}
 	if cap(d.path) == len(d.pathBuf) {
 		d.path = d.pathBuf[:0]
@@ -116,15 +115,18 @@ func (d *Decoder) Release() {
 		d.changed = nil
 	}
 	d.scratch, d.stack, d.keys = d.scratch[:0], d.stack[:0], d.keys[:0]
-	d.pos, d.depth, d.maxDepth, d.cut, d.catching, d.nested, d.opt = 0, 0, 0, 0, 0, 0, 0
+	d.pos, d.depth, d.maxDepth, d.cut, d.catching, d.nested, d.opt, d.kseg = 0, 0, 0, 0, 0, 0, 0, seg{}
 	d.first, d.repair, d.fatal, d.failFast, d.quiet, d.nullAbs = false, false, false, false, false, false
 	decoders.Put(d)
 }
 
 // shareLimit is the largest input whose string values share one
-// copy of it (sub): the default cap of a tool call's arguments
-// (StitchOptions.MaxArgBytes). A kept string keeps at most that much alive.
-const shareLimit = 1 << 20
+// copy of it (sub): a small call, where one allocation for all its strings
+// beats one per string. Above it the copy of the whole input (keys,
+// punctuation, escaped strings that get an allocation of their own anyway)
+// costs more in bytes allocated and GC work than the allocations it saves
+// (decision 0101). A kept string keeps at most that much alive.
+const shareLimit = 512
 
 // sub returns data[i:j] as a string. For an input up to shareLimit
 // bytes the strings of one decode are substrings of one copy of the input,
@@ -263,9 +265,69 @@ func (d *Decoder) end() {
 
 // --- path ---
 
-func (d *Decoder) Push(key []byte) { d.path = append(d.path, seg{key: key}) }
+// PushKey appends the key ObjNext read last to the path (as its offsets
+// in the input: no pointer is stored).
+func (d *Decoder) PushKey() { d.path = append(d.path, d.kseg) }
 
-func (d *Decoder) PushIdx(i int) { d.path = append(d.path, seg{idx: i}) }
+// Push appends member key to the path; the key ObjNext read last is stored
+// as PushKey stores it, another key in ext.
+func (d *Decoder) Push(key []byte) {
+	if k := d.segKey(d.kseg); len(k) == len(key) && (len(k) == 0 || &k[0] == &key[0]) {
+		d.path = append(d.path, d.kseg)
+		return
+	}
+	d.pushExt(key)
+}
+
+// pushExt appends a key that is not known to be a piece of the input.
+func (d *Decoder) pushExt(key []byte) {
+	d.path = append(d.path, d.extSeg(key))
+}
+
+// extSeg returns a key segment for key, held in ext.
+func (d *Decoder) extSeg(key []byte) seg {
+	if len(key) == 0 {
+		return seg{}
+	}
+	d.ext = append(d.ext, key)
+	return seg{-len(d.ext), 0}
+}
+
+func (d *Decoder) PushIdx(i int) { d.path = append(d.path, seg{i, -1}) }
+
+// segKey returns the key of key segment s.
+func (d *Decoder) segKey(s seg) []byte {
+	if s.off < 0 {
+		return d.ext[-s.off-1]
+	}
+	return d.data[s.off:s.end]
+}
+
+// detachPath makes every key segment independent of the input, before
+// the decoder switches to another input (JSON-string repair). Not inlined:
+// EndRepair is emitted after every repairable value, and runs rarely.
+//
+//go:noinline
+func (d *Decoder) detachPath() {
+	for i, s := range d.path {
+		if s.end > s.off && s.off >= 0 {
+			d.ext = append(d.ext, d.data[s.off:s.end])
+			d.path[i] = seg{-len(d.ext), 0}
+		}
+	}
+}
+
+// copyPath sets t's path to d's, every key held in t.ext.
+func (d *Decoder) copyPath(t *Decoder) {
+	t.path = t.path[:0]
+	for _, s := range d.path {
+		if s.end < 0 {
+			t.path = append(t.path, s)
+			continue
+		}
+		t.path = append(t.path, t.extSeg(d.segKey(s)))
+	}
+}
 
 func (d *Decoder) Pop() { d.path = d.path[:len(d.path)-1] }
 
@@ -275,10 +337,10 @@ func (d *Decoder) pointer(key []byte, withKey bool) string {
 	var b strings.Builder
 	for _, s := range d.path {
 		b.WriteByte('/')
-		if s.key == nil {
-			b.WriteString(strconv.Itoa(s.idx))
+		if s.end < 0 {
+			b.WriteString(strconv.Itoa(s.off))
 		} else {
-			escapeToken(&b, s.key)
+			escapeToken(&b, d.segKey(s))
 		}
 	}
 	if withKey {

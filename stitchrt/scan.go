@@ -135,12 +135,16 @@ func (d *Decoder) ObjNext() ([]byte, bool) {
 		d.syntax("expected a string key")
 		return nil, false
 	}
+	ks := d.pos + 1
 	k, esc, ok := d.scanString() // key, inlined: one call less per member
 	if !ok {
 		return nil, false
 	}
 	if esc {
 		k = unescape(nil, k)
+		d.kseg = d.extSeg(k)
+	} else {
+		d.kseg = seg{ks, ks + len(k)}
 	}
 	if c := d.cur(); c != ':' && (c > ' ' || d.peek() != ':') {
 		d.syntax("expected ':' after an object key")
@@ -197,14 +201,18 @@ func (d *Decoder) sep(end byte) bool {
 // escaped keys are unescaped into a fresh slice, so a path segment stays
 // valid.
 func (d *Decoder) key() ([]byte, bool) {
+	ks := d.pos + 1
 	raw, esc, ok := d.scanString()
 	if !ok {
 		return nil, false
 	}
 	if !esc {
+		d.kseg = seg{ks, ks + len(raw)}
 		return raw, true
 	}
-	return unescape(nil, raw), true
+	k := unescape(nil, raw)
+	d.kseg = d.extSeg(k)
+	return k, true
 }
 
 // strBytes reads a string and returns its unescaped bytes, valid until

@@ -67,7 +67,7 @@ func (d *Decoder) skipNext(dups bool) bool {
 		d.PushIdx(0) // fatal: the caller stops and resets the path
 		return true
 	}
-	d.Push(k)
+	d.PushKey()
 	if dups && !d.newKey(o, k) {
 		d.issue("duplicate_key", "", "duplicate key "+quoteClip(k))
 	}

@@ -224,7 +224,7 @@ func (d *Decoder) shareText(t *Decoder, raw []byte) {
 func (d *Decoder) variantDecoder(raw []byte, quiet bool) *Decoder {
 	t := decoders.Get().(*Decoder)
 	t.data, t.maxDepth, t.repair, t.quiet, t.nullAbs = raw, d.maxDepth-d.depth, d.repair, quiet, d.nullAbs
-	t.path = append(t.path[:0], d.path...)
+	d.copyPath(t)
 	d.shareText(t, raw)
 	return t
 }

@@ -383,7 +383,8 @@ func (d *Decoder) BeginRepair() (Repair, bool) {
 		return Repair{}, false
 	}
 	d.repaired = append(d.repaired, d.pointer(nil, false))
-	d.data, d.text, d.pos, d.opt = inner.data, "", 0, 0
+	d.detachPath()
+	d.data, d.text, d.pos, d.opt, d.kseg = inner.data, "", 0, 0, seg{}
 	return saved, true
 }
 
@@ -396,5 +397,6 @@ type Repair struct {
 
 // EndRepair returns to the document after a repaired string.
 func (d *Decoder) EndRepair(r Repair) {
-	d.data, d.text, d.pos, d.opt = r.data, r.text, r.pos, 0
+	d.detachPath()
+	d.data, d.text, d.pos, d.opt, d.kseg = r.data, r.text, r.pos, 0, seg{}
 }

@@ -97,7 +97,7 @@ func (e *emitter) memberCase(st *model.Struct, m member) jen.Code {
 		stmts = append(stmts, jen.If(dvar().Dot("NullAsAbsent").Call()).Block(
 			id("absent").Index(jen.Lit(m.bit/64)).Op("|=").Add(mask), jen.Continue()))
 	}
-	stmts = append(stmts, dvar().Dot("Push").Call(id("k")))
+	stmts = append(stmts, dvar().Dot("PushKey").Call())
 	switch {
 	case m.field == nil:
 		stmts = append(stmts, e.discCheck(st, nil, 0)...)
@@ -213,7 +213,7 @@ func (e *emitter) unknownKey(st *model.Struct, allowed string) []jen.Code {
 			jen.If(lhs.expr().Op("==").Nil()).Block(lhs.expr().Op("=").Make(e.goType(c.Type))),
 			jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Add(lhs.expr()).Index(jen.String().Parens(id("k"))), jen.Id("dup")).Block(
 				dvar().Dot("Dup").Call(id("k")), jen.Continue()),
-			dvar().Dot("Push").Call(id("k")),
+			dvar().Dot("PushKey").Call(),
 			jen.Var().Id("e").Add(e.goType(c.Type.Elem)),
 		)
 		body = append(body, e.dec(c.Type.Elem, named("e"), site{check: c.Items}, 1)...)

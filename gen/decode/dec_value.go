@@ -326,7 +326,7 @@ func (e *emitter) decMap(t *model.Type, lhs place, s site, lvl int) []jen.Code {
 	loop := []jen.Code{
 		jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Id(m).Index(jen.String().Parens(id(k))), jen.Id("dup")).Block(
 			dvar().Dot("Dup").Call(id(k)), jen.Continue()),
-		dvar().Dot("Push").Call(id(k)),
+		dvar().Dot("PushKey").Call(),
 		jen.Var().Id(el).Add(e.goType(t.Elem)),
 	}
 	loop = append(loop, e.dec(t.Elem, named(el), site{check: s.items}, lvl+1)...)

@@ -105,7 +105,7 @@ func stitchDecodeSendBroadcast(d *stitchrt.Decoder, x *SendBroadcast) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 80 || len(s0) < 1 {
 					d.StrLen(s0, 1, 80)
@@ -117,7 +117,7 @@ func stitchDecodeSendBroadcast(d *stitchrt.Decoder, x *SendBroadcast) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -165,7 +165,7 @@ func stitchDecodeSendBroadcast(d *stitchrt.Decoder, x *SendBroadcast) {
 				absent[0] |= 1 << 2
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.Bool(false); ok {
 				x.Silent = b0
 			}
@@ -372,7 +372,7 @@ func stitchDecodeTextPart(d *stitchrt.Decoder, x *TextPart) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 4000 || len(s0) < 1 {
 					d.StrLen(s0, 1, 4000)
@@ -384,7 +384,7 @@ func stitchDecodeTextPart(d *stitchrt.Decoder, x *TextPart) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
 				case "text":
@@ -456,7 +456,7 @@ func stitchDecodeImagePart(d *stitchrt.Decoder, x *ImagePart) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeMedia(d, &x.Media)
@@ -473,7 +473,7 @@ func stitchDecodeImagePart(d *stitchrt.Decoder, x *ImagePart) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			x.Caption = new(string)
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 200 {
@@ -486,7 +486,7 @@ func stitchDecodeImagePart(d *stitchrt.Decoder, x *ImagePart) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
 				case "image":
@@ -564,7 +564,7 @@ func stitchDecodeGalleryPart(d *stitchrt.Decoder, x *GalleryPart) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -608,7 +608,7 @@ func stitchDecodeGalleryPart(d *stitchrt.Decoder, x *GalleryPart) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
 				case "gallery":
@@ -691,7 +691,7 @@ func stitchDecodeMedia(d *stitchrt.Decoder, x *Media) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatURI(s0), "uri", s0)
 				x.URL = s0
@@ -705,7 +705,7 @@ func stitchDecodeMedia(d *stitchrt.Decoder, x *Media) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 300 {
 					d.StrLen(s0, -1, 300)
@@ -774,7 +774,7 @@ func stitchDecodeBroadcastReceipt(d *stitchrt.Decoder, x *BroadcastReceipt) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.BroadcastID = s0
 			}
@@ -783,7 +783,7 @@ func stitchDecodeBroadcastReceipt(d *stitchrt.Decoder, x *BroadcastReceipt) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.Channel = s0
 			}
@@ -792,7 +792,7 @@ func stitchDecodeBroadcastReceipt(d *stitchrt.Decoder, x *BroadcastReceipt) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.Parts = int(n0)
 			}
@@ -801,7 +801,7 @@ func stitchDecodeBroadcastReceipt(d *stitchrt.Decoder, x *BroadcastReceipt) {
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.MediaCount = int(n0)
 			}
@@ -887,7 +887,7 @@ func stitchDecodeEditBroadcast(d *stitchrt.Decoder, x *EditBroadcast) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch0(s0) {
 					d.PatternFailOn("^b-[0-9]+$", s0)
@@ -899,7 +899,7 @@ func stitchDecodeEditBroadcast(d *stitchrt.Decoder, x *EditBroadcast) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -1136,7 +1136,7 @@ func stitchDecodeRemoveOp(d *stitchrt.Decoder, x *RemoveOp) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
 					d.MinimumFail("0", false)
@@ -1148,7 +1148,7 @@ func stitchDecodeRemoveOp(d *stitchrt.Decoder, x *RemoveOp) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
 				case "remove":
@@ -1219,7 +1219,7 @@ func stitchDecodeMoveOp(d *stitchrt.Decoder, x *MoveOp) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
 					d.MinimumFail("0", false)
@@ -1231,7 +1231,7 @@ func stitchDecodeMoveOp(d *stitchrt.Decoder, x *MoveOp) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
 					d.MinimumFail("0", false)
@@ -1243,7 +1243,7 @@ func stitchDecodeMoveOp(d *stitchrt.Decoder, x *MoveOp) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
 				case "move":
@@ -1320,7 +1320,7 @@ func stitchDecodeReplaceTextOp(d *stitchrt.Decoder, x *ReplaceTextOp) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
 					d.MinimumFail("0", false)
@@ -1332,7 +1332,7 @@ func stitchDecodeReplaceTextOp(d *stitchrt.Decoder, x *ReplaceTextOp) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 4000 || len(s0) < 1 {
 					d.StrLen(s0, 1, 4000)
@@ -1344,7 +1344,7 @@ func stitchDecodeReplaceTextOp(d *stitchrt.Decoder, x *ReplaceTextOp) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
 				case "replace_text":
@@ -1421,7 +1421,7 @@ func stitchDecodePreviewBroadcast(d *stitchrt.Decoder, x *PreviewBroadcast) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch0(s0) {
 					d.PatternFailOn("^b-[0-9]+$", s0)

@@ -1017,7 +1017,7 @@ func stitchDecodeTestSampling(d *stitchrt.Decoder, x *TestSampling) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.Prompt = s0
 			}
@@ -1114,7 +1114,7 @@ func stitchDecodeTestElicitation(d *stitchrt.Decoder, x *TestElicitation) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.Message = s0
 			}
@@ -2107,7 +2107,7 @@ func stitchDecodeTestCustomHeaders(d *stitchrt.Decoder, x *TestCustomHeaders) {
 				absent[0] |= 1 << 0
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.Region = s0
 			}
@@ -2120,7 +2120,7 @@ func stitchDecodeTestCustomHeaders(d *stitchrt.Decoder, x *TestCustomHeaders) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.Priority = int64(n0)
 			}
@@ -2133,7 +2133,7 @@ func stitchDecodeTestCustomHeaders(d *stitchrt.Decoder, x *TestCustomHeaders) {
 				absent[0] |= 1 << 2
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.Bool(false); ok {
 				x.Verbose = b0
 			}

@@ -71,7 +71,7 @@ func stitchDecodeCreateUser(d *stitchrt.Decoder, x *CreateUser) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.Name = s0
 			}
@@ -80,7 +80,7 @@ func stitchDecodeCreateUser(d *stitchrt.Decoder, x *CreateUser) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.Age = int(n0)
 			}
@@ -93,7 +93,7 @@ func stitchDecodeCreateUser(d *stitchrt.Decoder, x *CreateUser) {
 				absent[0] |= 1 << 2
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.Email = s0
 			}
@@ -106,7 +106,7 @@ func stitchDecodeCreateUser(d *stitchrt.Decoder, x *CreateUser) {
 				absent[0] |= 1 << 3
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStartOf("string") {
@@ -255,7 +255,7 @@ func stitchDecodeUser(d *stitchrt.Decoder, x *User) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.ID = s0
 			}
@@ -264,7 +264,7 @@ func stitchDecodeUser(d *stitchrt.Decoder, x *User) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.Name = s0
 			}
@@ -273,7 +273,7 @@ func stitchDecodeUser(d *stitchrt.Decoder, x *User) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.Age = int(n0)
 			}
@@ -286,7 +286,7 @@ func stitchDecodeUser(d *stitchrt.Decoder, x *User) {
 				absent[0] |= 1 << 3
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.Email = s0
 			}
@@ -372,7 +372,7 @@ func stitchDecodeFindUsers(d *stitchrt.Decoder, x *FindUsers) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.Query = s0
 			}
@@ -385,7 +385,7 @@ func stitchDecodeFindUsers(d *stitchrt.Decoder, x *FindUsers) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.Limit = int(n0)
 			}

@@ -82,7 +82,7 @@ func stitchDecodeCreateInvoice(d *stitchrt.Decoder, x *CreateInvoice) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeCommon_Address(d, &x.BillTo)
@@ -95,7 +95,7 @@ func stitchDecodeCreateInvoice(d *stitchrt.Decoder, x *CreateInvoice) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeCommon_Money(d, &x.Amount)
@@ -206,7 +206,7 @@ func stitchDecodeInvoice(d *stitchrt.Decoder, x *Invoice) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.Number = s0
 			}
@@ -215,7 +215,7 @@ func stitchDecodeInvoice(d *stitchrt.Decoder, x *Invoice) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeCommon_Money(d, &x.Amount)
@@ -300,7 +300,7 @@ func stitchDecodeListInvoices(d *stitchrt.Decoder, x *ListInvoices) {
 				absent[0] |= 1 << 0
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.Cursor = s0
 			}
@@ -396,7 +396,7 @@ func stitchDecodeInvoiceList(d *stitchrt.Decoder, x *InvoiceList) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeCommon_Page_Invoice(d, &x.Page)
@@ -470,7 +470,7 @@ func stitchDecodeCommon_Address(d *stitchrt.Decoder, x *common.Address) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) < 1 {
 					d.StrLen(s0, 1, -1)
@@ -482,7 +482,7 @@ func stitchDecodeCommon_Address(d *stitchrt.Decoder, x *common.Address) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch0(s0) {
 					d.PatternFailOn("^[0-9]{4,5}$", s0)
@@ -494,7 +494,7 @@ func stitchDecodeCommon_Address(d *stitchrt.Decoder, x *common.Address) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.StrView(); ok {
 				var s0 string
 				switch string(b0) {
@@ -558,7 +558,7 @@ func stitchDecodeCommon_Money(d *stitchrt.Decoder, x *common.Money) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
 					d.MinimumFail("0", false)
@@ -570,7 +570,7 @@ func stitchDecodeCommon_Money(d *stitchrt.Decoder, x *common.Money) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.StrView(); ok {
 				var s0 string
 				switch string(b0) {
@@ -625,7 +625,7 @@ func stitchDecodeCommon_Page_Invoice(d *stitchrt.Decoder, x *common.Page[Invoice
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -673,7 +673,7 @@ func stitchDecodeCommon_Page_Invoice(d *stitchrt.Decoder, x *common.Page[Invoice
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.Next = s0
 			}

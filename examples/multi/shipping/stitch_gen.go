@@ -62,7 +62,7 @@ func stitchDecodeCommon_Address(d *stitchrt.Decoder, x *common.Address) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) < 1 {
 					d.StrLen(s0, 1, -1)
@@ -74,7 +74,7 @@ func stitchDecodeCommon_Address(d *stitchrt.Decoder, x *common.Address) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch0(s0) {
 					d.PatternFailOn("^[0-9]{4,5}$", s0)
@@ -86,7 +86,7 @@ func stitchDecodeCommon_Address(d *stitchrt.Decoder, x *common.Address) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.StrView(); ok {
 				var s0 string
 				switch string(b0) {
@@ -150,7 +150,7 @@ func stitchDecodeCommon_Money(d *stitchrt.Decoder, x *common.Money) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
 					d.MinimumFail("0", false)
@@ -162,7 +162,7 @@ func stitchDecodeCommon_Money(d *stitchrt.Decoder, x *common.Money) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.StrView(); ok {
 				var s0 string
 				switch string(b0) {
@@ -216,7 +216,7 @@ func stitchDecodeQuoteShipment(d *stitchrt.Decoder, x *QuoteShipment) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeCommon_Address(d, &x.From)
@@ -229,7 +229,7 @@ func stitchDecodeQuoteShipment(d *stitchrt.Decoder, x *QuoteShipment) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeCommon_Address(d, &x.To)
@@ -242,7 +242,7 @@ func stitchDecodeQuoteShipment(d *stitchrt.Decoder, x *QuoteShipment) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 1 {
 					d.MinimumFail("1", false)
@@ -361,7 +361,7 @@ func stitchDecodeQuote(d *stitchrt.Decoder, x *Quote) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeCommon_Money(d, &x.Price)

@@ -105,7 +105,7 @@ func stitchDecodePlaceOrder(d *stitchrt.Decoder, x *PlaceOrder) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 1 {
 					d.MinimumFail("1", false)
@@ -117,7 +117,7 @@ func stitchDecodePlaceOrder(d *stitchrt.Decoder, x *PlaceOrder) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -165,7 +165,7 @@ func stitchDecodePlaceOrder(d *stitchrt.Decoder, x *PlaceOrder) {
 				absent[0] |= 1 << 2
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			x.Note = new(string)
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 500 {
@@ -178,7 +178,7 @@ func stitchDecodePlaceOrder(d *stitchrt.Decoder, x *PlaceOrder) {
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if !d.Null() {
 				x.GiftMessage = new(string)
 				if s0, ok := d.Str(); ok {
@@ -193,7 +193,7 @@ func stitchDecodePlaceOrder(d *stitchrt.Decoder, x *PlaceOrder) {
 			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeDelivery(d, &x.Delivery)
@@ -210,7 +210,7 @@ func stitchDecodePlaceOrder(d *stitchrt.Decoder, x *PlaceOrder) {
 				absent[0] |= 1 << 5
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStartOf("string") {
@@ -396,7 +396,7 @@ func stitchDecodeItem(d *stitchrt.Decoder, x *Item) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 32 || len(s0) < 1 {
 					d.StrLen(s0, 1, 32)
@@ -408,7 +408,7 @@ func stitchDecodeItem(d *stitchrt.Decoder, x *Item) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 1 {
 					d.MinimumFail("1", false)
@@ -427,7 +427,7 @@ func stitchDecodeItem(d *stitchrt.Decoder, x *Item) {
 				absent[0] |= 1 << 2
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.Bool(false); ok {
 				x.GiftWrap = b0
 			}
@@ -563,7 +563,7 @@ func stitchDecodeCourier(d *stitchrt.Decoder, x *Courier) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) < 17 {
 					d.StrLen(s0, 5, -1)
@@ -579,7 +579,7 @@ func stitchDecodeCourier(d *stitchrt.Decoder, x *Courier) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			x.Window = new(string)
 			if b0, ok := d.StrView(); ok {
 				var s0 string
@@ -605,7 +605,7 @@ func stitchDecodeCourier(d *stitchrt.Decoder, x *Courier) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
 				case "courier":
@@ -681,7 +681,7 @@ func stitchDecodePickup(d *stitchrt.Decoder, x *Pickup) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
 				case "pickup":
@@ -697,7 +697,7 @@ func stitchDecodePickup(d *stitchrt.Decoder, x *Pickup) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
 					d.MinimumFail("0", false)
@@ -779,7 +779,7 @@ func stitchDecodeOrderReceipt(d *stitchrt.Decoder, x *OrderReceipt) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.OrderID = s0
 			}
@@ -788,7 +788,7 @@ func stitchDecodeOrderReceipt(d *stitchrt.Decoder, x *OrderReceipt) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.CustomerID = int64(n0)
 			}
@@ -797,7 +797,7 @@ func stitchDecodeOrderReceipt(d *stitchrt.Decoder, x *OrderReceipt) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.Units = int(n0)
 			}
@@ -806,7 +806,7 @@ func stitchDecodeOrderReceipt(d *stitchrt.Decoder, x *OrderReceipt) {
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.TotalCents = int64(n0)
 			}
@@ -815,7 +815,7 @@ func stitchDecodeOrderReceipt(d *stitchrt.Decoder, x *OrderReceipt) {
 			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.Method = s0
 			}
@@ -824,7 +824,7 @@ func stitchDecodeOrderReceipt(d *stitchrt.Decoder, x *OrderReceipt) {
 			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.StrView(); ok {
 				var s0 string
 				switch string(b0) {
@@ -847,7 +847,7 @@ func stitchDecodeOrderReceipt(d *stitchrt.Decoder, x *OrderReceipt) {
 			if !d.FirstKey(&seen[0], 1<<6, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if !d.Null() {
 				x.GiftMessage = new(string)
 				if s0, ok := d.Str(); ok {
@@ -958,7 +958,7 @@ func stitchDecodeGetOrder(d *stitchrt.Decoder, x *GetOrder) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch1(s0) {
 					d.PatternFailOn("^o-[0-9]+$", s0)
@@ -1059,7 +1059,7 @@ func stitchDecodeCancelOrder(d *stitchrt.Decoder, x *CancelOrder) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch1(s0) {
 					d.PatternFailOn("^o-[0-9]+$", s0)
@@ -1075,7 +1075,7 @@ func stitchDecodeCancelOrder(d *stitchrt.Decoder, x *CancelOrder) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 200 {
 					d.StrLen(s0, -1, 200)

@@ -261,7 +261,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.I = int(n0)
 			}
@@ -270,7 +270,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-128, 127, false); ok {
 				x.I8 = int8(n0)
 			}
@@ -279,7 +279,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-32768, 32767, false); ok {
 				x.I16 = int16(n0)
 			}
@@ -288,7 +288,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-2147483648, 2147483647, false); ok {
 				x.I32 = int32(n0)
 			}
@@ -297,7 +297,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.I64 = int64(n0)
 			}
@@ -306,7 +306,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Uint(uint64(0xffffffffffffffff), false); ok {
 				x.U = uint(n0)
 			}
@@ -315,7 +315,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			if !d.FirstKey(&seen[0], 1<<6, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Uint(255, false); ok {
 				x.U8 = uint8(n0)
 			}
@@ -324,7 +324,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			if !d.FirstKey(&seen[0], 1<<7, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Uint(65535, false); ok {
 				x.U16 = uint16(n0)
 			}
@@ -333,7 +333,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			if !d.FirstKey(&seen[0], 1<<8, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Uint(4294967295, false); ok {
 				x.U32 = uint32(n0)
 			}
@@ -342,7 +342,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			if !d.FirstKey(&seen[0], 1<<9, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Uint(uint64(0xffffffffffffffff), false); ok {
 				x.U64 = uint64(n0)
 			}
@@ -355,7 +355,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 				absent[0] |= 1 << 10
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Uint(uint64(0xffffffffffffffff), false); ok {
 				x.Ptr = uintptr(n0)
 			}
@@ -364,7 +364,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			if !d.FirstKey(&seen[0], 1<<11, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-2147483648, 2147483647, false); ok {
 				if n0 < -10 {
 					d.MinimumFail("-10", false)
@@ -379,7 +379,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			if !d.FirstKey(&seen[0], 1<<12, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < -2 {
 					d.MinimumFail("-3", true)
@@ -394,7 +394,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			if !d.FirstKey(&seen[0], 1<<13, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-128, 127, false); ok {
 				x.Tight = int8(n0)
 			}
@@ -403,7 +403,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 			if !d.FirstKey(&seen[0], 1<<14, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0%7 != 0 {
 					d.MultipleOfFail("7")
@@ -419,7 +419,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 				absent[0] |= 1 << 15
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Uint(uint64(0xffffffffffffffff), false); ok {
 				if n0 < uint64(0xfffffffffffffd98) {
 					d.MinimumFail("18446744073709551000", false)
@@ -435,7 +435,7 @@ func stitchDecodeInts(d *stitchrt.Decoder, x *Ints) {
 				absent[0] |= 1 << 16
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-32768, 32767, false); ok {
 				x.Deflt = int16(n0)
 			}
@@ -627,7 +627,7 @@ func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Float(32, false); ok {
 				x.F32 = float32(n0)
 			}
@@ -636,7 +636,7 @@ func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Float(64, false); ok {
 				x.F64 = float64(n0)
 			}
@@ -645,7 +645,7 @@ func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Float(64, false); ok {
 				d.Minimum("0", false)
 				d.Maximum("1", false)
@@ -656,7 +656,7 @@ func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Float(64, false); ok {
 				d.Minimum("-1.5", true)
 				d.Maximum("2.5", true)
@@ -667,7 +667,7 @@ func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
 			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Float(64, false); ok {
 				d.MultipleOf("0.5")
 				x.Half = float64(n0)
@@ -681,7 +681,7 @@ func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
 				absent[0] |= 1 << 5
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Float(32, false); ok {
 				d.Maximum("10", false)
 				d.MultipleOf("0.1")
@@ -696,7 +696,7 @@ func stitchDecodeFloats(d *stitchrt.Decoder, x *Floats) {
 				absent[0] |= 1 << 6
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			x.Deflt = new(float64)
 			if n0, ok := d.Float(64, false); ok {
 				(*x.Deflt) = float64(n0)
@@ -849,7 +849,7 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.StrLen(s0, 2, 4)
 				x.Short = s0
@@ -859,7 +859,7 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if !stitchMatch0(s0) {
 					d.PatternFailOn("^[a-z]{2}-[0-9]+$", s0)
@@ -871,7 +871,7 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.StrView(); ok {
 				var s0 string
 				switch string(b0) {
@@ -896,7 +896,7 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.StrView(); ok {
 				var s0 string
 				switch string(b0) {
@@ -921,7 +921,7 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 				absent[0] |= 1 << 4
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 8 {
 					d.StrLen(s0, -1, 8)
@@ -933,7 +933,7 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeFormats(d, &x.Formats)
@@ -1071,7 +1071,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 0
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatDate(s0), "date", s0)
 				x.Date = s0
@@ -1085,7 +1085,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatTime(s0), "time", s0)
 				x.Time = s0
@@ -1099,7 +1099,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 2
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatDateTime(s0), "date-time", s0)
 				x.DateTime = s0
@@ -1113,7 +1113,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 3
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatDuration(s0), "duration", s0)
 				x.Duration = s0
@@ -1127,7 +1127,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 4
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatURI(s0), "uri", s0)
 				x.URI = s0
@@ -1141,7 +1141,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 5
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatURIReference(s0), "uri-reference", s0)
 				x.URIRef = s0
@@ -1155,7 +1155,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 6
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatURITemplate(s0), "uri-template", s0)
 				x.URITmpl = s0
@@ -1169,7 +1169,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 7
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatEmail(s0), "email", s0)
 				x.Email = s0
@@ -1183,7 +1183,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 8
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatHostname(s0), "hostname", s0)
 				x.Host = s0
@@ -1197,7 +1197,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 9
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatIPv4(s0), "ipv4", s0)
 				x.IPv4 = s0
@@ -1211,7 +1211,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 10
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatIPv6(s0), "ipv6", s0)
 				x.IPv6 = s0
@@ -1225,7 +1225,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 11
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatRegex(s0), "regex", s0)
 				x.Regex = s0
@@ -1239,7 +1239,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 12
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatUUID(s0), "uuid", s0)
 				x.UUID = s0
@@ -1253,7 +1253,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 13
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatJSONPointer(s0), "json-pointer", s0)
 				x.Pointer = s0
@@ -1267,7 +1267,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 14
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatRelativeJSONPointer(s0), "relative-json-pointer", s0)
 				x.RelPtr = s0
@@ -1399,7 +1399,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStartOf("string") {
@@ -1453,7 +1453,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStartOf("number") {
@@ -1499,7 +1499,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStartOf("integer") {
@@ -1527,7 +1527,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ObjStart() {
@@ -1537,7 +1537,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 							d.Dup(k0)
 							continue
 						}
-						d.Push(k0)
+						d.PushKey()
 						var e0 uint16
 						if n1, ok := d.Uint(65535, false); ok {
 							e0 = uint16(n1)
@@ -1561,7 +1561,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 				absent[0] |= 1 << 4
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -1635,7 +1635,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 				absent[0] |= 1 << 5
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -1690,7 +1690,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 				absent[0] |= 1 << 6
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ObjStart() {
@@ -1700,7 +1700,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 							d.Dup(k0)
 							continue
 						}
-						d.Push(k0)
+						d.PushKey()
 						var e0 Point
 						{
 							r1, rep1 := d.BeginRepair()
@@ -1723,7 +1723,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			if !d.FirstKey(&seen[0], 1<<7, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.Bytes(); ok {
 				x.Blob = b0
 			}
@@ -1732,7 +1732,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			if !d.FirstKey(&seen[0], 1<<8, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if t0, ok := d.Time(); ok {
 				x.When = t0
 			}
@@ -1745,7 +1745,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 				absent[0] |= 1 << 9
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -1995,7 +1995,7 @@ func stitchDecodePoint(d *stitchrt.Decoder, x *Point) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-32768, 32767, false); ok {
 				x.X = int16(n0)
 			}
@@ -2004,7 +2004,7 @@ func stitchDecodePoint(d *stitchrt.Decoder, x *Point) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-32768, 32767, false); ok {
 				x.Y = int16(n0)
 			}
@@ -2072,7 +2072,7 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Number(false); ok {
 				d.Minimum("0", false)
 				x.Amount = n0
@@ -2082,7 +2082,7 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if du0, ok := d.Duration(); ok {
 				x.Delay = du0
 			}
@@ -2095,7 +2095,7 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 				absent[0] |= 1 << 2
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -2135,7 +2135,7 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(1, 12, false); ok {
 				x.Month = time.Month(n0)
 			}
@@ -2148,7 +2148,7 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 				absent[0] |= 1 << 4
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(0, 6, false); ok {
 				x.Day = time.Weekday(n0)
 			}
@@ -2157,7 +2157,7 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if d.Null() {
 				x.Label = stitch.Null[string]()
 			} else {
@@ -2175,7 +2175,7 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 			if !d.FirstKey(&seen[0], 1<<6, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if d.Null() {
 				x.Owner = stitch.Null[Point]()
 			} else {
@@ -2194,7 +2194,7 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 			if !d.FirstKey(&seen[0], 1<<7, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if d.Null() {
 				x.Limit = stitch.Null[json.Number]()
 			} else {
@@ -2209,7 +2209,7 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 			if !d.FirstKey(&seen[0], 1<<8, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if d.Null() {
 				x.Every = stitch.Null[time.Duration]()
 			} else {
@@ -2228,7 +2228,7 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 				absent[0] |= 1 << 9
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			x.Big = new(big.Int)
 			if d.BigInt(x.Big, false) {
 				d.MultipleOf("3")
@@ -2403,7 +2403,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if !d.Null() {
 				x.Str = new(string)
 				if s0, ok := d.Str(); ok {
@@ -2418,7 +2418,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if !d.Null() {
 				x.Int = new(int32)
 				if n0, ok := d.Int(-2147483648, 2147483647, false); ok {
@@ -2433,7 +2433,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if !d.Null() {
 				x.Num = new(float64)
 				if n0, ok := d.Float(64, false); ok {
@@ -2445,7 +2445,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if !d.Null() {
 				x.Bool = new(bool)
 				if b0, ok := d.Bool(false); ok {
@@ -2457,7 +2457,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if !d.Null() {
 				x.Enum = new(string)
 				if b0, ok := d.StrView(); ok {
@@ -2483,7 +2483,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if !d.Null() {
@@ -2525,7 +2525,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			if !d.FirstKey(&seen[0], 1<<6, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if !d.Null() {
@@ -2536,7 +2536,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 								d.Dup(k0)
 								continue
 							}
-							d.Push(k0)
+							d.PushKey()
 							var e0 string
 							if s1, ok := d.Str(); ok {
 								e0 = s1
@@ -2556,7 +2556,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			if !d.FirstKey(&seen[0], 1<<7, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if !d.Null() {
@@ -2572,7 +2572,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			if !d.FirstKey(&seen[0], 1<<8, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if !d.Null() {
 				x.Time = new(time.Time)
 				if t0, ok := d.Time(); ok {
@@ -2584,7 +2584,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			if !d.FirstKey(&seen[0], 1<<9, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if !d.Null() {
 				if b0, ok := d.Bytes(); ok {
 					x.Blob = b0
@@ -2595,7 +2595,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			if !d.FirstKey(&seen[0], 1<<10, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if !d.Null() {
 				x.OptStr = new(string)
 				if s0, ok := d.Str(); ok {
@@ -2607,7 +2607,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			if !d.FirstKey(&seen[0], 1<<11, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if !d.Null() {
@@ -2627,7 +2627,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 				absent[0] |= 1 << 12
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			x.NoNull = new(string)
 			if s0, ok := d.Str(); ok {
 				(*x.NoNull) = s0
@@ -2641,7 +2641,7 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 				absent[0] |= 1 << 13
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.Zero = int(n0)
 			}
@@ -2874,7 +2874,7 @@ func stitchDecodePolicies(d *stitchrt.Decoder, x *Policies) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodePoint(d, &x.Strict)
@@ -2887,7 +2887,7 @@ func stitchDecodePolicies(d *stitchrt.Decoder, x *Policies) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeStripped(d, &x.Strip)
@@ -2900,7 +2900,7 @@ func stitchDecodePolicies(d *stitchrt.Decoder, x *Policies) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeLoose(d, &x.Loose)
@@ -2917,7 +2917,7 @@ func stitchDecodePolicies(d *stitchrt.Decoder, x *Policies) {
 				absent[0] |= 1 << 3
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeOpen(d, &x.Open)
@@ -3042,7 +3042,7 @@ func stitchDecodeStripped(d *stitchrt.Decoder, x *Stripped) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) < 1 {
 					d.StrLen(s0, 1, -1)
@@ -3058,7 +3058,7 @@ func stitchDecodeStripped(d *stitchrt.Decoder, x *Stripped) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodePoint(d, &x.Deep)
@@ -3127,7 +3127,7 @@ func stitchDecodeLoose(d *stitchrt.Decoder, x *Loose) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 1 {
 					d.MinimumFail("1", false)
@@ -3143,7 +3143,7 @@ func stitchDecodeLoose(d *stitchrt.Decoder, x *Loose) {
 				d.Dup(k)
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			var e int
 			if n1, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				e = int(n1)
@@ -3219,7 +3219,7 @@ func stitchDecodeOpen(d *stitchrt.Decoder, x *Open) {
 				absent[0] |= 1 << 0
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.Kind = s0
 			}
@@ -3232,7 +3232,7 @@ func stitchDecodeOpen(d *stitchrt.Decoder, x *Open) {
 				d.Dup(k)
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			var e any
 			if a1, ok := d.Any(); ok {
 				e = a1
@@ -3306,7 +3306,7 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Uint(4294967295, false); ok {
 				if n0 < 1 {
 					d.MinimumFail("1", false)
@@ -3322,7 +3322,7 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 3 {
 					d.StrLen(s0, -1, 3)
@@ -3334,7 +3334,7 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if a0, ok := d.Any(); ok {
 				x.Any = a0
 			}
@@ -3343,7 +3343,7 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if a0, ok := d.RawMessage(); ok {
 				x.Raw = json.RawMessage(a0)
 			}
@@ -3352,7 +3352,7 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeChecked(d, &x.Check)
@@ -3369,7 +3369,7 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 				absent[0] |= 1 << 5
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatIPv6(s0), "ipv6", s0)
 				if err := x.Addr.UnmarshalText([]byte(s0)); err != nil {
@@ -3385,7 +3385,7 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 				absent[0] |= 1 << 6
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.Old = s0
 			}
@@ -3523,7 +3523,7 @@ func stitchDecodeBase(d *stitchrt.Decoder, x *Base) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Uint(4294967295, false); ok {
 				if n0 < 1 {
 					d.MinimumFail("1", false)
@@ -3539,7 +3539,7 @@ func stitchDecodeBase(d *stitchrt.Decoder, x *Base) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 3 {
 					d.StrLen(s0, -1, 3)
@@ -3609,7 +3609,7 @@ func stitchDecodeChecked(d *stitchrt.Decoder, x *Checked) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.A = int(n0)
 			}
@@ -3618,7 +3618,7 @@ func stitchDecodeChecked(d *stitchrt.Decoder, x *Checked) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.B = int(n0)
 			}

@@ -109,7 +109,7 @@ func stitchDecodeDraw(d *stitchrt.Decoder, x *Draw) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeShape(d, &x.Shape)
@@ -126,7 +126,7 @@ func stitchDecodeDraw(d *stitchrt.Decoder, x *Draw) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -170,7 +170,7 @@ func stitchDecodeDraw(d *stitchrt.Decoder, x *Draw) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if !d.Null() {
@@ -185,7 +185,7 @@ func stitchDecodeDraw(d *stitchrt.Decoder, x *Draw) {
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			stitchDecodeValue(d, &x.Value)
 			d.Pop()
 		case "values":
@@ -196,7 +196,7 @@ func stitchDecodeDraw(d *stitchrt.Decoder, x *Draw) {
 				absent[0] |= 1 << 4
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -234,7 +234,7 @@ func stitchDecodeDraw(d *stitchrt.Decoder, x *Draw) {
 			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if !d.Null() {
 				stitchDecodeValue(d, &x.Opt)
 			}
@@ -482,7 +482,7 @@ func stitchDecodeCircle(d *stitchrt.Decoder, x *Circle) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Float(64, false); ok {
 				d.Minimum("0", false)
 				x.R = float64(n0)
@@ -496,7 +496,7 @@ func stitchDecodeCircle(d *stitchrt.Decoder, x *Circle) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 5 {
 					d.StrLen(s0, -1, 5)
@@ -508,7 +508,7 @@ func stitchDecodeCircle(d *stitchrt.Decoder, x *Circle) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
 				case "circle":
@@ -587,7 +587,7 @@ func stitchDecodeRect(d *stitchrt.Decoder, x *Rect) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
 				case "rect":
@@ -603,7 +603,7 @@ func stitchDecodeRect(d *stitchrt.Decoder, x *Rect) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Uint(255, false); ok {
 				x.W = uint8(n0)
 			}
@@ -616,7 +616,7 @@ func stitchDecodeRect(d *stitchrt.Decoder, x *Rect) {
 				absent[0] |= 1 << 2
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Uint(255, false); ok {
 				x.H = uint8(n0)
 			}
@@ -699,7 +699,7 @@ func stitchDecodeBlob(d *stitchrt.Decoder, x *Blob) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.Label = int(n0)
 			}
@@ -708,7 +708,7 @@ func stitchDecodeBlob(d *stitchrt.Decoder, x *Blob) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
 				case "blob":
@@ -730,7 +730,7 @@ func stitchDecodeBlob(d *stitchrt.Decoder, x *Blob) {
 				d.Dup(k)
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			var e string
 			if s1, ok := d.Str(); ok {
 				e = s1
@@ -965,7 +965,7 @@ func stitchDecodePair(d *stitchrt.Decoder, x *Pair) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.A = s0
 			}
@@ -974,7 +974,7 @@ func stitchDecodePair(d *stitchrt.Decoder, x *Pair) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.B = s0
 			}
@@ -1042,7 +1042,7 @@ func stitchDecodeGrow(d *stitchrt.Decoder, x *Grow) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeNode(d, &x.Root)
@@ -1059,7 +1059,7 @@ func stitchDecodeGrow(d *stitchrt.Decoder, x *Grow) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -1206,7 +1206,7 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 6 || len(s0) < 1 {
 					d.StrLen(s0, 1, 6)
@@ -1222,7 +1222,7 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -1266,7 +1266,7 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if !d.Null() {
@@ -1286,7 +1286,7 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 				absent[0] |= 1 << 3
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				x.Leaf = new(Leaf)
@@ -1384,7 +1384,7 @@ func stitchDecodeLeaf(d *stitchrt.Decoder, x *Leaf) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-128, 127, false); ok {
 				if n0 < 0 {
 					d.MinimumFail("0", false)
@@ -1400,7 +1400,7 @@ func stitchDecodeLeaf(d *stitchrt.Decoder, x *Leaf) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				x.Back = new(Node)
@@ -1474,7 +1474,7 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, true); ok {
 				if n0 < 0 {
 					d.MinimumFail("0", false)
@@ -1493,7 +1493,7 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Float(64, true); ok {
 				x.Ratio = float64(n0)
 			}
@@ -1506,7 +1506,7 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 				absent[0] |= 1 << 2
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.Bool(true); ok {
 				x.On = b0
 			}
@@ -1515,7 +1515,7 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				o0 := s0
 				s0 = strings.TrimSpace(s0)
@@ -1534,7 +1534,7 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 				absent[0] |= 1 << 4
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				o0 := s0
 				s0 = strings.ToLower(s0)
@@ -1555,7 +1555,7 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 				absent[0] |= 1 << 5
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				o0 := s0
 				s0 = strings.ToUpper(s0)
@@ -1574,7 +1574,7 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 				absent[0] |= 1 << 6
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			cm := d.CatchMark()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 1 {
@@ -1593,7 +1593,7 @@ func stitchDecodeTolerate(d *stitchrt.Decoder, x *Tolerate) {
 			if !d.FirstKey(&seen[0], 1<<7, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-128, 127, false); ok {
 				x.Plain = int8(n0)
 			}

@@ -73,7 +73,7 @@ func stitchDecodeSendBatch(d *stitchrt.Decoder, x *SendBatch) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 64 || len(s0) < 1 {
 					d.StrLen(s0, 1, 64)
@@ -85,7 +85,7 @@ func stitchDecodeSendBatch(d *stitchrt.Decoder, x *SendBatch) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -322,7 +322,7 @@ func stitchDecodeEmail(d *stitchrt.Decoder, x *Email) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -366,7 +366,7 @@ func stitchDecodeEmail(d *stitchrt.Decoder, x *Email) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 200 {
 					d.StrLen(s0, -1, 200)
@@ -378,7 +378,7 @@ func stitchDecodeEmail(d *stitchrt.Decoder, x *Email) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 5000 {
 					d.StrLen(s0, -1, 5000)
@@ -390,7 +390,7 @@ func stitchDecodeEmail(d *stitchrt.Decoder, x *Email) {
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
 				case "email":
@@ -484,7 +484,7 @@ func stitchDecodeRecipient(d *stitchrt.Decoder, x *Recipient) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 100 {
 					d.StrLen(s0, -1, 100)
@@ -496,7 +496,7 @@ func stitchDecodeRecipient(d *stitchrt.Decoder, x *Recipient) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 254 || len(s0) < 9 {
 					d.StrLen(s0, 3, 254)
@@ -567,7 +567,7 @@ func stitchDecodeSMS(d *stitchrt.Decoder, x *SMS) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.StrLen(s0, 8, 16)
 				if !stitchMatch0(s0) {
@@ -580,7 +580,7 @@ func stitchDecodeSMS(d *stitchrt.Decoder, x *SMS) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 480 || len(s0) < 1 {
 					d.StrLen(s0, 1, 480)
@@ -596,7 +596,7 @@ func stitchDecodeSMS(d *stitchrt.Decoder, x *SMS) {
 				absent[0] |= 1 << 2
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				x.Sender = new(Sender)
@@ -610,7 +610,7 @@ func stitchDecodeSMS(d *stitchrt.Decoder, x *SMS) {
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
 				case "sms":
@@ -694,7 +694,7 @@ func stitchDecodeSender(d *stitchrt.Decoder, x *Sender) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 11 {
 					d.StrLen(s0, -1, 11)
@@ -706,7 +706,7 @@ func stitchDecodeSender(d *stitchrt.Decoder, x *Sender) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.Bool(false); ok {
 				x.Replies = b0
 			}
@@ -774,7 +774,7 @@ func stitchDecodeWebhook(d *stitchrt.Decoder, x *Webhook) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 2048 || len(s0) < 29 {
 					d.StrLen(s0, 8, 2048)
@@ -786,7 +786,7 @@ func stitchDecodeWebhook(d *stitchrt.Decoder, x *Webhook) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.StrView(); ok {
 				var s0 string
 				switch string(b0) {
@@ -809,7 +809,7 @@ func stitchDecodeWebhook(d *stitchrt.Decoder, x *Webhook) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodePayload(d, &x.Payload)
@@ -826,7 +826,7 @@ func stitchDecodeWebhook(d *stitchrt.Decoder, x *Webhook) {
 				absent[0] |= 1 << 3
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
 					d.MinimumFail("0", false)
@@ -841,7 +841,7 @@ func stitchDecodeWebhook(d *stitchrt.Decoder, x *Webhook) {
 			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
 				case "webhook":
@@ -932,7 +932,7 @@ func stitchDecodePayload(d *stitchrt.Decoder, x *Payload) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 64 || len(s0) < 1 {
 					d.StrLen(s0, 1, 64)
@@ -944,7 +944,7 @@ func stitchDecodePayload(d *stitchrt.Decoder, x *Payload) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 2000 {
 					d.StrLen(s0, -1, 2000)
@@ -960,7 +960,7 @@ func stitchDecodePayload(d *stitchrt.Decoder, x *Payload) {
 				absent[0] |= 1 << 2
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStartOf("string") {

@@ -55,7 +55,7 @@ func stitchDecodeSearchProducts(d *stitchrt.Decoder, x *SearchProducts) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 200 || len(s0) < 1 {
 					d.StrLen(s0, 1, 200)
@@ -67,7 +67,7 @@ func stitchDecodeSearchProducts(d *stitchrt.Decoder, x *SearchProducts) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.StrView(); ok {
 				var s0 string
 				switch string(b0) {
@@ -100,7 +100,7 @@ func stitchDecodeSearchProducts(d *stitchrt.Decoder, x *SearchProducts) {
 				absent[0] |= 1 << 2
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			x.MaxPriceCents = new(int64)
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
@@ -116,7 +116,7 @@ func stitchDecodeSearchProducts(d *stitchrt.Decoder, x *SearchProducts) {
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 1 {
 					d.MinimumFail("1", false)
@@ -135,7 +135,7 @@ func stitchDecodeSearchProducts(d *stitchrt.Decoder, x *SearchProducts) {
 				absent[0] |= 1 << 4
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
 					d.MinimumFail("0", false)
@@ -150,7 +150,7 @@ func stitchDecodeSearchProducts(d *stitchrt.Decoder, x *SearchProducts) {
 			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStartOf("string") {
@@ -197,7 +197,7 @@ func stitchDecodeSearchProducts(d *stitchrt.Decoder, x *SearchProducts) {
 				absent[0] |= 1 << 6
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.Bool(false); ok {
 				x.InStock = b0
 			}

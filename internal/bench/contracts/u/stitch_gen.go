@@ -75,7 +75,7 @@ func stitchDecodeSendNotification(d *stitchrt.Decoder, x *SendNotification) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 64 || len(s0) < 1 {
 					d.StrLen(s0, 1, 64)
@@ -87,7 +87,7 @@ func stitchDecodeSendNotification(d *stitchrt.Decoder, x *SendNotification) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeChannel(d, &x.Channel)
@@ -104,7 +104,7 @@ func stitchDecodeSendNotification(d *stitchrt.Decoder, x *SendNotification) {
 				absent[0] |= 1 << 2
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.StrView(); ok {
 				var s0 string
 				switch string(b0) {
@@ -318,7 +318,7 @@ func stitchDecodeEmail(d *stitchrt.Decoder, x *Email) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -362,7 +362,7 @@ func stitchDecodeEmail(d *stitchrt.Decoder, x *Email) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 200 {
 					d.StrLen(s0, -1, 200)
@@ -374,7 +374,7 @@ func stitchDecodeEmail(d *stitchrt.Decoder, x *Email) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 5000 {
 					d.StrLen(s0, -1, 5000)
@@ -386,7 +386,7 @@ func stitchDecodeEmail(d *stitchrt.Decoder, x *Email) {
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
 				case "email":
@@ -480,7 +480,7 @@ func stitchDecodeRecipient(d *stitchrt.Decoder, x *Recipient) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 100 {
 					d.StrLen(s0, -1, 100)
@@ -492,7 +492,7 @@ func stitchDecodeRecipient(d *stitchrt.Decoder, x *Recipient) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 254 || len(s0) < 9 {
 					d.StrLen(s0, 3, 254)
@@ -563,7 +563,7 @@ func stitchDecodeSMS(d *stitchrt.Decoder, x *SMS) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.StrLen(s0, 8, 16)
 				if !stitchMatch0(s0) {
@@ -576,7 +576,7 @@ func stitchDecodeSMS(d *stitchrt.Decoder, x *SMS) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 480 || len(s0) < 1 {
 					d.StrLen(s0, 1, 480)
@@ -592,7 +592,7 @@ func stitchDecodeSMS(d *stitchrt.Decoder, x *SMS) {
 				absent[0] |= 1 << 2
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				x.Sender = new(Sender)
@@ -606,7 +606,7 @@ func stitchDecodeSMS(d *stitchrt.Decoder, x *SMS) {
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
 				case "sms":
@@ -690,7 +690,7 @@ func stitchDecodeSender(d *stitchrt.Decoder, x *Sender) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 11 {
 					d.StrLen(s0, -1, 11)
@@ -702,7 +702,7 @@ func stitchDecodeSender(d *stitchrt.Decoder, x *Sender) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.Bool(false); ok {
 				x.Replies = b0
 			}
@@ -770,7 +770,7 @@ func stitchDecodeWebhook(d *stitchrt.Decoder, x *Webhook) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 2048 || len(s0) < 29 {
 					d.StrLen(s0, 8, 2048)
@@ -782,7 +782,7 @@ func stitchDecodeWebhook(d *stitchrt.Decoder, x *Webhook) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.StrView(); ok {
 				var s0 string
 				switch string(b0) {
@@ -805,7 +805,7 @@ func stitchDecodeWebhook(d *stitchrt.Decoder, x *Webhook) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodePayload(d, &x.Payload)
@@ -822,7 +822,7 @@ func stitchDecodeWebhook(d *stitchrt.Decoder, x *Webhook) {
 				absent[0] |= 1 << 3
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
 					d.MinimumFail("0", false)
@@ -837,7 +837,7 @@ func stitchDecodeWebhook(d *stitchrt.Decoder, x *Webhook) {
 			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
 				case "webhook":
@@ -928,7 +928,7 @@ func stitchDecodePayload(d *stitchrt.Decoder, x *Payload) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 64 || len(s0) < 1 {
 					d.StrLen(s0, 1, 64)
@@ -940,7 +940,7 @@ func stitchDecodePayload(d *stitchrt.Decoder, x *Payload) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 2000 {
 					d.StrLen(s0, -1, 2000)
@@ -956,7 +956,7 @@ func stitchDecodePayload(d *stitchrt.Decoder, x *Payload) {
 				absent[0] |= 1 << 2
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStartOf("string") {

@@ -63,7 +63,7 @@ func stitchDecodeWrap(d *stitchrt.Decoder, x *Wrap) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if a0, ok := d.Any(); ok {
 				x.Payload = a0
 			}
@@ -162,7 +162,7 @@ func stitchDecodeRawWrap(d *stitchrt.Decoder, x *RawWrap) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if a0, ok := d.RawMessage(); ok {
 				x.Payload = json.RawMessage(a0)
 			}

@@ -219,7 +219,7 @@ func stitchDecodeDate(d *stitchrt.Decoder, x *Date) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatDate(s0), "date", s0)
 				x.V = s0
@@ -317,7 +317,7 @@ func stitchDecodeTime(d *stitchrt.Decoder, x *Time) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatTime(s0), "time", s0)
 				x.V = s0
@@ -415,7 +415,7 @@ func stitchDecodeDateTime(d *stitchrt.Decoder, x *DateTime) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatDateTime(s0), "date-time", s0)
 				x.V = s0
@@ -513,7 +513,7 @@ func stitchDecodeDuration(d *stitchrt.Decoder, x *Duration) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatDuration(s0), "duration", s0)
 				x.V = s0
@@ -611,7 +611,7 @@ func stitchDecodeURI(d *stitchrt.Decoder, x *URI) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatURI(s0), "uri", s0)
 				x.V = s0
@@ -709,7 +709,7 @@ func stitchDecodeURIReference(d *stitchrt.Decoder, x *URIReference) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatURIReference(s0), "uri-reference", s0)
 				x.V = s0
@@ -807,7 +807,7 @@ func stitchDecodeURITemplate(d *stitchrt.Decoder, x *URITemplate) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatURITemplate(s0), "uri-template", s0)
 				x.V = s0
@@ -905,7 +905,7 @@ func stitchDecodeEmail(d *stitchrt.Decoder, x *Email) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatEmail(s0), "email", s0)
 				x.V = s0
@@ -1003,7 +1003,7 @@ func stitchDecodeHostname(d *stitchrt.Decoder, x *Hostname) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatHostname(s0), "hostname", s0)
 				x.V = s0
@@ -1101,7 +1101,7 @@ func stitchDecodeIPv4(d *stitchrt.Decoder, x *IPv4) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatIPv4(s0), "ipv4", s0)
 				x.V = s0
@@ -1199,7 +1199,7 @@ func stitchDecodeIPv6(d *stitchrt.Decoder, x *IPv6) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatIPv6(s0), "ipv6", s0)
 				x.V = s0
@@ -1297,7 +1297,7 @@ func stitchDecodeRegex(d *stitchrt.Decoder, x *Regex) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatRegex(s0), "regex", s0)
 				x.V = s0
@@ -1395,7 +1395,7 @@ func stitchDecodeUUID(d *stitchrt.Decoder, x *UUID) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatUUID(s0), "uuid", s0)
 				x.V = s0
@@ -1493,7 +1493,7 @@ func stitchDecodeJSONPointer(d *stitchrt.Decoder, x *JSONPointer) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatJSONPointer(s0), "json-pointer", s0)
 				x.V = s0
@@ -1591,7 +1591,7 @@ func stitchDecodeRelativeJSONPointer(d *stitchrt.Decoder, x *RelativeJSONPointer
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatRelativeJSONPointer(s0), "relative-json-pointer", s0)
 				x.V = s0

@@ -148,7 +148,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Uint(255, false); ok {
 				x.Small = uint8(n0)
 			}
@@ -157,7 +157,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < -5 {
 					d.MinimumFail("-5", false)
@@ -172,7 +172,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Float(64, false); ok {
 				d.Minimum("0", true)
 				d.Maximum("1", false)
@@ -183,7 +183,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0%5 != 0 {
 					d.MultipleOfFail("5")
@@ -199,7 +199,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 				absent[0] |= 1 << 4
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Float(32, false); ok {
 				d.MultipleOf("0.25")
 				x.Price = float32(n0)
@@ -209,7 +209,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.StrLen(s0, 4, 8)
 				if !stitchMatch0(s0) {
@@ -226,7 +226,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 				absent[0] |= 1 << 6
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.StrView(); ok {
 				var s0 string
 				switch string(b0) {
@@ -255,7 +255,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 				absent[0] |= 1 << 7
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.StrView(); ok {
 				var s0 string
 				switch string(b0) {
@@ -276,7 +276,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			if !d.FirstKey(&seen[0], 1<<8, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if !d.Null() {
 				x.Flag = new(bool)
 				if b0, ok := d.Bool(false); ok {
@@ -292,7 +292,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 				absent[0] |= 1 << 9
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			x.Count = new(uint64)
 			if n0, ok := d.Uint(uint64(0xffffffffffffffff), false); ok {
 				(*x.Count) = uint64(n0)
@@ -306,7 +306,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 				absent[0] |= 1 << 10
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			x.Label = new(string)
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 10 {
@@ -319,7 +319,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			if !d.FirstKey(&seen[0], 1<<11, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if !d.Null() {
 				x.Score = new(float64)
 				if n0, ok := d.Float(64, false); ok {
@@ -502,7 +502,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if t0, ok := d.Time(); ok {
 				x.When = t0
 			}
@@ -515,7 +515,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatDate(s0), "date", s0)
 				x.Day = s0
@@ -529,7 +529,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 2
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatEmail(s0), "email", s0)
 				x.Mail = s0
@@ -543,7 +543,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 3
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatUUID(s0), "uuid", s0)
 				x.ID = s0
@@ -557,7 +557,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 4
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatIPv4(s0), "ipv4", s0)
 				x.IP = s0
@@ -571,7 +571,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 5
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatIPv6(s0), "ipv6", s0)
 				x.IP6 = s0
@@ -585,7 +585,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 6
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatURI(s0), "uri", s0)
 				x.Link = s0
@@ -599,7 +599,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 7
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatHostname(s0), "hostname", s0)
 				x.Host = s0
@@ -613,7 +613,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 8
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatJSONPointer(s0), "json-pointer", s0)
 				x.Ptr = s0
@@ -627,7 +627,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 9
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatDuration(s0), "duration", s0)
 				x.Dur = s0
@@ -641,7 +641,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 10
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				d.FormatOn(stitchrt.FormatTime(s0), "time", s0)
 				x.Clock = s0
@@ -655,7 +655,7 @@ func stitchDecodeFormats(d *stitchrt.Decoder, x *Formats) {
 				absent[0] |= 1 << 11
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.Bytes(); ok {
 				x.Blob = b0
 			}
@@ -810,7 +810,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStartOf("string") {
@@ -860,7 +860,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStartOf("integer") {
@@ -892,7 +892,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 				absent[0] |= 1 << 2
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ObjStart() {
@@ -902,7 +902,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 							d.Dup(k0)
 							continue
 						}
-						d.Push(k0)
+						d.PushKey()
 						var e0 string
 						if s1, ok := d.Str(); ok {
 							e0 = s1
@@ -925,7 +925,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 				absent[0] |= 1 << 3
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -998,7 +998,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 				absent[0] |= 1 << 4
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -1052,7 +1052,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 				absent[0] |= 1 << 5
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ObjStart() {
@@ -1062,7 +1062,7 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 							d.Dup(k0)
 							continue
 						}
-						d.Push(k0)
+						d.PushKey()
 						var e0 *Point
 						{
 							r1, rep1 := d.BeginRepair()
@@ -1256,7 +1256,7 @@ func stitchDecodePoint(d *stitchrt.Decoder, x *Point) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.X = int(n0)
 			}
@@ -1265,7 +1265,7 @@ func stitchDecodePoint(d *stitchrt.Decoder, x *Point) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.Y = int(n0)
 			}
@@ -1333,7 +1333,7 @@ func stitchDecodeShapes(d *stitchrt.Decoder, x *Shapes) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeShape(d, &x.Shape)
@@ -1350,7 +1350,7 @@ func stitchDecodeShapes(d *stitchrt.Decoder, x *Shapes) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -1393,14 +1393,14 @@ func stitchDecodeShapes(d *stitchrt.Decoder, x *Shapes) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			stitchDecodeValue(d, &x.Value)
 			d.Pop()
 		case "maybe":
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if !d.Null() {
@@ -1609,7 +1609,7 @@ func stitchDecodeCircle(d *stitchrt.Decoder, x *Circle) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Float(64, false); ok {
 				d.Minimum("0", false)
 				x.R = float64(n0)
@@ -1619,7 +1619,7 @@ func stitchDecodeCircle(d *stitchrt.Decoder, x *Circle) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
 				case "circle":
@@ -1693,7 +1693,7 @@ func stitchDecodeRect(d *stitchrt.Decoder, x *Rect) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s, ok := d.StrView(); ok {
 				switch string(s) {
 				case "rect":
@@ -1709,7 +1709,7 @@ func stitchDecodeRect(d *stitchrt.Decoder, x *Rect) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.W = int(n0)
 			}
@@ -1722,7 +1722,7 @@ func stitchDecodeRect(d *stitchrt.Decoder, x *Rect) {
 				absent[0] |= 1 << 2
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.H = int(n0)
 			}
@@ -1942,7 +1942,7 @@ func stitchDecodeTree(d *stitchrt.Decoder, x *Tree) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeNode(d, &x.Root)
@@ -2046,7 +2046,7 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) < 1 {
 					d.StrLen(s0, 1, -1)
@@ -2062,7 +2062,7 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -2106,7 +2106,7 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if !d.Null() {

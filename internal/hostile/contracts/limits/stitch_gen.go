@@ -118,7 +118,7 @@ func stitchDecodeBag(d *stitchrt.Decoder, x *Bag) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.ID = s0
 			}
@@ -131,7 +131,7 @@ func stitchDecodeBag(d *stitchrt.Decoder, x *Bag) {
 				d.Dup(k)
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			var e int
 			if n1, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				e = int(n1)
@@ -239,7 +239,7 @@ func stitchDecodeDict(d *stitchrt.Decoder, x *Dict) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ObjStart() {
@@ -249,7 +249,7 @@ func stitchDecodeDict(d *stitchrt.Decoder, x *Dict) {
 							d.Dup(k0)
 							continue
 						}
-						d.Push(k0)
+						d.PushKey()
 						var e0 int
 						if n1, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 							e0 = int(n1)
@@ -368,7 +368,7 @@ func stitchDecodeTight(d *stitchrt.Decoder, x *Tight) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.A = int(n0)
 			}
@@ -465,7 +465,7 @@ func stitchDecodeNumbers(d *stitchrt.Decoder, x *Numbers) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStartOf("integer") {
@@ -607,7 +607,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.S = s0
 			}
@@ -616,7 +616,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Float(64, false); ok {
 				x.F = float64(n0)
 			}
@@ -625,7 +625,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				x.I = int64(n0)
 			}
@@ -634,7 +634,7 @@ func stitchDecodeScalars(d *stitchrt.Decoder, x *Scalars) {
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if a0, ok := d.Any(); ok {
 				x.Any = a0
 			}
@@ -757,7 +757,7 @@ func stitchDecodeNest(d *stitchrt.Decoder, x *Nest) {
 				absent[0] |= 1 << 0
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				x.Child = new(Nest)

@@ -79,7 +79,7 @@ func stitchDecodeRegister(d *stitchrt.Decoder, x *Register) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				o0 := s0
 				s0 = strings.TrimSpace(s0)
@@ -95,7 +95,7 @@ func stitchDecodeRegister(d *stitchrt.Decoder, x *Register) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				o0 := s0
 				s0 = strings.ToUpper(s0)
@@ -110,7 +110,7 @@ func stitchDecodeRegister(d *stitchrt.Decoder, x *Register) {
 			if !d.FirstKey(&seen[0], 1<<2, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, true); ok {
 				if n0 < 1 {
 					d.MinimumFail("1", false)
@@ -126,7 +126,7 @@ func stitchDecodeRegister(d *stitchrt.Decoder, x *Register) {
 				absent[0] |= 1 << 3
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			x.Ratio = new(float64)
 			if n0, ok := d.Float(64, true); ok {
 				(*x.Ratio) = float64(n0)
@@ -136,7 +136,7 @@ func stitchDecodeRegister(d *stitchrt.Decoder, x *Register) {
 			if !d.FirstKey(&seen[0], 1<<4, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.Bool(true); ok {
 				x.On = b0
 			}
@@ -145,7 +145,7 @@ func stitchDecodeRegister(d *stitchrt.Decoder, x *Register) {
 			if !d.FirstKey(&seen[0], 1<<5, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			cm := d.CatchMark()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
@@ -164,7 +164,7 @@ func stitchDecodeRegister(d *stitchrt.Decoder, x *Register) {
 			if !d.FirstKey(&seen[0], 1<<6, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) < 29 {
 					d.StrLen(s0, 8, -1)
@@ -176,7 +176,7 @@ func stitchDecodeRegister(d *stitchrt.Decoder, x *Register) {
 			if !d.FirstKey(&seen[0], 1<<7, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.Confirm = s0
 			}
@@ -185,7 +185,7 @@ func stitchDecodeRegister(d *stitchrt.Decoder, x *Register) {
 			if !d.FirstKey(&seen[0], 1<<8, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeOpts(d, &x.Opts)
@@ -345,7 +345,7 @@ func stitchDecodeOpts(d *stitchrt.Decoder, x *Opts) {
 				absent[0] |= 1 << 0
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				o0 := s0
 				s0 = strings.TrimSpace(s0)
@@ -412,7 +412,7 @@ func stitchDecodeTag(d *stitchrt.Decoder, x *Tag) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				o0 := s0
 				s0 = strings.ToUpper(s0)
@@ -428,7 +428,7 @@ func stitchDecodeTag(d *stitchrt.Decoder, x *Tag) {
 				d.Dup(k)
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			var e int
 			if n1, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				e = int(n1)

@@ -76,7 +76,7 @@ func stitchDecodeReview(d *stitchrt.Decoder, x *Review) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {
@@ -113,7 +113,7 @@ func stitchDecodeReview(d *stitchrt.Decoder, x *Review) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if !d.Null() {
 				stitchDecodeComment(d, &x.Pinned)
 			}
@@ -464,7 +464,7 @@ func stitchDecodePositionComment(d *stitchrt.Decoder, x *PositionComment) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) < 1 {
 					d.StrLen(s0, 1, -1)
@@ -476,7 +476,7 @@ func stitchDecodePositionComment(d *stitchrt.Decoder, x *PositionComment) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 1 {
 					d.MinimumFail("1", false)
@@ -492,7 +492,7 @@ func stitchDecodePositionComment(d *stitchrt.Decoder, x *PositionComment) {
 				absent[0] |= 1 << 2
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if b0, ok := d.StrView(); ok {
 				var s0 string
 				switch string(b0) {
@@ -515,7 +515,7 @@ func stitchDecodePositionComment(d *stitchrt.Decoder, x *PositionComment) {
 			if !d.FirstKey(&seen[0], 1<<3, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.Body = s0
 			}
@@ -593,7 +593,7 @@ func stitchDecodeLineComment(d *stitchrt.Decoder, x *LineComment) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 1 {
 					d.MinimumFail("1", false)
@@ -605,7 +605,7 @@ func stitchDecodeLineComment(d *stitchrt.Decoder, x *LineComment) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.Text = s0
 			}
@@ -672,7 +672,7 @@ func stitchDecodeRangeComment(d *stitchrt.Decoder, x *RangeComment) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeAnchor(d, &x.Anchor)
@@ -685,7 +685,7 @@ func stitchDecodeRangeComment(d *stitchrt.Decoder, x *RangeComment) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.Text = s0
 			}
@@ -863,7 +863,7 @@ func stitchDecodeSpan(d *stitchrt.Decoder, x *Span) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 1 {
 					d.MinimumFail("1", false)
@@ -875,7 +875,7 @@ func stitchDecodeSpan(d *stitchrt.Decoder, x *Span) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 1 {
 					d.MinimumFail("1", false)
@@ -945,7 +945,7 @@ func stitchDecodeEval(d *stitchrt.Decoder, x *Eval) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				stitchDecodeExpr(d, &x.Expr)
@@ -1243,7 +1243,7 @@ func stitchDecodeCall(d *stitchrt.Decoder, x *Call) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				x.Fn = s0
 			}
@@ -1252,7 +1252,7 @@ func stitchDecodeCall(d *stitchrt.Decoder, x *Call) {
 			if !d.FirstKey(&seen[0], 1<<1, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			{
 				r0, rep0 := d.BeginRepair()
 				if d.ArrStart() {

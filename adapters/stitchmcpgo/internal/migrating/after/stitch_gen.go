@@ -50,7 +50,7 @@ func stitchDecodeGreet(d *stitchrt.Decoder, x *Greet) {
 			if !d.FirstKey(&seen[0], 1<<0, k) {
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if s0, ok := d.Str(); ok {
 				if len(s0) > 40 || len(s0) < 1 {
 					d.StrLen(s0, 1, 40)
@@ -66,7 +66,7 @@ func stitchDecodeGreet(d *stitchrt.Decoder, x *Greet) {
 				absent[0] |= 1 << 1
 				continue
 			}
-			d.Push(k)
+			d.PushKey()
 			if n0, ok := d.Int(-9223372036854775808, 9223372036854775807, false); ok {
 				if n0 < 0 {
 					d.MinimumFail("0", false)
