@@ -182,7 +182,7 @@ func toolProfiles(gp *Package) map[*model.Tool][]tools.Profile {
 		for _, p := range t.Profiles {
 			tp := tools.Profile{Name: string(p.Name), Strict: p.Strict, OpenAPI: p.OpenAPI, NullAsAbsent: p.NullAsAbsent}
 			for _, f := range p.Forms {
-				tp.Forms = append(tp.Forms, tools.Form{Pointer: f.Pointer, Kind: string(f.Kind)})
+				tp.Forms = append(tp.Forms, tools.Form{Pointer: f.Pointer, Kind: string(f.Kind), Keys: f.Keys})
 			}
 			switch c := profileConst(t, p); {
 			case c != "":

@@ -47,6 +47,9 @@ type Form struct {
 	Kind    FormKind
 	// Schema is the JSON Pointer of the form's node in Result.Schema.
 	Schema string
+	// Keys are a FormExtra object's declared properties, which its other
+	// members cannot be named.
+	Keys []string
 }
 
 // formOf returns the reversible form a node of types (declared, null
@@ -88,7 +91,7 @@ func withNull(t string, types []string) any {
 
 // record notes a form at the current instance place, or says why there
 // cannot be one there.
-func (p *strictProj) record(kind FormKind, in, out string) bool {
+func (p *strictProj) record(kind FormKind, o *model.Object, in, out string) bool {
 	what := map[FormKind]string{FormEntries: "a map", FormExtra: "a loose object", FormJSON: "a free-form value"}[kind]
 	switch {
 	case p.unions > 0:
@@ -98,13 +101,18 @@ func (p *strictProj) record(kind FormKind, in, out string) bool {
 		p.fail(in, what+" inside a recursive type ($defs): a reversible form needs a fixed place in the arguments")
 		return false
 	}
-	p.forms = append(p.forms, Form{Pointer: p.at, Kind: kind, Schema: out})
+	f := Form{Pointer: p.at, Kind: kind, Schema: out}
+	if kind == FormExtra {
+		props, _ := o.Value("properties").(*model.Object)
+		f.Keys = props.Keys()
+	}
+	p.forms = append(p.forms, f)
 	return true
 }
 
 // form writes node o (of types) in its reversible form kind.
 func (p *strictProj) form(kind FormKind, o *model.Object, types []string, in, out string) *model.Object {
-	if !p.record(kind, in, out) {
+	if !p.record(kind, o, in, out) {
 		return model.Clone(o).(*model.Object)
 	}
 	var ns notes

@@ -1,6 +1,7 @@
 package stitch
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -34,6 +35,9 @@ const ExtraKey = "additional_properties"
 type Form struct {
 	Pointer string
 	Kind    FormKind
+	// Keys are a FormExtra object's declared properties: an entry of its
+	// other members cannot have one as its key.
+	Keys []string
 }
 
 // ReadForms rewrites args, written under a profile whose reversible forms
@@ -67,9 +71,9 @@ func fromForms(args []byte, forms []Form) ([]byte, *relocations, []Issue) {
 	if !ok || r.skip() != len(args) {
 		return args, nil, nil
 	}
-	m := &formMapper{forms: make(map[string]FormKind, len(forms)), rel: &relocations{}}
+	m := &formMapper{forms: make(map[string]Form, len(forms)), rel: &relocations{}}
 	for _, f := range forms {
-		m.forms[f.Pointer] = f.Kind
+		m.forms[f.Pointer] = f
 	}
 	m.out = make([]byte, 0, len(args))
 	m.value(root, "", "", "")
@@ -317,7 +321,7 @@ func hex4(b []byte, at int) (rune, bool) {
 // ---- mapping: the profile's forms back to the contract's ----
 
 type formMapper struct {
-	forms  map[string]FormKind
+	forms  map[string]Form
 	out    []byte
 	issues []Issue
 	rel    *relocations
@@ -326,9 +330,9 @@ type formMapper struct {
 // value writes n, found at pattern at and pointer ptr in the model's
 // form and at cptr in the contract's.
 func (m *formMapper) value(n *jnode, at, ptr, cptr string) {
-	kind, isForm := m.forms[at]
+	f, isForm := m.forms[at]
 	if isForm && n.kind != 'n' {
-		switch kind {
+		switch f.Kind {
 		case FormJSON:
 			m.jsonText(n, ptr, cptr)
 			return
@@ -338,12 +342,12 @@ func (m *formMapper) value(n *jnode, at, ptr, cptr string) {
 				return
 			}
 			m.out = append(m.out, '{')
-			m.entries(n, at, ptr, cptr, nil)
+			m.entries(n, at, ptr, cptr, nil, nil)
 			m.out = append(m.out, '}')
 			return
 		case FormExtra:
 			if n.kind == '{' {
-				m.extra(n, at, ptr, cptr)
+				m.extra(n, f.Keys, at, ptr, cptr)
 				return
 			}
 		}
@@ -384,7 +388,7 @@ func (m *formMapper) value(n *jnode, at, ptr, cptr string) {
 // value null is written "null" there, so null is the property left out
 // (what openai-strict has the model write for an optional property).
 func (m *formMapper) absent(v *jnode, at string) bool {
-	return v.kind == 'n' && m.forms[at] == FormJSON
+	return v.kind == 'n' && m.forms[at].Kind == FormJSON
 }
 
 // jsonText writes the value a FormJSON string holds.
@@ -404,8 +408,9 @@ func (m *formMapper) jsonText(n *jnode, ptr, cptr string) {
 }
 
 // entries writes the members of a FormEntries array (without braces),
-// after the members already written (seen: their keys and pointers).
-func (m *formMapper) entries(n *jnode, at, ptr, cptr string, seen map[string]string) {
+// after the members already written (seen: their keys and pointers); no
+// entry may have one of declared as its key.
+func (m *formMapper) entries(n *jnode, at, ptr, cptr string, seen map[string]string, declared []string) {
 	if seen == nil {
 		seen = map[string]string{}
 	}
@@ -418,6 +423,11 @@ func (m *formMapper) entries(n *jnode, at, ptr, cptr string, seen map[string]str
 		}
 		if prev, dup := seen[key.s]; dup {
 			m.issue(ep+"/key", CodeDuplicateKey, "", "key "+strconv.Quote(key.s)+" is given twice (first at "+prev+")")
+			continue
+		}
+		if slices.Contains(declared, key.s) {
+			m.issue(ep+"/key", CodeUnknownKey, "a key other than the declared properties",
+				"key "+strconv.Quote(key.s)+" is a declared property: write it as "+ptr[:strings.LastIndexByte(ptr, '/')+1]+escapeToken(key.s)+", not among the other members")
 			continue
 		}
 		seen[key.s] = ep + "/key"
@@ -475,7 +485,7 @@ func (m *formMapper) entry(e *jnode, ptr string) (jkey, *jnode, bool) {
 
 // extra writes a FormExtra object: its members as they are, then the
 // entries under ExtraKey as members of their own.
-func (m *formMapper) extra(n *jnode, at, ptr, cptr string) {
+func (m *formMapper) extra(n *jnode, declared []string, at, ptr, cptr string) {
 	m.out = append(m.out, '{')
 	seen := map[string]string{}
 	var list *jnode
@@ -503,7 +513,7 @@ func (m *formMapper) extra(n *jnode, at, ptr, cptr string) {
 		if list.kind != '[' {
 			m.issue(lp, CodeType, `array of {"key", "value"} objects`, "expected an array of {\"key\", \"value\"} objects, one per member, got "+kindName(list))
 		} else {
-			m.entries(list, at+"/"+escapeToken(ExtraKey), lp, cptr, seen)
+			m.entries(list, at+"/"+escapeToken(ExtraKey), lp, cptr, seen, declared)
 		}
 	}
 	m.out = append(m.out, '}')

@@ -24,6 +24,7 @@ type Profile struct {
 type Form struct {
 	Pointer string
 	Kind    string // entries, extra or json: the suffix of a stitch.Form constant
+	Keys    []string
 }
 
 // formConsts names the stitch constant of each form kind.
@@ -209,7 +210,15 @@ func profileValue(p Profile) jen.Code {
 	if len(p.Forms) > 0 {
 		var forms []jen.Code
 		for _, f := range p.Forms {
-			forms = append(forms, jen.Line().Values(jen.Id("Pointer").Op(":").Lit(f.Pointer), jen.Id("Kind").Op(":").Qual(names.API, formConsts[f.Kind])))
+			fields := []jen.Code{jen.Id("Pointer").Op(":").Lit(f.Pointer), jen.Id("Kind").Op(":").Qual(names.API, formConsts[f.Kind])}
+			if len(f.Keys) > 0 {
+				var keys []jen.Code
+				for _, k := range f.Keys {
+					keys = append(keys, jen.Lit(k))
+				}
+				fields = append(fields, jen.Id("Keys").Op(":").Index().String().Values(keys...))
+			}
+			forms = append(forms, jen.Line().Values(fields...))
 		}
 		fields = append(fields, jen.Id("Forms").Op(":").Index().Qual(names.API, "Form").Values(append(forms, jen.Line())...))
 	}

@@ -194,7 +194,7 @@ func readBack(t *testing.T, tl tool, name profile.Name, adv *model.Object, r *pr
 	}
 	var want []stitch.Form
 	for _, f := range r.Forms {
-		want = append(want, stitch.Form{Pointer: f.Pointer, Kind: stitch.FormKind(f.Kind)})
+		want = append(want, stitch.Form{Pointer: f.Pointer, Kind: stitch.FormKind(f.Kind), Keys: f.Keys})
 	}
 	if !reflect.DeepEqual(ps.Forms, want) {
 		t.Fatalf("%s %s: generated forms %v, the projection's %v", tl.name, name, ps.Forms, want)

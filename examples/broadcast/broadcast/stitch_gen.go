@@ -1556,12 +1556,12 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		OutputSchema:   SendBroadcastOutputSchema,
 		Profiles: []stitch.ProfileSchema{
 			{Profile: "openai-strict", Schema: SendBroadcastOpenAIStrictSchema, Strict: true, NullAsAbsent: true, Forms: []stitch.Form{
-				{Pointer: "/parts/*", Kind: stitch.FormExtra},
+				{Pointer: "/parts/*", Kind: stitch.FormExtra, Keys: []string{"kind", "text", "media", "caption"}},
 				{Pointer: "/parts/*/media", Kind: stitch.FormJSON},
 				{Pointer: "/parts/*/additional_properties/*/value", Kind: stitch.FormJSON},
 			}},
 			{Profile: "anthropic-strict", Schema: SendBroadcastAnthropicStrictSchema, Strict: true, Forms: []stitch.Form{
-				{Pointer: "/parts/*", Kind: stitch.FormExtra},
+				{Pointer: "/parts/*", Kind: stitch.FormExtra, Keys: []string{"kind", "text", "media", "caption"}},
 				{Pointer: "/parts/*/media", Kind: stitch.FormJSON},
 				{Pointer: "/parts/*/additional_properties/*/value", Kind: stitch.FormJSON},
 			}},

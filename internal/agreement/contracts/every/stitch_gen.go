@@ -3892,13 +3892,13 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		LosslessSchema: PoliciesLosslessSchema,
 		Profiles: []stitch.ProfileSchema{
 			{Profile: "openai-strict", Schema: PoliciesOpenAIStrictSchema, Strict: true, NullAsAbsent: true, Forms: []stitch.Form{
-				{Pointer: "/loose", Kind: stitch.FormExtra},
-				{Pointer: "/open", Kind: stitch.FormExtra},
+				{Pointer: "/loose", Kind: stitch.FormExtra, Keys: []string{"id"}},
+				{Pointer: "/open", Kind: stitch.FormExtra, Keys: []string{"kind"}},
 				{Pointer: "/open/additional_properties/*/value", Kind: stitch.FormJSON},
 			}},
 			{Profile: "anthropic-strict", Schema: PoliciesAnthropicStrictSchema, Strict: true, Forms: []stitch.Form{
-				{Pointer: "/loose", Kind: stitch.FormExtra},
-				{Pointer: "/open", Kind: stitch.FormExtra},
+				{Pointer: "/loose", Kind: stitch.FormExtra, Keys: []string{"id"}},
+				{Pointer: "/open", Kind: stitch.FormExtra, Keys: []string{"kind"}},
 				{Pointer: "/open/additional_properties/*/value", Kind: stitch.FormJSON},
 			}},
 			{Profile: "gemini", Schema: PoliciesGeminiSchema, OpenAPI: true},

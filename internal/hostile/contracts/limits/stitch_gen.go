@@ -877,10 +877,10 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		LosslessSchema: BagLosslessSchema,
 		Profiles: []stitch.ProfileSchema{
 			{Profile: "openai-strict", Schema: BagOpenAIStrictSchema, Strict: true, Forms: []stitch.Form{
-				{Pointer: "", Kind: stitch.FormExtra},
+				{Pointer: "", Kind: stitch.FormExtra, Keys: []string{"id"}},
 			}},
 			{Profile: "anthropic-strict", Schema: BagAnthropicStrictSchema, Strict: true, Forms: []stitch.Form{
-				{Pointer: "", Kind: stitch.FormExtra},
+				{Pointer: "", Kind: stitch.FormExtra, Keys: []string{"id"}},
 			}},
 			{Profile: "gemini", Schema: BagGeminiSchema, OpenAPI: true},
 		},

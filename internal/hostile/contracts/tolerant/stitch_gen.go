@@ -583,10 +583,10 @@ func StitchTools(h StitchHandler) []stitch.Tool {
 		LosslessSchema: TagLosslessSchema,
 		Profiles: []stitch.ProfileSchema{
 			{Profile: "openai-strict", Schema: TagOpenAIStrictSchema, Strict: true, Forms: []stitch.Form{
-				{Pointer: "", Kind: stitch.FormExtra},
+				{Pointer: "", Kind: stitch.FormExtra, Keys: []string{"id"}},
 			}},
 			{Profile: "anthropic-strict", Schema: TagAnthropicStrictSchema, Strict: true, Forms: []stitch.Form{
-				{Pointer: "", Kind: stitch.FormExtra},
+				{Pointer: "", Kind: stitch.FormExtra, Keys: []string{"id"}},
 			}},
 			{Profile: "gemini", Schema: TagGeminiSchema, OpenAPI: true},
 		},
