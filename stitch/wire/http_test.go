@@ -474,13 +474,17 @@ func TestGuardContentLength(t *testing.T) {
 // answer does not outlive it: the next request on the same connection,
 // to a handler without Guard, may write long after it.
 func TestGuardDeadlineNotInherited(t *testing.T) {
-	const timeout = 500 * time.Millisecond // long enough for a loaded machine to write the guarded answer
+	// Long enough for a loaded machine to write the guarded answer: a
+	// goroutine held off the CPU for longer would fail that write.
+	const timeout = 2 * time.Second
 	mux := http.NewServeMux()
 	mux.Handle("/guarded", wire.Guard(&seen{}, wire.HTTPOptions{WriteTimeout: timeout}))
 	mux.HandleFunc("/plain", func(w http.ResponseWriter, r *http.Request) {
 		io.WriteString(w, "one ")
 		w.(http.Flusher).Flush()
-		time.Sleep(3 * timeout)
+		// Guard armed its deadline before the guarded answer went out,
+		// so before this request was read: past it, whatever the load.
+		time.Sleep(timeout + 100*time.Millisecond)
 		io.WriteString(w, "two")
 	})
 	srv := httptest.NewServer(mux)
