@@ -128,9 +128,7 @@ func call(ctx context.Context, d *stitch.Dispatcher, name string, req *mcp.CallT
 		args = b
 	}
 	if m := req.Params.Meta; m != nil {
-		parent, _ := m.AdditionalFields["traceparent"].(string)
-		state, _ := m.AdditionalFields["tracestate"].(string)
-		ctx = stitch.WithTrace(ctx, stitch.TraceContext{Traceparent: parent, Tracestate: state})
+		ctx = stitch.WithTrace(ctx, stitch.TraceFromMeta(m.AdditionalFields))
 	}
 	ctx, err := withInput(ctx, d, name, req)
 	if err != nil {
