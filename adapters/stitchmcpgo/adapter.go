@@ -97,8 +97,10 @@ func copyBool(b *bool) *bool {
 	return &v
 }
 
-// Handler is the mcp-go tool handler for the tool name of d. It never
-// returns an error: every failure is an isError result.
+// Handler is the mcp-go tool handler for the tool name of d. Every failure
+// of the call is an isError result; its error, which mcp-go sends as a
+// JSON-RPC error, is only for a requestState that does not open or a
+// request for input the client did not declare it can answer.
 func Handler(d *stitch.Dispatcher, name string) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return call(ctx, d, name, &req)
