@@ -56,8 +56,7 @@ setup:
 vet:
 	@for m in $(MODULES); do echo "go vet: $$m"; (cd $$m && $(GO) vet ./...) || exit 1; done
 
-# staticcheck over every module; any finding fails (scripts/staticcheck.sh
-# says which generated-code check is excluded until issue 23).
+# staticcheck over every module; any finding fails (scripts/staticcheck.sh).
 staticcheck:
 	STATICCHECK=$(STATICCHECK) GO=$(GO) bash scripts/staticcheck.sh $(MODULES)
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/stitchgen/stitchgen/internal/cputime"
 	"github.com/stitchgen/stitchgen/internal/fixture"
 	"github.com/stitchgen/stitchgen/stitch"
 )
@@ -22,17 +23,17 @@ func BenchmarkCall(b *testing.B) {
 	const want = `{"orderId":"o-7","customerId":7}`
 	b.Run("serial", func(b *testing.B) {
 		b.ReportAllocs()
-		cpu0 := cpuTime()
+		cpu0 := cputime.Process()
 		for b.Loop() {
 			if r := d.Call(ctx, "place_order", args); r.IsError {
 				b.Fatal(r.Text())
 			}
 		}
-		b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
+		b.ReportMetric(float64(cputime.Process()-cpu0)/float64(b.N), "cpu-ns/op")
 	})
 	b.Run("parallel", func(b *testing.B) {
 		b.ReportAllocs()
-		cpu0 := cpuTime()
+		cpu0 := cputime.Process()
 		b.RunParallel(func(pb *testing.PB) {
 			for pb.Next() {
 				if r := d.Call(ctx, "place_order", args); string(r.Structured) != want {
@@ -41,6 +42,6 @@ func BenchmarkCall(b *testing.B) {
 				}
 			}
 		})
-		b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
+		b.ReportMetric(float64(cputime.Process()-cpu0)/float64(b.N), "cpu-ns/op")
 	})
 }

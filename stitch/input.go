@@ -196,3 +196,35 @@ var ErrInputState = errors.New("the requestState is not one this server issued f
 
 // inputError wraps ErrInputState with why.
 func inputError(why string) error { return fmt.Errorf("%w: %s", ErrInputState, why) }
+
+// ReadInput is the Input of a tools/call that answers an input-required
+// result, for an adapter to pass to WithInput: requestState ("" when the
+// call sent none) opened with the sealer of d for the tool name, each of
+// responses (the SDK's answers, by request name) as JSON, which must be a
+// JSON object, and capabilities, the client's as the adapter knows them
+// (nil when it cannot tell). Its error, for the client, says what is
+// wrong.
+func ReadInput[R any](d *Dispatcher, name, requestState string, responses map[string]R, capabilities json.RawMessage) (Input, error) {
+	in := Input{Capabilities: capabilities}
+	if requestState != "" {
+		state, err := d.Sealer().Open(name, requestState)
+		if err != nil {
+			return Input{}, err
+		}
+		in.State = state
+	}
+	if len(responses) > 0 {
+		in.Responses = make(map[string]json.RawMessage, len(responses))
+		for k, r := range responses {
+			b, err := json.Marshal(r)
+			if err != nil {
+				return Input{}, fmt.Errorf("inputResponses[%q]: %v", k, err)
+			}
+			if len(b) == 0 || b[0] != '{' {
+				return Input{}, fmt.Errorf("inputResponses[%q] is not a JSON object", k)
+			}
+			in.Responses[k] = b
+		}
+	}
+	return in, nil
+}

@@ -2,8 +2,7 @@ package stitch
 
 import "strings"
 
-// The stable issue codes of a decode error (docs/decoding.md of the project's
-// reference, docs/decoding.md).
+// The stable issue codes of a decode error (docs/decoding.md).
 const (
 	CodeUnknownKey    = "unknown_key"
 	CodeDuplicateKey  = "duplicate_key"

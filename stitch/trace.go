@@ -28,3 +28,12 @@ func TraceOf(ctx context.Context) TraceContext {
 	tc, _ := ctx.Value(traceKey{}).(TraceContext)
 	return tc
 }
+
+// TraceFromMeta is the TraceContext of a request's _meta (its
+// "traceparent" and "tracestate" strings; a value of another type counts
+// as absent), for an adapter to pass to WithTrace.
+func TraceFromMeta(meta map[string]any) TraceContext {
+	parent, _ := meta["traceparent"].(string)
+	state, _ := meta["tracestate"].(string)
+	return TraceContext{Traceparent: parent, Tracestate: state}
+}

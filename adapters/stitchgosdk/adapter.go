@@ -66,7 +66,7 @@ func call(ctx context.Context, d *stitch.Dispatcher, name string, req *mcp.CallT
 	ctx = context.WithValue(ctx, requestKey{}, req)
 	ctx = stitch.WithPeer(ctx, peer{req})
 	if req.Params != nil {
-		ctx = stitch.WithTrace(ctx, traceOf(req.Params.Meta))
+		ctx = stitch.WithTrace(ctx, stitch.TraceFromMeta(req.Params.Meta))
 	}
 	ctx, err := withInput(ctx, d, name, req)
 	if err != nil {
@@ -125,11 +125,4 @@ func Result(r *stitch.Result) *mcp.CallToolResult {
 		res.StructuredContent = r.Structured
 	}
 	return res
-}
-
-// traceOf is the W3C trace context of a request's _meta.
-func traceOf(meta mcp.Meta) stitch.TraceContext {
-	parent, _ := meta["traceparent"].(string)
-	state, _ := meta["tracestate"].(string)
-	return stitch.TraceContext{Traceparent: parent, Tracestate: state}
 }

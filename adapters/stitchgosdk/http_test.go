@@ -148,7 +148,11 @@ func TestHTTPClientSurvivesRefusal(t *testing.T) {
 // closed after the session timeout.
 func TestHTTPIdleSessionsReclaimed(t *testing.T) {
 	s, _ := fixtureServer(t, stitch.Options{})
-	srv := httptest.NewServer(stitchgosdk.HTTPHandler(s, &stitchgosdk.HTTPOptions{SessionTimeout: 200 * time.Millisecond}))
+	// Long enough for a loaded machine to send initialized after
+	// initialize: a session idle for longer between them is closed, and
+	// openSession fails.
+	const timeout = time.Second
+	srv := httptest.NewServer(stitchgosdk.HTTPHandler(s, &stitchgosdk.HTTPOptions{SessionTimeout: timeout}))
 	defer srv.Close()
 	const n = 50
 	for range n {
@@ -159,7 +163,7 @@ func TestHTTPIdleSessionsReclaimed(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	if left := sessions(s); left != 0 {
-		t.Errorf("%d of %d abandoned sessions are still open 10s after a session timeout of 200ms", left, n)
+		t.Errorf("%d of %d abandoned sessions are still open 10s after a session timeout of %v", left, n, timeout)
 	}
 }
 

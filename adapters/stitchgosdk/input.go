@@ -15,33 +15,20 @@ import (
 // dispatcher's sealer (an error, for the client, when it does not open),
 // and the client's capabilities as the session knows them.
 func withInput(ctx context.Context, d *stitch.Dispatcher, name string, req *mcp.CallToolRequest) (context.Context, error) {
-	var in stitch.Input
+	var caps json.RawMessage
 	if req.Session != nil {
 		if ip := req.Session.InitializeParams(); ip != nil && ip.Capabilities != nil {
-			in.Capabilities, _ = json.Marshal(ip.Capabilities)
+			caps, _ = json.Marshal(ip.Capabilities)
 		}
 	}
+	var state string
+	var responses mcp.InputResponseMap
 	if p := req.Params; p != nil {
-		if p.RequestState != "" {
-			state, err := d.Sealer().Open(name, p.RequestState)
-			if err != nil {
-				return ctx, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
-			}
-			in.State = state
-		}
-		if len(p.InputResponses) > 0 {
-			in.Responses = make(map[string]json.RawMessage, len(p.InputResponses))
-			for k, r := range p.InputResponses {
-				b, err := json.Marshal(r)
-				if err != nil {
-					return ctx, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("inputResponses[%q]: %v", k, err)}
-				}
-				if len(b) == 0 || b[0] != '{' {
-					return ctx, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("inputResponses[%q] is not a JSON object", k)}
-				}
-				in.Responses[k] = b
-			}
-		}
+		state, responses = p.RequestState, p.InputResponses
+	}
+	in, err := stitch.ReadInput(d, name, state, responses, caps)
+	if err != nil {
+		return ctx, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
 	}
 	return stitch.WithInput(ctx, in), nil
 }

@@ -97,8 +97,10 @@ func copyBool(b *bool) *bool {
 	return &v
 }
 
-// Handler is the mcp-go tool handler for the tool name of d. It never
-// returns an error: every failure is an isError result.
+// Handler is the mcp-go tool handler for the tool name of d. Every failure
+// of the call is an isError result; its error, which mcp-go sends as a
+// JSON-RPC error, is only for a requestState that does not open or a
+// request for input the client did not declare it can answer.
 func Handler(d *stitch.Dispatcher, name string) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return call(ctx, d, name, &req)
@@ -128,9 +130,7 @@ func call(ctx context.Context, d *stitch.Dispatcher, name string, req *mcp.CallT
 		args = b
 	}
 	if m := req.Params.Meta; m != nil {
-		parent, _ := m.AdditionalFields["traceparent"].(string)
-		state, _ := m.AdditionalFields["tracestate"].(string)
-		ctx = stitch.WithTrace(ctx, stitch.TraceContext{Traceparent: parent, Tracestate: state})
+		ctx = stitch.WithTrace(ctx, stitch.TraceFromMeta(m.AdditionalFields))
 	}
 	ctx, err := withInput(ctx, d, name, req)
 	if err != nil {

@@ -16,36 +16,19 @@ import (
 // and the client's capabilities: the request's own under revision
 // 2026-07-28, the initialized session's before (unknown otherwise).
 func withInput(ctx context.Context, d *stitch.Dispatcher, name string, req *mcp.CallToolRequest) (context.Context, error) {
-	var in stitch.Input
+	var caps json.RawMessage
 	if info := server.RequestProtocolInfoFromContext(ctx); info != nil && info.Modern {
-		caps := info.ClientCapabilities
-		if caps == nil {
-			caps = &mcp.ClientCapabilities{}
+		c := info.ClientCapabilities
+		if c == nil {
+			c = &mcp.ClientCapabilities{}
 		}
-		in.Capabilities, _ = json.Marshal(caps)
+		caps, _ = json.Marshal(c)
 	} else if s, ok := server.ClientSessionFromContext(ctx).(server.SessionWithClientInfo); ok && s.Initialized() {
-		in.Capabilities, _ = json.Marshal(s.GetClientCapabilities())
+		caps, _ = json.Marshal(s.GetClientCapabilities())
 	}
-	p := req.Params
-	if p.RequestState != "" {
-		state, err := d.Sealer().Open(name, p.RequestState)
-		if err != nil {
-			return ctx, err
-		}
-		in.State = state
-	}
-	if len(p.InputResponses) > 0 {
-		in.Responses = make(map[string]json.RawMessage, len(p.InputResponses))
-		for k, r := range p.InputResponses {
-			b, err := json.Marshal(r)
-			if err != nil {
-				return ctx, fmt.Errorf("inputResponses[%q]: %v", k, err)
-			}
-			if len(b) == 0 || b[0] != '{' {
-				return ctx, fmt.Errorf("inputResponses[%q] is not a JSON object", k)
-			}
-			in.Responses[k] = b
-		}
+	in, err := stitch.ReadInput(d, name, req.Params.RequestState, req.Params.InputResponses, caps)
+	if err != nil {
+		return ctx, err
 	}
 	return stitch.WithInput(ctx, in), nil
 }

@@ -217,10 +217,15 @@ func TestListenAndServeIdleSessions(t *testing.T) {
 	if got := c.post(t, ping); got != `{"jsonrpc":"2.0","id":2,"result":{}}` {
 		t.Fatalf("ping in the session: %s", got)
 	}
+	// mcp-go sweeps idle sessions once a second (at least): each wait
+	// without a request outlasts the timeout and then a whole sweep
+	// interval, so a sweep always falls where the session is idle (a
+	// shorter wait, refreshed by each ping, could miss every sweep).
+	const sweep = time.Second
 	deadline := time.Now().Add(10 * time.Second)
 	got := ""
 	for time.Now().Before(deadline) {
-		time.Sleep(300 * time.Millisecond) // more than the timeout without a request
+		time.Sleep(200*time.Millisecond + sweep + 300*time.Millisecond)
 		if got = c.post(t, ping); got == "Session terminated" {
 			return
 		}

@@ -19,6 +19,7 @@ import (
 	"github.com/stitchgen/stitchgen/adapters/stitchgosdk"
 	"github.com/stitchgen/stitchgen/adapters/stitchmcpgo"
 	"github.com/stitchgen/stitchgen/internal/bench/contracts/s"
+	"github.com/stitchgen/stitchgen/internal/cputime"
 	"github.com/stitchgen/stitchgen/stitch"
 )
 
@@ -80,7 +81,7 @@ func e2eHandler(impl string) (http.Handler, error) {
 	mux := http.NewServeMux()
 	mux.Handle("/", h)
 	mux.HandleFunc("/cpu", func(w http.ResponseWriter, _ *http.Request) {
-		fmt.Fprint(w, int64(cpuTime()))
+		fmt.Fprint(w, int64(cputime.Process()))
 	})
 	return mux, nil
 }

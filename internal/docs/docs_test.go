@@ -142,11 +142,18 @@ func TestFlagTable(t *testing.T) {
 	}
 }
 
-// TestDocLinks: every relative link of the user documentation names a file
-// of the repository.
+// TestDocLinks: every relative link of the documentation (the user docs,
+// the decision records and the READMEs a contributor reads) names a file of
+// the repository.
 func TestDocLinks(t *testing.T) {
-	files, _ := filepath.Glob("../../docs/*.md")
-	files = append(files, "../../README.md")
+	var files []string
+	for _, pattern := range []string{"../../*.md", "../../docs/*.md", "../../docs/decisions/*.md", "../../examples/*.md", "../../e2e/*.md", "../../e2e/conformance/*.md"} {
+		m, _ := filepath.Glob(pattern)
+		files = append(files, m...)
+	}
+	if len(files) < 60 {
+		t.Fatalf("found %d documents; the patterns no longer match the tree", len(files))
+	}
 	link := regexp.MustCompile(`\]\(([^)#]+)(#[^)]*)?\)`)
 	code := regexp.MustCompile("(?s)```.*?```|`[^`\n]*`") // code is not a link
 	for _, f := range files {

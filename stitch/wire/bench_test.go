@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stitchgen/stitchgen/internal/cputime"
 	"github.com/stitchgen/stitchgen/stitch/wire"
 )
 
@@ -39,7 +40,7 @@ func BenchmarkGuard(b *testing.B) {
 			defer srv.Close()
 			client := srv.Client()
 			chunked := 0
-			cpu0 := cpuTime()
+			cpu0 := cputime.Process()
 			for b.Loop() {
 				resp, err := client.Post(srv.URL, "application/json", strings.NewReader(call))
 				if err != nil {
@@ -54,7 +55,7 @@ func BenchmarkGuard(b *testing.B) {
 					chunked++
 				}
 			}
-			b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(cputime.Process()-cpu0)/float64(b.N), "cpu-ns/op")
 			b.ReportMetric(float64(chunked)/float64(b.N), "chunked/op")
 		})
 	}

@@ -265,15 +265,23 @@ func TestGuardInFlight(t *testing.T) {
 // it for good); a stream that is quiet for longer than the timeout
 // between writes is not cut.
 func TestGuardWriteTimeout(t *testing.T) {
+	// The quiet stream's server has a timeout a loaded machine cannot
+	// miss for a small write; it stays quiet for longer than that.
+	const quietTimeout = time.Second
+	quiet := httptest.NewServer(wire.Guard(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, "one ")
+		w.(http.Flusher).Flush()
+		time.Sleep(quietTimeout + 500*time.Millisecond)
+		io.WriteString(w, "two")
+	}), wire.HTTPOptions{WriteTimeout: quietTimeout}))
+	defer quiet.Close()
+	status, _, body := do(t, "GET", quiet.URL+"/quiet", nil, 0)
+	if status != 200 || body != "one two" {
+		t.Errorf("quiet stream: %d %q", status, body)
+	}
+
 	writeErr := make(chan error, 1)
 	srv := httptest.NewServer(wire.Guard(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/quiet" {
-			io.WriteString(w, "one ")
-			w.(http.Flusher).Flush()
-			time.Sleep(600 * time.Millisecond) // three write timeouts
-			io.WriteString(w, "two")
-			return
-		}
 		chunk := bytes.Repeat([]byte("x"), 1<<20)
 		for range 256 {
 			if _, err := w.Write(chunk); err != nil {
@@ -284,12 +292,6 @@ func TestGuardWriteTimeout(t *testing.T) {
 		writeErr <- nil
 	}), wire.HTTPOptions{WriteTimeout: 200 * time.Millisecond}))
 	defer srv.Close()
-
-	status, _, body := do(t, "GET", srv.URL+"/quiet", nil, 0)
-	if status != 200 || body != "one two" {
-		t.Errorf("quiet stream: %d %q", status, body)
-	}
-
 	c, err := net.Dial("tcp", srv.Listener.Addr().String())
 	if err != nil {
 		t.Fatal(err)
@@ -474,13 +476,17 @@ func TestGuardContentLength(t *testing.T) {
 // answer does not outlive it: the next request on the same connection,
 // to a handler without Guard, may write long after it.
 func TestGuardDeadlineNotInherited(t *testing.T) {
-	const timeout = 500 * time.Millisecond // long enough for a loaded machine to write the guarded answer
+	// Long enough for a loaded machine to write the guarded answer: a
+	// goroutine held off the CPU for longer would fail that write.
+	const timeout = 2 * time.Second
 	mux := http.NewServeMux()
 	mux.Handle("/guarded", wire.Guard(&seen{}, wire.HTTPOptions{WriteTimeout: timeout}))
 	mux.HandleFunc("/plain", func(w http.ResponseWriter, r *http.Request) {
 		io.WriteString(w, "one ")
 		w.(http.Flusher).Flush()
-		time.Sleep(3 * timeout)
+		// Guard armed its deadline before the guarded answer went out,
+		// so before this request was read: past it, whatever the load.
+		time.Sleep(timeout + 100*time.Millisecond)
 		io.WriteString(w, "two")
 	})
 	srv := httptest.NewServer(mux)

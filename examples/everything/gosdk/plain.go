@@ -108,7 +108,6 @@ func templateResource(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.R
 	}}, nil
 }
 
-// prompt is a prompt result of user messages, one per content block.
 // addInputPrompt registers test_input_required_result_prompt: without the
 // user's answer it returns the elicitation it needs (an input-required
 // result under revision 2026-07-28; the SDK asks an older client on its
@@ -125,6 +124,7 @@ func addInputPrompt(s *mcp.Server) {
 		})
 }
 
+// prompt is a prompt result of user messages, one per content block.
 func prompt(blocks ...mcp.Content) *mcp.GetPromptResult {
 	r := &mcp.GetPromptResult{}
 	for _, c := range blocks {

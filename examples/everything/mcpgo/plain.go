@@ -102,7 +102,6 @@ func templateResource(ctx context.Context, req mcp.ReadResourceRequest) ([]mcp.R
 	return []mcp.ResourceContents{mcp.TextResourceContents{URI: req.Params.URI, MIMEType: "application/json", Text: string(text)}}, nil
 }
 
-// prompt is a prompt result of user messages, one per content block.
 // addInputPrompt registers test_input_required_result_prompt: without the
 // user's answer it returns the elicitation it needs (an input-required
 // result under revision 2026-07-28; mcp-go asks an older client on its
@@ -122,6 +121,7 @@ func addInputPrompt(s *server.MCPServer) {
 		})
 }
 
+// prompt is a prompt result of user messages, one per content block.
 func prompt(blocks ...mcp.Content) *mcp.GetPromptResult {
 	r := &mcp.GetPromptResult{}
 	for _, c := range blocks {

@@ -1,14 +1,15 @@
 //go:build unix
 
-package stitch_test
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime is the CPU time the process (client and server) has used.
-func cpuTime() time.Duration {
+// Process is the CPU time the process (user and system) has used; 0 when
+// it cannot be read.
+func Process() time.Duration {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
 		return 0

@@ -1,0 +1,43 @@
+package stitch_test
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/stitchgen/stitchgen/stitch"
+)
+
+// ReadInput opens the state for its tool, keeps each answer as the JSON
+// object it encodes to and the capabilities as given; a state that does
+// not open, or an answer that is not an object, is an error that says so.
+func TestReadInput(t *testing.T) {
+	d := newDispatcher(t, stitch.Options{})
+	sealed := d.Sealer().Seal("ping", []byte("round-2"))
+	caps := json.RawMessage(`{"elicitation":{}}`)
+	in, err := stitch.ReadInput(d, "ping", sealed, map[string]any{"name": map[string]string{"action": "accept"}}, caps)
+	want := stitch.Input{
+		Responses:    map[string]json.RawMessage{"name": json.RawMessage(`{"action":"accept"}`)},
+		State:        []byte("round-2"),
+		Capabilities: caps,
+	}
+	if err != nil || !reflect.DeepEqual(in, want) {
+		t.Errorf("ReadInput = %+v, %v\nwant %+v", in, err, want)
+	}
+	if in, err := stitch.ReadInput[any](d, "ping", "", nil, nil); err != nil || !reflect.DeepEqual(in, stitch.Input{}) {
+		t.Errorf("nothing sent: ReadInput = %+v, %v", in, err)
+	}
+	for _, c := range []struct {
+		name, tool, state string
+		responses         map[string]any
+		want              string
+	}{
+		{"other tool", "place_order", sealed, nil, `the requestState is not one this server issued for this call: it was issued for "ping"`},
+		{"not an object", "ping", "", map[string]any{"name": []int{1}}, `inputResponses["name"] is not a JSON object`},
+		{"does not encode", "ping", "", map[string]any{"name": func() {}}, `inputResponses["name"]: json: unsupported type: func()`},
+	} {
+		if _, err := stitch.ReadInput(d, c.tool, c.state, c.responses, nil); err == nil || err.Error() != c.want {
+			t.Errorf("%s: error %v, want %q", c.name, err, c.want)
+		}
+	}
+}
