@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/packages"
 
@@ -162,7 +164,8 @@ func (l *pkgLoader) stems(ts []*model.Type) {
 			if fp := l.foreign[t.PkgPath]; fp != nil {
 				pkgName = fp.p.Name
 			}
-			base = strings.ToUpper(pkgName[:1]) + pkgName[1:] + "_" + base
+			r, n := utf8.DecodeRuneInString(pkgName) // a package name may start with any letter
+			base = string(unicode.ToUpper(r)) + pkgName[n:] + "_" + base
 		}
 		stem := base
 		for i := 2; taken[stem]; i++ {
