@@ -7,7 +7,9 @@ import "testing"
 func TestInstanceName(t *testing.T) {
 	str := &Type{Kind: KindString, Basic: "string"}
 	note := &Type{Kind: KindStruct, Name: "Note", PkgPath: "example.com/common"}
-	page := func(args ...*Type) *Type { return &Type{Kind: KindStruct, Name: "Page", PkgPath: "example.com/a", Args: args} }
+	page := func(args ...*Type) *Type {
+		return &Type{Kind: KindStruct, Name: "Page", PkgPath: "example.com/a", Args: args}
+	}
 	for _, c := range []struct {
 		t               *Type
 		name, qualified string
