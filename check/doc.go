@@ -5,7 +5,8 @@
 // and ECMA-262, and a description for every tool.
 //
 // It owns those checks only. Tool names are validated by the loader. It
-// reads documents and the model; it imports the standard library, model
-// and schema (for the positions of the lossless document), never
-// go/packages, jennifer or anything that does I/O.
+// reads documents and the model; it imports the standard library, model,
+// facts, schema (for the positions of the lossless document) and stitchrt
+// (whose ECMA-262 parser judges a pattern), never go/packages, jennifer or
+// anything that does I/O.
 package check

@@ -29,11 +29,13 @@ type walker struct {
 }
 
 // Keywords whose value is one subschema, a list of subschemas, or a map
-// from names to subschemas (docs/flattening.md; the lists are model's).
-// Every other keyword holds data (enum, const, default, examples) or
-// annotations and is copied verbatim.
+// from names to subschemas, which the walk flattens (docs/flattening.md):
+// model's lists but for "not", copied verbatim like every other keyword
+// (data such as enum, const, default, examples, or annotations).
+// Flattening widens a union, and under "not" a wider schema accepts less:
+// the advertised schema would reject values the lossless one accepts.
 var (
-	oneSchema  = model.OneSchemaKeywords
+	oneSchema  = []string{"items", "additionalProperties"}
 	listSchema = model.ListSchemaKeywords
 	mapSchema  = model.MapSchemaKeywords
 )

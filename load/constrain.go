@@ -164,16 +164,13 @@ func (l *pkgLoader) intLiteral(s site, k, v string, t *model.Type) (string, bool
 		l.errorf(s, "%s=%s is not an integer", k, v)
 		return "", false
 	}
-	lo, hi := intRange(t)
+	lo, hi := model.IntRange(t)
 	if n := r.Num(); n.Cmp(lo) < 0 || n.Cmp(hi) > 0 {
 		l.errorf(s, "%s=%s is out of range for %s", k, v, l.describe(t))
 		return "", false
 	}
 	return v, true
 }
-
-// intRange is the value range of an integer type.
-func intRange(t *model.Type) (lo, hi *big.Int) { return model.IntRange(t) }
 
 // jsonLiteral checks a JSON-valued keyword (for any, opaque, struct, map,
 // union and array types).

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/tools/go/packages"
+
 	"github.com/stitchgen/stitchgen/model"
 )
 
@@ -46,12 +48,25 @@ type toolDirective struct {
 // toolWords is what a //stitch:tool line may hold, for messages.
 const toolWords = `a name, output=Type, title="...", readOnly, destructive, idempotent, openWorld`
 
-var knownVerbs = "tool, union, variant, strict, strip, loose, schema"
+// directiveVerbs are the verbs of a type's directives; knownVerbs lists
+// them for messages.
+var (
+	directiveVerbs = []string{"tool", "union", "variant", "strict", "strip", "loose", "schema"}
+	knownVerbs     = strings.Join(directiveVerbs, ", ")
+)
 
 // collectDecls finds every type declaration of the user's files, in source
 // order, and parses its directives (the previous output is never modelled).
 func (l *pkgLoader) collectDecls() {
-	for _, f := range l.pkg.Syntax {
+	l.order = l.readDecls(l.pkg, false)
+}
+
+// readDecls records the type declarations of p's user files with their
+// directives (foreign: p is another package whose types the contract
+// uses) and returns them in source order.
+func (l *pkgLoader) readDecls(p *packages.Package, foreign bool) []*decl {
+	var order []*decl
+	for _, f := range p.Syntax {
 		if isGenerated(f) {
 			continue
 		}
@@ -60,33 +75,41 @@ func (l *pkgLoader) collectDecls() {
 			if !ok || gd.Tok != token.TYPE {
 				continue
 			}
-			for _, s := range gd.Specs {
-				l.addDecl(gd, s.(*ast.TypeSpec))
+			for _, spec := range gd.Specs {
+				ts := spec.(*ast.TypeSpec)
+				obj, ok := p.TypesInfo.Defs[ts.Name].(*types.TypeName)
+				if !ok || obj == nil {
+					continue
+				}
+				doc := typeDoc(gd, ts)
+				dd := &decl{obj: obj, spec: ts, doc: docText(doc)}
+				l.decls[obj] = dd
+				order = append(order, dd)
+				for _, dir := range directivesOf(doc) {
+					l.parseDirective(dd, dir, foreign)
+				}
 			}
 		}
 	}
-	slices.SortFunc(l.order, func(a, b *decl) int { return l.pos(a.obj.Pos()).Compare(l.pos(b.obj.Pos())) })
+	slices.SortFunc(order, func(a, b *decl) int { return l.pos(a.obj.Pos()).Compare(l.pos(b.obj.Pos())) })
+	return order
 }
 
-func (l *pkgLoader) addDecl(gd *ast.GenDecl, ts *ast.TypeSpec) {
-	obj, ok := l.pkg.TypesInfo.Defs[ts.Name].(*types.TypeName)
-	if !ok || obj == nil {
-		return
-	}
-	doc := typeDoc(gd, ts)
-	d := &decl{obj: obj, spec: ts, doc: docText(doc)}
-	l.decls[obj] = d
-	l.order = append(l.order, d)
-	for _, dir := range directivesOf(doc) {
-		l.parseDirective(d, dir)
-	}
-}
-
-func (l *pkgLoader) parseDirective(d *decl, dir directive) {
+// parseDirective reads one directive of a type. The directives of
+// another package's type (foreign) name it with its package; its key
+// policy, union, variant and schema directives apply wherever the type is
+// used, while a tool directive, or a verb unknown here, is that package's
+// own business.
+func (l *pkgLoader) parseDirective(d *decl, dir directive, foreign bool) {
 	s := site{dir.pos, "type " + d.obj.Name()}
+	if foreign {
+		s.subject = "type " + qualifiedName(d.obj)
+	}
 	switch dir.verb {
 	case "tool":
-		l.parseTool(d, dir, s)
+		if !foreign {
+			l.parseTool(d, dir, s)
+		}
 	case "union":
 		l.parseUnion(d, dir, s)
 	case "variant":
@@ -96,7 +119,9 @@ func (l *pkgLoader) parseDirective(d *decl, dir directive) {
 	case "schema":
 		l.parseSchema(d, dir, s)
 	default:
-		l.errorf(s, "unknown directive //stitch:%s (known: %s)", dir.verb, knownVerbs)
+		if !foreign {
+			l.errorf(s, "unknown directive //stitch:%s (known: %s)", dir.verb, knownVerbs)
+		}
 	}
 }
 

@@ -113,7 +113,7 @@ func (l *pkgLoader) shape(t *model.Type, val any) string {
 			return ""
 		case model.KindInt, model.KindUint:
 			r, _ := new(big.Rat).SetString(string(v))
-			if lo, hi := intRange(t); !r.IsInt() || r.Num().Cmp(lo) < 0 || r.Num().Cmp(hi) > 0 {
+			if lo, hi := model.IntRange(t); !r.IsInt() || r.Num().Cmp(lo) < 0 || r.Num().Cmp(hi) > 0 {
 				return "holds " + string(v) + ", which is not an integer in the range of " + l.describe(t)
 			}
 			return ""

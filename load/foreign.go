@@ -1,14 +1,14 @@
 package load
 
 import (
-	"go/ast"
-	"go/token"
 	"go/types"
 	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/packages"
 
@@ -63,50 +63,12 @@ func (l *pkgLoader) foreignPackage(path string) *foreignPkg {
 	l.foreign[path] = fp
 	fp.dialect = l.readDialect(p)
 	for _, f := range p.Syntax {
-		if isGenerated(f) {
-			continue
-		}
-		l.indexFileFields(f)
-		for _, d := range f.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.TYPE {
-				continue
-			}
-			for _, spec := range gd.Specs {
-				ts := spec.(*ast.TypeSpec)
-				obj, ok := p.TypesInfo.Defs[ts.Name].(*types.TypeName)
-				if !ok || obj == nil {
-					continue
-				}
-				dd := &decl{obj: obj, spec: ts, doc: docText(typeDoc(gd, ts))}
-				l.decls[obj] = dd
-				fp.order = append(fp.order, dd)
-				for _, dir := range directivesOf(typeDoc(gd, ts)) {
-					l.parseForeignDirective(dd, dir)
-				}
-			}
+		if !isGenerated(f) {
+			l.indexFileFields(f)
 		}
 	}
-	slices.SortFunc(fp.order, func(a, b *decl) int { return l.pos(a.obj.Pos()).Compare(l.pos(b.obj.Pos())) })
+	fp.order = l.readDecls(p, true)
 	return fp
-}
-
-// parseForeignDirective reads a directive of another package's type: its
-// key policy, union and variant directives apply wherever the type is
-// used; a tool directive is that package's own business.
-func (l *pkgLoader) parseForeignDirective(d *decl, dir directive) {
-	s := site{dir.pos, "type " + qualifiedName(d.obj)}
-	switch dir.verb {
-	case "tool":
-	case "union":
-		l.parseUnion(d, dir, s)
-	case "variant":
-		l.parseVariant(d, dir, s)
-	case "strict", "strip", "loose":
-		l.parsePolicy(d, dir, s)
-	case "schema":
-		l.parseSchema(d, dir, s)
-	}
 }
 
 // qualifiedName spells a type name with its package name.
@@ -124,33 +86,17 @@ func (l *pkgLoader) foreignVariants(d *decl, mt *model.Type, iface *types.Interf
 	if fp == nil {
 		return
 	}
-	found := false
-	for _, e := range fp.order {
-		t := e.obj.Type()
-		if e.obj.IsAlias() || types.IsInterface(t) {
-			continue
-		}
-		if n, ok := t.(*types.Named); !ok || n.TypeParams().Len() > 0 {
-			continue
-		}
-		ptr := false
-		switch {
-		case types.Implements(t, iface):
-		case types.Implements(types.NewPointer(t), iface):
-			ptr = true
-		default:
-			continue
-		}
-		found = true
-		if !e.obj.Exported() {
-			l.errorf(site{e.obj.Pos(), "type " + qualifiedName(e.obj)},
+	vs := implementers(fp.order, iface)
+	for _, v := range vs {
+		if !v.decl.obj.Exported() {
+			l.errorf(site{v.decl.obj.Pos(), "type " + qualifiedName(v.decl.obj)},
 				"type implements union %s but is not exported, so the decoder generated in package %s cannot name it; export it", qualifiedName(d.obj), l.pkg.Name)
 			l.faulty[qualifiedName(d.obj)] = true
 			continue
 		}
-		l.addVariant(d, mt, e, ptr)
+		l.addVariant(d, mt, v.decl, v.ptr)
 	}
-	if !found {
+	if len(vs) == 0 {
 		l.errorf(site{d.obj.Pos(), "type " + qualifiedName(d.obj)}, "union has no implementers in its package; declare types with its methods")
 	}
 }
@@ -218,7 +164,8 @@ func (l *pkgLoader) stems(ts []*model.Type) {
 			if fp := l.foreign[t.PkgPath]; fp != nil {
 				pkgName = fp.p.Name
 			}
-			base = strings.ToUpper(pkgName[:1]) + pkgName[1:] + "_" + base
+			r, n := utf8.DecodeRuneInString(pkgName) // a package name may start with any letter
+			base = string(unicode.ToUpper(r)) + pkgName[n:] + "_" + base
 		}
 		stem := base
 		for i := 2; taken[stem]; i++ {

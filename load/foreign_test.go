@@ -61,6 +61,39 @@ type Common_Address struct {
 	}
 }
 
+// TestForeignStemUnicodePackage: a package name that starts with a
+// letter outside ASCII is capitalized as a letter, not as its first byte.
+func TestForeignStemUnicodePackage(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"grosse/grosse.go": "package über\n\ntype Maß struct {\n\tCM int `json:\"cm\"`\n}\n",
+		"tool/tool.go": `package tool
+
+import "example.com/c/grosse"
+
+// Fit fits.
+//
+//stitch:tool
+type Fit struct {
+	Size über.Maß ` + "`json:\"size\"`" + `
+}
+`,
+	})
+	pkgs, diags, err := Load(Config{Dir: dir, Patterns: []string{"./tool"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(diags) > 0 || len(pkgs) != 1 {
+		t.Fatalf("%d packages, diagnostics:\n%s", len(pkgs), diagText(diags))
+	}
+	var got []string
+	for _, ty := range pkgs[0].Types {
+		got = append(got, ty.Stem())
+	}
+	if want := []string{"Über_Maß", "Fit"}; !slices.Equal(got, want) {
+		t.Errorf("stems: got %q, want %q", got, want)
+	}
+}
+
 // TestForeignPolicy: stitchgen -policy is the default of the generated
 // package's own structs; another package's struct keeps its own directive,
 // strict without one.

@@ -6,7 +6,7 @@ import (
 	"unicode"
 )
 
-// toolNameRE is the MCP tool name rule of docs/contracts.md
+// toolNameRE is the MCP tool name rule of docs/contracts.md.
 var toolNameRE = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
 
 // snakeCase derives a default tool name from a Go type name:

@@ -78,7 +78,7 @@ func (l *pkgLoader) checkComment(c *ast.Comment, typeName string, onType, onPack
 		verb = verb[:i]
 	}
 	switch {
-	case onType && !tools && !slices.Contains(strings.Split(knownVerbs, ", "), verb):
+	case onType && !tools && !slices.Contains(directiveVerbs, verb):
 		l.errorf(site{c.Pos(), "type " + typeName}, "unknown directive //stitch:%s (known: %s)", verb, knownVerbs)
 	case onType, onPackage && verb == "dialect":
 	case verb == "dialect":

@@ -48,8 +48,27 @@ func (l *pkgLoader) buildUnions() {
 }
 
 func (l *pkgLoader) findVariants(d *decl, mt *model.Type, iface *types.Interface) {
-	found := false
-	for _, e := range l.order {
+	vs := implementers(l.order, iface)
+	for _, v := range vs {
+		l.addVariant(d, mt, v.decl, v.ptr)
+	}
+	if len(vs) == 0 {
+		l.errorf(site{d.obj.Pos(), "type " + d.obj.Name()}, "union has no implementers in this package; declare types with its methods")
+	}
+}
+
+// An implementer is a declared type whose value, or pointer (ptr), implements a
+// union's interface.
+type implementer struct {
+	decl *decl
+	ptr  bool
+}
+
+// implementers returns the non-generic, non-interface types of decls that
+// implement iface, in the order of decls.
+func implementers(decls []*decl, iface *types.Interface) []implementer {
+	var out []implementer
+	for _, e := range decls {
 		t := e.obj.Type()
 		if e.obj.IsAlias() || types.IsInterface(t) {
 			continue
@@ -59,17 +78,12 @@ func (l *pkgLoader) findVariants(d *decl, mt *model.Type, iface *types.Interface
 		}
 		switch {
 		case types.Implements(t, iface):
-			l.addVariant(d, mt, e, false)
+			out = append(out, implementer{e, false})
 		case types.Implements(types.NewPointer(t), iface):
-			l.addVariant(d, mt, e, true)
-		default:
-			continue
+			out = append(out, implementer{e, true})
 		}
-		found = true
 	}
-	if !found {
-		l.errorf(site{d.obj.Pos(), "type " + d.obj.Name()}, "union has no implementers in this package; declare types with its methods")
-	}
+	return out
 }
 
 // addVariant adds one implementer to a union. An implementer left out

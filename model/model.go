@@ -184,6 +184,8 @@ func argWord(t *Type, qualify bool) string {
 		return "Array" + strconv.Itoa(t.Len) + argWord(t.Elem, qualify)
 	case KindMap:
 		return "Map" + argWord(t.Elem, qualify)
+	case KindNullable:
+		return "Nullable" + argWord(t.Elem, qualify)
 	case KindBytes:
 		return "Bytes"
 	case KindTime:

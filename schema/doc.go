@@ -1,8 +1,8 @@
 // Package schema builds the lossless JSON Schema 2020-12 documents of tool
 // inputs and outputs from the model (docs/contracts.md "Types" and "Schema shapes").
-// It is pure: model in, document out. It imports only the standard library
-// and package model; it must not import go/packages, jennifer, flatten or
-// any other stage.
+// It is pure: model in, document out. It imports only the standard library,
+// package model and the leaf package facts; it must not import go/packages,
+// jennifer, flatten or any other stage.
 //
 // # Shapes
 //

@@ -268,6 +268,7 @@ func (d *Decoder) FirstKey(seen *uint64, bit uint64, k []byte) bool {
 	return true
 }
 
+// Dup records a duplicate key k of the current object and skips its value.
 func (d *Decoder) Dup(k []byte) {
 	d.keyIssue(k, "duplicate_key", "", "duplicate key "+quoteClip(k))
 	d.skipAt(k, true)

@@ -8,7 +8,7 @@ import (
 	"sync"
 )
 
-// defaultMaxDepth is the nesting limit of docs/decoding.md
+// defaultMaxDepth is the nesting limit of docs/decoding.md.
 const defaultMaxDepth = 512
 
 // A seg is one step of the current JSON Pointer: an index when end < 0
@@ -276,11 +276,6 @@ func (d *Decoder) Push(key []byte) {
 		d.path = append(d.path, d.kseg)
 		return
 	}
-	d.pushExt(key)
-}
-
-// pushExt appends a key that is not known to be a piece of the input.
-func (d *Decoder) pushExt(key []byte) {
 	d.path = append(d.path, d.extSeg(key))
 }
 
@@ -293,6 +288,7 @@ func (d *Decoder) extSeg(key []byte) seg {
 	return seg{-len(d.ext), 0}
 }
 
+// PushIdx appends array index i to the path.
 func (d *Decoder) PushIdx(i int) { d.path = append(d.path, seg{i, -1}) }
 
 // segKey returns the key of key segment s.
@@ -329,6 +325,7 @@ func (d *Decoder) copyPath(t *Decoder) {
 	}
 }
 
+// Pop removes the last segment of the path.
 func (d *Decoder) Pop() { d.path = d.path[:len(d.path)-1] }
 
 // pointer renders the current path, plus key when key is not nil, as an
@@ -434,10 +431,13 @@ func (d *Decoder) tooDeep() {
 	d.issues, d.cut, d.fatal = append(d.issues[:0], is), 0, true
 }
 
-// mark and rollback let a catch field discard the issues of its value.
-// A mark also keeps the input position, for UniqueRaw.
+// A Mark is the state of a decode at one point: FailedSince tells whether
+// an issue was recorded after it, a catch field discards the issues of its
+// value by rolling back to it, and UniqueRaw reads the items' JSON from its
+// input position.
 type Mark struct{ issues, cut, dropped, repaired, changed, pos int }
 
+// Mark returns the decode's state now.
 func (d *Decoder) Mark() Mark {
 	return Mark{len(d.issues), d.cut, len(d.dropped), len(d.repaired), len(d.changed), d.pos}
 }

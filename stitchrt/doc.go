@@ -21,5 +21,6 @@
 // string, bool and nil: the encoding/json shapes with UseNumber, so that
 // no number is rounded. json.RawMessage receives the exact bytes.
 //
-// stitchrt imports only the standard library and package stitch.
+// stitchrt imports only the standard library, package stitch and the
+// leaf package facts (what it shares with the generator).
 package stitchrt

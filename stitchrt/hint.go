@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/stitchgen/stitchgen/facts"
 )
 
 // The hints of issue messages: `did you mean "X"?` for an unknown key or
@@ -103,8 +105,9 @@ func osa(a, b []rune) int {
 }
 
 // quotedValues parses a list of quoted strings separated by ", " (an
-// enum's allowed JSON strings, or quoteList's output); values of another
-// kind (numbers, booleans) end the list: no hint is offered among them.
+// enum's allowed JSON strings, or a discriminator's allowed values as the
+// generated code quotes them); values of another kind (numbers, booleans)
+// end the list: no hint is offered among them.
 func quotedValues(list string) []string {
 	var out []string
 	for list != "" {
@@ -177,7 +180,7 @@ func splitPointer(p string) (parent []string, last string, ok bool) {
 	}
 	toks := strings.Split(p[1:], "/")
 	for i, t := range toks {
-		toks[i] = strings.ReplaceAll(strings.ReplaceAll(t, "~1", "/"), "~0", "~")
+		toks[i] = facts.UnescapePointerToken(t)
 	}
 	return toks[:len(toks)-1], toks[len(toks)-1], true
 }

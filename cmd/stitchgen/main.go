@@ -17,6 +17,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/stitchgen/stitchgen/facts"
 	"github.com/stitchgen/stitchgen/gen"
 	"github.com/stitchgen/stitchgen/model"
 	"github.com/stitchgen/stitchgen/profile"
@@ -166,7 +167,7 @@ func config(opt *options, patterns []string, wd string) (gen.Config, error) {
 			continue
 		}
 		if !slices.Contains(profile.Names(), profile.Name(p)) {
-			return cfg, fmt.Errorf("%w: unknown profile %q (known: %s)", errUsage, p, strings.Join(profileNames(true), ", "))
+			return cfg, fmt.Errorf("%w: unknown profile %q (known: %s)", errUsage, p, facts.KnownProfiles())
 		}
 		if !slices.Contains(cfg.Profiles, profile.Name(p)) {
 			cfg.Profiles = append(cfg.Profiles, profile.Name(p))

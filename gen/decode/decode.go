@@ -27,8 +27,7 @@ func Emit(f *jen.File, pkg *model.Package, opt Options) error {
 		}
 	}
 	for _, t := range pkg.Types {
-		switch {
-		case (t.Foreign || len(t.Args) > 0) && t.Kind == model.KindStruct:
+		if (t.Foreign || len(t.Args) > 0) && t.Kind == model.KindStruct {
 			// Another package's struct or an instantiation: functions
 			// only, its methods would belong to that package or to every
 			// instantiation (decision 0021).

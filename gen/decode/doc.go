@@ -1,7 +1,9 @@
 // Package decode emits, with jennifer, the exact decoders and the encoders of
 // a package's contract types (docs/generated-api.md): UnmarshalJSON (repair off),
-// MarshalJSON and, for tool inputs, DecodeToolCall (JSON-string repair on),
-// plus one unexported decode and encode function per struct and union.
+// MarshalJSON and, for tool inputs, DecodeToolCall and DecodeToolCallReport
+// (JSON-string repair on), plus one unexported decode and encode function
+// per struct and union (the only code emitted for another package's
+// struct, or an instantiation of a generic one).
 //
 // The functions it emits call the runtime of generated code, package
 // stitchrt (a *stitchrt.Decoder and its methods, the writers), and return

@@ -6,7 +6,7 @@
 // file assembly (gen) and the loader's rules for previous output (load)
 // take them from here, so that renaming one is one edit.
 //
-// It imports only the standard library and model.
+// It imports only the standard library, model and facts.
 package names
 
 import (
@@ -14,7 +14,6 @@ import (
 	"strings"
 
 	"github.com/stitchgen/stitchgen/facts"
-
 	"github.com/stitchgen/stitchgen/model"
 )
 
