@@ -407,6 +407,12 @@ type T struct {
 	U url.URL ` + "`json:\"u\"`" + `
 }`, []string{
 		`contract.go:6:2: field T.U: type url.URL is not supported: encoding/json writes it as an object of its parts; use a string with jsonschema:"format=uri" and parse it with url.Parse`}},
+	{"standard_struct", `
+//stitch:tool
+type T struct {
+	A mail.Address ` + "`json:\"a\"`" + `
+}`, []string{
+		`contract.go:6:2: field T.A: type mail.Address is a struct of package net/mail, whose source stitchgen does not read (it reads the standard library and its own packages from compiled data); declare a struct with the fields you need in this package`}},
 	{"decodes_itself", `
 //stitch:tool
 type T struct {
@@ -625,7 +631,7 @@ func loadDiagCases(t *testing.T) map[string][]string {
 		files := map[string]string{}
 		for _, c := range diagCases {
 			imports := ""
-			for _, imp := range []string{"fmt", "net/url", "math/big", "time", "net", "database/sql", "encoding/json"} {
+			for _, imp := range []string{"fmt", "net/url", "net/mail", "math/big", "time", "net", "database/sql", "encoding/json"} {
 				if strings.Contains(c.src, imp[strings.LastIndex(imp, "/")+1:]+".") {
 					imports += "import \"" + imp + "\"\n"
 				}

@@ -39,7 +39,7 @@ func (l *pkgLoader) foreignType(n *types.Named, s site) *types.Named {
 	if l.foreignPackage(obj.Pkg().Path()) == nil {
 		// The standard library's (its packages are read from export
 		// data, without doc comments or directives).
-		l.errorf(s, "type %s is a struct of another package; stitchgen generates decoders only for this package's types (declare the type here)", l.typeString(n))
+		l.errorf(s, "type %s is a struct of package %s, whose source stitchgen does not read (it reads the standard library and its own packages from compiled data); declare a struct with the fields you need in this package", l.typeString(n), obj.Pkg().Path())
 		return nil
 	}
 	if !obj.Exported() {
