@@ -8,7 +8,7 @@
 //
 // It owns those projections and nothing else. Like flatten it is a pure
 // JSON-to-JSON function over the document type of package model: it
-// imports only the standard library and model, never gen, flatten, a
+// imports only the standard library, facts and model, never gen, flatten, a
 // provider SDK or anything that does I/O, so it can be tested on raw JSON.
 // It never modifies its input, never panics and never fails on a schema.
 //

@@ -122,7 +122,7 @@ func Project(name Name, tool string, advertised *model.Object) (*Result, error) 
 		return nil, errors.New("profile: no schema for tool " + tool)
 	}
 	project, ok := projections[name]
-	if !ok || !facts.IsProfile(string(name)) {
+	if !ok {
 		return nil, unknownName(name)
 	}
 	r := project(advertised)
