@@ -47,7 +47,7 @@ func serveShop(t *testing.T, h *recordingShop, sopt stitch.Options, opt *stitchg
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
-	go func() { served <- stitchgosdk.Serve(ctx, ln, stitchgosdk.HTTPHandler(server, opt), opt) }()
+	go func() { served <- stitchgosdk.Serve(ctx, server, ln, opt) }()
 	t.Cleanup(func() {
 		cancel()
 		if err := <-served; err != nil {

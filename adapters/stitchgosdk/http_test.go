@@ -211,7 +211,7 @@ func TestHTTPSlowBody(t *testing.T) {
 	opt := &stitchgosdk.HTTPOptions{HTTPOptions: wire.HTTPOptions{ReadTimeout: 500 * time.Millisecond}}
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
-	go func() { served <- stitchgosdk.Serve(ctx, ln, stitchgosdk.HTTPHandler(s, opt), opt) }()
+	go func() { served <- stitchgosdk.Serve(ctx, s, ln, opt) }()
 	defer func() {
 		cancel()
 		if err := <-served; err != nil {

@@ -81,5 +81,5 @@ func run(ctx context.Context, server *mcp.Server, addr string) error {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "serve: serving MCP on http://%s/ (streamable HTTP)\n", ln.Addr())
-	return stitchgosdk.Serve(ctx, ln, stitchgosdk.HTTPHandler(server, nil), nil)
+	return stitchgosdk.Serve(ctx, server, ln, nil)
 }
