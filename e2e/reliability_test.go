@@ -47,7 +47,7 @@ func serveShop(t *testing.T, h *recordingShop, sopt stitch.Options, opt *stitchg
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
-	go func() { served <- stitchgosdk.Serve(ctx, ln, stitchgosdk.HTTPHandler(server, opt), opt) }()
+	go func() { served <- stitchgosdk.Serve(ctx, server, ln, opt) }()
 	t.Cleanup(func() {
 		cancel()
 		if err := <-served; err != nil {
@@ -57,10 +57,22 @@ func serveShop(t *testing.T, h *recordingShop, sopt stitch.Options, opt *stitchg
 	return "http://" + ln.Addr().String() + "/", server
 }
 
-// waitGoroutines waits (up to 10 s) for the goroutine count to fall to at
-// most want and returns it.
-func waitGoroutines(want int) int {
-	deadline := time.Now().Add(10 * time.Second)
+// patience is how long a test waits for something that must happen:
+// until shortly before the test binary's own deadline (go test -timeout),
+// so that a machine that is slow, however loaded, never fails a wait, and
+// one that is stuck fails it with a message rather than a goroutine dump.
+func patience(t *testing.T) time.Time {
+	if d, ok := t.Deadline(); ok {
+		return d.Add(-10 * time.Second)
+	}
+	return time.Now().Add(5 * time.Minute)
+}
+
+// waitGoroutines waits (with patience) for the goroutine count to fall to
+// at most want and returns it. The count has no event to wait on: it is
+// read again every 20 ms.
+func waitGoroutines(t *testing.T, want int) int {
+	deadline := patience(t)
 	n := runtime.NumGoroutine()
 	for n > want && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
@@ -84,8 +96,10 @@ const goroutineSlack = 8
 // blocked, up to them; once released, all the way.
 func TestReliabilitySessions(t *testing.T) {
 	base := runtime.NumGoroutine()
-	var after, late atomic.Int64
+	const sessions, perSession = 16, 16
+	var after atomic.Int64
 	var refused atomic.Int64
+	late := make(chan struct{}, sessions*perSession) // one for each abandoned handler that returns
 	h := newRecordingShop(t)
 	// 256 calls at once are more than the 128 let in at a time: the others
 	// wait for room, up to a MaxWait raised so that a loaded machine
@@ -94,11 +108,10 @@ func TestReliabilitySessions(t *testing.T) {
 	url, _ := serveShop(t, h, stitch.Options{
 		Timeout: 2 * time.Second,
 		After:   func(context.Context, *stitch.Call) { after.Add(1) },
-		Late:    func(context.Context, *stitch.Call) { late.Add(1) },
+		Late:    func(context.Context, *stitch.Call) { late <- struct{}{} },
 	}, &stitchgosdk.HTTPOptions{HTTPOptions: wire.HTTPOptions{MaxWait: time.Minute, Refused: func(*http.Request, int, *wire.Error) { refused.Add(1) }}})
 	hc := &http.Client{Transport: &http.Transport{}}
 	defer hc.CloseIdleConnections()
-	const sessions, perSession = 16, 16
 	var wg sync.WaitGroup
 	var hangs, raw atomic.Int64
 	for s := range sessions {
@@ -135,7 +148,7 @@ func TestReliabilitySessions(t *testing.T) {
 		t.Errorf("the After observer saw %d of %d calls, Refused %d of %d refusals", after.Load(), total, refused.Load(), raw.Load())
 	}
 	abandoned := int(hangs.Load())
-	n := waitGoroutines(base + abandoned + goroutineSlack)
+	n := waitGoroutines(t, base+abandoned+goroutineSlack)
 	t.Logf("goroutines: %d before, %d after the sessions closed with %d handlers still hanging", base, n, abandoned)
 	if n > base+abandoned+goroutineSlack {
 		t.Errorf("%d goroutines after the sessions closed, baseline %d + %d hanging handlers", n, base, abandoned)
@@ -143,14 +156,16 @@ func TestReliabilitySessions(t *testing.T) {
 	for range abandoned {
 		h.release <- struct{}{}
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for late.Load() < int64(abandoned) && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
+	deadline := time.NewTimer(time.Until(patience(t)))
+	defer deadline.Stop()
+	for i := range abandoned {
+		select {
+		case <-late:
+		case <-deadline.C:
+			t.Fatalf("the Late observer saw %d of %d abandoned handlers return", i, abandoned)
+		}
 	}
-	if late.Load() != int64(abandoned) {
-		t.Errorf("the Late observer saw %d of %d abandoned handlers return", late.Load(), abandoned)
-	}
-	n = waitGoroutines(base + goroutineSlack)
+	n = waitGoroutines(t, base+goroutineSlack)
 	t.Logf("goroutines: %d once the hanging handlers returned", n)
 	if n > base+goroutineSlack {
 		t.Errorf("%d goroutines once the hanging handlers returned, baseline %d", n, base)
@@ -187,14 +202,16 @@ func TestReliabilityIdleSessions(t *testing.T) {
 	heap := int64(open.HeapAlloc) - int64(before.HeapAlloc)
 	fmt.Printf("reliability: %d abandoned sessions, %d still open: +%d KiB of heap (%d B a session), +%d goroutines\n",
 		n, k, heap>>10, heap/int64(k), runtime.NumGoroutine()-base)
-	deadline := time.Now().Add(30 * time.Second)
+	// The sessions' closing has no event to wait on: the count is read
+	// again every 50 ms.
+	deadline := patience(t)
 	for count() > 0 && time.Now().Before(deadline) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	if left := count(); left != 0 {
-		t.Errorf("%d of %d abandoned sessions still open 30s after a session timeout of 3s", left, n)
+		t.Errorf("%d of %d abandoned sessions still open long after a session timeout of 3s", left, n)
 	}
-	if g := waitGoroutines(base + goroutineSlack); g > base+goroutineSlack {
+	if g := waitGoroutines(t, base+goroutineSlack); g > base+goroutineSlack {
 		t.Errorf("%d goroutines once the sessions closed, baseline %d", g, base)
 	}
 }

@@ -201,7 +201,9 @@ func TestShopDefaultFillsAbsentOptional(t *testing.T) {
 }
 
 func TestShopPanicAndHangKeepServing(t *testing.T) {
-	cs, _, _, obs := shopSession(t, stitch.Options{Timeout: 100 * time.Millisecond})
+	// A deadline that no valid call reaches, however loaded the machine:
+	// only the hanging handler, which waits until the test ends, meets it.
+	cs, _, _, obs := shopSession(t, stitch.Options{Timeout: 2 * time.Second})
 	panicky := `{"customerId":1,"items":[{"sku":"A-1","quantity":1}],"giftMessage":null,"note":"panic","delivery":{"method":"pickup","storeId":3}}`
 	env := parseEnvelope(t, call(t, cs, "place_order", panicky))
 	if env.Error != "INTERNAL_ERROR" || env.Message != "the tool failed unexpectedly" || env.Issues != nil {
@@ -211,11 +213,10 @@ func TestShopPanicAndHangKeepServing(t *testing.T) {
 		t.Errorf("observer did not see the panic: %+v", c)
 	}
 	hanging := `{"customerId":1,"items":[{"sku":"A-1","quantity":1}],"giftMessage":null,"note":"hang","delivery":{"method":"pickup","storeId":3}}`
-	start := time.Now()
 	env = parseEnvelope(t, call(t, cs, "place_order", hanging))
 	wantTimeout := envelope{Error: "TIMEOUT", Message: "the tool did not finish before its deadline and may still complete", Hint: hintTimeout}
-	if !reflect.DeepEqual(env, wantTimeout) || time.Since(start) > 10*time.Second {
-		t.Errorf("hang: %+v after %v\nwant %+v", env, time.Since(start), wantTimeout)
+	if !reflect.DeepEqual(env, wantTimeout) {
+		t.Errorf("hang: %+v\nwant %+v", env, wantTimeout)
 	}
 	if res := call(t, cs, "place_order", order); res.IsError {
 		t.Errorf("the server did not survive: %s", text(res))
@@ -242,6 +243,10 @@ func TestShopLateOrdersReported(t *testing.T) {
 		},
 	})
 	cs, _ := connect(t, server)
+	// The hanging calls time out however late the short deadline fires;
+	// get_order, which must not, asks a server of the same shop with the
+	// default deadline.
+	gets, _ := connect(t, newServer(t, shop.StitchTools(h), stitch.Options{}))
 	const n = 8
 	for i := 1; i <= n; i++ {
 		args := `{"customerId":` + strconv.Itoa(i) + `,"note":"hang","items":[{"sku":"A-1","quantity":1}],"giftMessage":null,"delivery":{"method":"pickup","storeId":3}}`
@@ -268,7 +273,7 @@ func TestShopLateOrdersReported(t *testing.T) {
 			t.Errorf("customer %d: late result %q", i, late[strconv.Itoa(i)])
 			continue
 		}
-		got := call(t, cs, "get_order", `{"orderId":"`+r.OrderID+`"}`)
+		got := call(t, gets, "get_order", `{"orderId":"`+r.OrderID+`"}`)
 		if got.IsError || text(got) != late[strconv.Itoa(i)] {
 			t.Errorf("get_order %s: %s, the late observer saw %s", r.OrderID, text(got), late[strconv.Itoa(i)])
 		}
@@ -282,7 +287,10 @@ func TestShopLateOrdersReported(t *testing.T) {
 func TestShopConcurrentCalls(t *testing.T) {
 	obs := &observed{}
 	h := newRecordingShop(t)
-	server := newServer(t, shop.StitchTools(h), stitch.Options{Timeout: 300 * time.Millisecond, After: obs.after})
+	// A deadline that no valid call reaches, however loaded the machine
+	// (under -race, 64 calls at once on 2 cores): only the hanging
+	// handlers, which wait until the test ends, meet it.
+	server := newServer(t, shop.StitchTools(h), stitch.Options{Timeout: 2 * time.Second, After: obs.after})
 	var sessions []*mcp.ClientSession
 	for range 4 {
 		cs, _ := connect(t, server)

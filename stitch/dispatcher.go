@@ -146,7 +146,8 @@ func (d *Dispatcher) run(ctx context.Context, t *Tool, call *Call, start time.Ti
 	blocks := state.seal()
 	var need *NeedInput
 	if errors.As(err, &need) {
-		call.Err = err
+		// Not a failure: call.Err stays nil, and Call.Outcome says
+		// input_required.
 		return ctx, &Result{InputRequired: &InputRequired{Requests: need.Requests, RequestState: d.sealer.Seal(t.Name, need.State)}}
 	}
 	return ctx, finish(t, call, out, err, blocks)

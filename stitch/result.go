@@ -44,6 +44,32 @@ func (r *Result) Text() string {
 	return strings.Join(parts, "\n")
 }
 
+// The outcomes of a call that are not an envelope's error code
+// (Call.Outcome).
+const (
+	// OutcomeOK is the outcome of a call whose handler returned a result.
+	OutcomeOK = "ok"
+	// OutcomeInputRequired is the outcome of a call whose handler asked
+	// the client for input (NeedInput): neither done nor failed.
+	OutcomeInputRequired = "input_required"
+)
+
+// Outcome returns how the call ended, as observers report it: the error
+// code of the result's envelope (VALIDATION_ERROR, TOOL_ERROR, TIMEOUT,
+// ...) for a failed call, OutcomeInputRequired for a handler's request for
+// input, OutcomeOK otherwise.
+func (c *Call) Outcome() string {
+	switch {
+	case c.Result == nil:
+		return OutcomeOK
+	case c.Result.IsError:
+		return c.Result.ErrorCode
+	case c.Result.InputRequired != nil:
+		return OutcomeInputRequired
+	}
+	return OutcomeOK
+}
+
 // A Call is what observers see of one tool call. Each call has its own
 // value; observers may keep it but should not modify it.
 type Call struct {
@@ -74,7 +100,8 @@ type Call struct {
 	Issues []Issue
 	// Err is the handler's error, a recovered panic (with its stack), the
 	// context's error of an abandoned handler, or the output encoding
-	// error; nil otherwise.
+	// error; nil otherwise, and for a handler's request for input
+	// (NeedInput), which is not a failure (Outcome says it).
 	Err error
 	// Duration is the time the call took, decoding included (set before
 	// After).

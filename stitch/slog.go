@@ -10,14 +10,15 @@ import (
 // Options.Late to log what abandoned handlers finally did.
 //
 // The record's message is "tool call"; its level says the outcome: Info
-// for a call that succeeded, Warn for one the caller got wrong
+// for a call that succeeded or asked the client for input, Warn for one the caller got wrong
 // (VALIDATION_ERROR, UNKNOWN_TOOL, CANCELED), Error for one the service
 // got wrong (TOOL_ERROR, INTERNAL_ERROR, TIMEOUT). Its attributes, in this
 // order:
 //
 //   - tool: the tool's name;
 //   - profile: the profile of a provider's call (absent for MCP calls);
-//   - outcome: "ok" or the envelope's error code;
+//   - outcome: Call.Outcome: "ok", "input_required" (the handler asked
+//     the client for input, NeedInput) or the envelope's error code;
 //   - duration: Call.Duration;
 //   - issues: the number of issues (VALIDATION_ERROR; 0 otherwise);
 //   - dropped, repaired: the JSON Pointers a strip policy dropped and
@@ -34,10 +35,7 @@ func SlogObserver(l *slog.Logger) func(ctx context.Context, call *Call) {
 		if logger == nil {
 			logger = slog.Default()
 		}
-		outcome := "ok"
-		if call.Result != nil && call.Result.IsError {
-			outcome = call.Result.ErrorCode
-		}
+		outcome := call.Outcome()
 		level := outcomeLevel(outcome)
 		if !logger.Enabled(ctx, level) {
 			return
@@ -71,7 +69,7 @@ func SlogObserver(l *slog.Logger) func(ctx context.Context, call *Call) {
 // is.
 func outcomeLevel(outcome string) slog.Level {
 	switch outcome {
-	case "ok":
+	case OutcomeOK, OutcomeInputRequired:
 		return slog.LevelInfo
 	case codeValidation, codeUnknownTool, codeCanceled:
 		return slog.LevelWarn

@@ -3,6 +3,7 @@ package stitch_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"log/slog"
 	"strings"
 	"testing"
@@ -47,7 +48,7 @@ func TestSlogObserver(t *testing.T) {
 	logger, buf := slogBuffer(t, slog.LevelInfo)
 	obs := stitch.SlogObserver(logger)
 	h := fixture.NewHandler()
-	d, err := stitch.NewDispatcher(stitch.Options{After: obs}, fixture.StitchTools(h))
+	d, err := stitch.NewDispatcher(stitch.Options{After: obs}, fixture.StitchTools(h), []stitch.Tool{askTool()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,6 +86,7 @@ func TestSlogObserver(t *testing.T) {
 		{timed, stitch.ProfileMCP, "place_order", `{"customerId":7,"note":"deadline"}`},
 		{d, stitch.ProfileMCP, "nope", `{}`},
 		{d, stitch.ProfileOpenAIStrict, "ping", `{"echo":"hi"}`},
+		{d, stitch.ProfileMCP, "ask", `{}`},
 		{late, stitch.ProfileMCP, "place_order", `{"customerId":7,"note":"hang"}`},
 	}
 	for _, c := range calls {
@@ -104,6 +106,7 @@ func TestSlogObserver(t *testing.T) {
 		`{"level":"ERROR","msg":"tool call","tool":"place_order","outcome":"TIMEOUT","duration":"D","issues":0,"error":"context deadline exceeded"}`,
 		`{"level":"WARN","msg":"tool call","tool":"nope","outcome":"UNKNOWN_TOOL","duration":"D","issues":0}`,
 		`{"level":"INFO","msg":"tool call","tool":"ping","profile":"openai-strict","outcome":"ok","duration":"D","issues":0}`,
+		`{"level":"INFO","msg":"tool call","tool":"ask","outcome":"input_required","duration":"D","issues":0}`,
 		`{"level":"ERROR","msg":"tool call","tool":"place_order","outcome":"TIMEOUT","duration":"D","issues":0,"error":"context deadline exceeded"}`,
 		`{"level":"INFO","msg":"tool call","tool":"place_order","outcome":"ok","duration":"D","issues":0,"late":true}`,
 	}
@@ -115,6 +118,48 @@ func TestSlogObserver(t *testing.T) {
 		if got[i] != want[i] {
 			t.Errorf("record %d:\n got %s\nwant %s", i, got[i], want[i])
 		}
+	}
+}
+
+// askTool is a hand-built tool whose handler asks the client for input
+// (a NeedInput): its call is neither done nor failed.
+func askTool() stitch.Tool {
+	return stitch.Tool{
+		Name:   "ask",
+		Decode: func([]byte, stitch.DecodeOptions) (any, []string, []string, error) { return nil, nil, nil, nil },
+		Run: func(context.Context, any) (stitch.Output, error) {
+			return stitch.Output{}, stitch.AskInput(nil, map[string]stitch.InputRequest{"roots": stitch.ListRoots()})
+		},
+	}
+}
+
+// TestCallOutcome: Outcome is "ok" for a result, "input_required" for a
+// handler's request for input (which sets no Err: it is not a failure),
+// the envelope's error code for a failed call.
+func TestCallOutcome(t *testing.T) {
+	var got []string
+	d, err := stitch.NewDispatcher(stitch.Options{After: func(_ context.Context, c *stitch.Call) {
+		got = append(got, c.Tool+" "+c.Outcome()+" "+fmt.Sprint(c.Err))
+	}}, fixture.StitchTools(fixture.NewHandler()), []stitch.Tool{askTool()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	d.Call(ctx, "ping", []byte(`{"echo":"hi"}`))
+	d.Call(ctx, "ask", nil)
+	d.Call(ctx, "place_order", []byte(`{"customerId":7,"note":"fail"}`))
+	d.Call(ctx, "nope", nil)
+	want := []string{
+		"ping ok <nil>",
+		"ask input_required <nil>",
+		"place_order TOOL_ERROR customer is blocked",
+		"nope UNKNOWN_TOOL <nil>",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("outcomes:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if o := (&stitch.Call{}).Outcome(); o != stitch.OutcomeOK {
+		t.Errorf("a call without a result: outcome %q, want %q", o, stitch.OutcomeOK)
 	}
 }
 

@@ -5,7 +5,7 @@
 //	stitchgosdk.AddTools(server, d)
 //	err := stitchgosdk.ServeStdio(ctx, server, nil)
 //	// or streamable HTTP on http://127.0.0.1:8080/:
-//	err := stitchgosdk.ListenAndServe(ctx, "127.0.0.1:8080", stitchgosdk.HTTPHandler(server, nil), nil)
+//	err := stitchgosdk.ListenAndServe(ctx, server, "127.0.0.1:8080", nil)
 //
 // Each tool is registered with the SDK's raw Server.AddTool: its
 // inputSchema and outputSchema are the generated schema bytes, unchanged;

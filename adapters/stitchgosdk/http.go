@@ -184,19 +184,21 @@ func NewHTTPServer(h http.Handler, opt *HTTPOptions) *http.Server {
 	return wire.NewServer(h, serverOptions(opt))
 }
 
-// ListenAndServe serves h (HTTPHandler's) on addr ("127.0.0.1:8080": a
-// client connects to http://127.0.0.1:8080/) with NewHTTPServer until ctx
-// is done; then it stops taking requests, waits up to ShutdownTimeout for
-// those in flight, closes the rest and returns nil.
-func ListenAndServe(ctx context.Context, addr string, h http.Handler, opt *HTTPOptions) error {
+// ListenAndServe serves s over streamable HTTP (HTTPHandler with opt) on
+// addr ("127.0.0.1:8080": a client connects to http://127.0.0.1:8080/),
+// at every path, with NewHTTPServer until ctx is done; then it stops
+// taking requests, waits up to ShutdownTimeout for those in flight,
+// closes the rest and returns nil. For anything else (TLS, a mux, a
+// middleware), serve HTTPHandler on NewHTTPServer or with wire.Serve.
+func ListenAndServe(ctx context.Context, s *mcp.Server, addr string, opt *HTTPOptions) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
 	}
-	return Serve(ctx, ln, h, opt)
+	return Serve(ctx, s, ln, opt)
 }
 
 // Serve is ListenAndServe on a listener, which it closes.
-func Serve(ctx context.Context, ln net.Listener, h http.Handler, opt *HTTPOptions) error {
-	return wire.Serve(ctx, ln, NewHTTPServer(h, opt), serverOptions(opt), nil)
+func Serve(ctx context.Context, s *mcp.Server, ln net.Listener, opt *HTTPOptions) error {
+	return wire.Serve(ctx, ln, NewHTTPServer(HTTPHandler(s, opt), opt), serverOptions(opt), nil)
 }

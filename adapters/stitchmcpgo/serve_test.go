@@ -198,10 +198,13 @@ func TestListenAndServeLimits(t *testing.T) {
 
 // TestListenAndServeIdleSessions: the state of a session that gets no request
 // for the session timeout is dropped; with server.WithStateful, the
-// session itself, so that its id is refused after.
+// session itself, so that its id is refused after. The timeout is long
+// enough for a loaded machine to ping in the session right after
+// initializing it.
 func TestListenAndServeIdleSessions(t *testing.T) {
 	s := stitchmcpgo.NewServer("fixture", "v0", newDispatcher(t, nil))
-	h, sh := stitchmcpgo.HTTPHandler(s, &stitchmcpgo.HTTPOptions{SessionTimeout: 200 * time.Millisecond},
+	const timeout = 2 * time.Second
+	h, sh := stitchmcpgo.HTTPHandler(s, &stitchmcpgo.HTTPOptions{SessionTimeout: timeout},
 		server.WithStateful(true), server.WithStreamableHTTPLogger(slog.New(slog.DiscardHandler)))
 	hs := httptest.NewServer(h)
 	defer hs.Close()
@@ -222,13 +225,18 @@ func TestListenAndServeIdleSessions(t *testing.T) {
 	// interval, so a sweep always falls where the session is idle (a
 	// shorter wait, refreshed by each ping, could miss every sweep).
 	const sweep = time.Second
-	deadline := time.Now().Add(10 * time.Second)
+	// Until shortly before the test binary's own deadline: a loaded
+	// machine may sweep late, never early.
+	deadline := time.Now().Add(5 * time.Minute)
+	if d, ok := t.Deadline(); ok {
+		deadline = d.Add(-10 * time.Second)
+	}
 	got := ""
 	for time.Now().Before(deadline) {
-		time.Sleep(200*time.Millisecond + sweep + 300*time.Millisecond)
+		time.Sleep(timeout + sweep + 300*time.Millisecond)
 		if got = c.post(t, ping); got == "Session terminated" {
 			return
 		}
 	}
-	t.Errorf("the idle session was still served 10s after a session timeout of 200ms: %s", got)
+	t.Errorf("the idle session was still served long after a session timeout of %v: %s", timeout, got)
 }

@@ -54,6 +54,11 @@ const (
 	// KeyIssueCode is an issue's code (stitch.CodeType...), on the issue
 	// counter.
 	KeyIssueCode = attribute.Key("stitch.issue.code")
+	// KeyOutcome is stitch.OutcomeInputRequired on the span and the
+	// metrics of a call whose handler asked the client for input
+	// (stitch.NeedInput): neither a success nor a failure (error.type is
+	// absent). Absent otherwise: error.type tells a failure.
+	KeyOutcome = attribute.Key("stitch.outcome")
 )
 
 // The metric names.
@@ -196,8 +201,9 @@ func (o *Observer) Before(ctx context.Context, call *stitch.Call) context.Contex
 }
 
 // After ends the call's span with the outcome (error.type is the
-// envelope's error code, and the span's status Error) and records the
-// metrics. Without a span from Before (another Before panicked first) it
+// envelope's error code, and the span's status Error; stitch.outcome is
+// input_required for a call that asked the client for input) and records
+// the metrics. Without a span from Before (another Before panicked first) it
 // starts and ends one now.
 func (o *Observer) After(ctx context.Context, call *stitch.Call) {
 	cs, _ := ctx.Value(spanKey{}).(*callSpan)
@@ -206,13 +212,20 @@ func (o *Observer) After(ctx context.Context, call *stitch.Call) {
 		cs = ctx.Value(spanKey{}).(*callSpan)
 	}
 	span := cs.span
-	code := ""
-	if call.Result != nil && call.Result.IsError {
-		code = call.Result.ErrorCode
+	code, asked := "", false
+	switch outcome := call.Outcome(); outcome {
+	case stitch.OutcomeOK:
+	case stitch.OutcomeInputRequired:
+		asked = true
+	default:
+		code = outcome
 	}
 	var spanAttrs []attribute.KeyValue
 	if code != "" {
 		spanAttrs = append(spanAttrs, KeyErrorType.String(code))
+	}
+	if asked {
+		spanAttrs = append(spanAttrs, KeyOutcome.String(stitch.OutcomeInputRequired))
 	}
 	if n := len(call.Issues); n > 0 {
 		spanAttrs = append(spanAttrs, KeyIssueCount.Int(n))
@@ -239,6 +252,9 @@ func (o *Observer) After(ctx context.Context, call *stitch.Call) {
 	}
 	if code != "" {
 		base = append(base, KeyErrorType.String(code))
+	}
+	if asked {
+		base = append(base, KeyOutcome.String(stitch.OutcomeInputRequired))
 	}
 	set := metric.WithAttributeSet(attribute.NewSet(base...))
 	seconds := call.Duration.Seconds()

@@ -130,7 +130,16 @@ func TestObserver(t *testing.T) {
 	}
 	h := fixture.NewHandler()
 	t.Cleanup(func() { close(h.Release) })
-	d, err := stitch.NewDispatcher(obs.Observe(stitch.Options{}), fixture.StitchTools(h))
+	// ask is a hand-built tool whose handler asks the client for input
+	// (a NeedInput): its call is neither done nor failed.
+	ask := stitch.Tool{
+		Name:   "ask",
+		Decode: func([]byte, stitch.DecodeOptions) (any, []string, []string, error) { return nil, nil, nil, nil },
+		Run: func(context.Context, any) (stitch.Output, error) {
+			return stitch.Output{}, stitch.AskInput(nil, map[string]stitch.InputRequest{"roots": stitch.ListRoots()})
+		},
+	}
+	d, err := stitch.NewDispatcher(obs.Observe(stitch.Options{}), fixture.StitchTools(h), []stitch.Tool{ask})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,6 +165,7 @@ func TestObserver(t *testing.T) {
 		{d, stitch.ProfileMCP, "nope", `{}`},
 		{d, stitch.ProfileOpenAIStrict, "ping", `{"echo":"hi"}`},
 		{d, stitch.ProfileOpenAIStrict, "ping", `{"echo":1}`},
+		{d, stitch.ProfileMCP, "ask", `{}`},
 	}
 	for _, c := range calls {
 		c.d.CallAs(ctx, c.profile, c.tool, []byte(c.args))
@@ -176,6 +186,7 @@ func TestObserver(t *testing.T) {
 		"tools/call nope server Error(UNKNOWN_TOOL) [error.type=UNKNOWN_TOOL gen_ai.operation.name=execute_tool gen_ai.tool.name=nope gen_ai.tool.type=function " + sess + "]",
 		"execute_tool ping internal Unset [gen_ai.operation.name=execute_tool gen_ai.tool.name=ping gen_ai.tool.type=function mcp.session.id=s-1 stitch.profile=openai-strict]",
 		"execute_tool ping internal Error(VALIDATION_ERROR) [error.type=VALIDATION_ERROR gen_ai.operation.name=execute_tool gen_ai.tool.name=ping gen_ai.tool.type=function mcp.session.id=s-1 stitch.issue.count=1 stitch.profile=openai-strict]",
+		"tools/call ask server Unset [gen_ai.operation.name=execute_tool gen_ai.tool.name=ask gen_ai.tool.type=function " + sess + " stitch.outcome=input_required]",
 	})
 
 	const op = "gen_ai.operation.name=execute_tool"
@@ -185,6 +196,7 @@ func TestObserver(t *testing.T) {
 		"mcp.server.operation.duration s [error.type=TOOL_ERROR " + op + " gen_ai.tool.name=place_order mcp.method.name=tools/call] count=1 bounds=" + bounds,
 		"mcp.server.operation.duration s [error.type=UNKNOWN_TOOL " + op + " gen_ai.tool.name=nope mcp.method.name=tools/call] count=1 bounds=" + bounds,
 		"mcp.server.operation.duration s [error.type=VALIDATION_ERROR " + op + " gen_ai.tool.name=place_order mcp.method.name=tools/call] count=2 bounds=" + bounds,
+		"mcp.server.operation.duration s [" + op + " gen_ai.tool.name=ask mcp.method.name=tools/call stitch.outcome=input_required] count=1 bounds=" + bounds,
 		"mcp.server.operation.duration s [" + op + " gen_ai.tool.name=ping mcp.method.name=tools/call] count=1 bounds=" + bounds,
 		"mcp.server.operation.duration s [" + op + " gen_ai.tool.name=place_order mcp.method.name=tools/call] count=2 bounds=" + bounds,
 		"stitch.tool.calls {call} [error.type=INTERNAL_ERROR " + op + " gen_ai.tool.name=place_order mcp.method.name=tools/call] 1",
@@ -193,6 +205,7 @@ func TestObserver(t *testing.T) {
 		"stitch.tool.calls {call} [error.type=UNKNOWN_TOOL " + op + " gen_ai.tool.name=nope mcp.method.name=tools/call] 1",
 		"stitch.tool.calls {call} [error.type=VALIDATION_ERROR " + op + " gen_ai.tool.name=ping stitch.profile=openai-strict] 1",
 		"stitch.tool.calls {call} [error.type=VALIDATION_ERROR " + op + " gen_ai.tool.name=place_order mcp.method.name=tools/call] 2",
+		"stitch.tool.calls {call} [" + op + " gen_ai.tool.name=ask mcp.method.name=tools/call stitch.outcome=input_required] 1",
 		"stitch.tool.calls {call} [" + op + " gen_ai.tool.name=ping mcp.method.name=tools/call] 1",
 		"stitch.tool.calls {call} [" + op + " gen_ai.tool.name=ping stitch.profile=openai-strict] 1",
 		"stitch.tool.calls {call} [" + op + " gen_ai.tool.name=place_order mcp.method.name=tools/call] 2",

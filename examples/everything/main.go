@@ -50,7 +50,7 @@ func main() {
 	server, err := newServer(*sdk, stitch.Options{
 		Timeout: 30 * time.Second,
 		After: func(_ context.Context, c *stitch.Call) {
-			logger.Printf("%s %s in %v issues=%d err=%v", c.Tool, outcome(c.Result), c.Duration, len(c.Issues), c.Err)
+			logger.Printf("%s %s in %v issues=%d err=%v", c.Tool, c.Outcome(), c.Duration, len(c.Issues), c.Err)
 		},
 	})
 	if err != nil {
@@ -115,11 +115,4 @@ func run(ctx context.Context, server *server, addr string) error {
 	}
 	fmt.Fprintf(os.Stderr, "everything: serving MCP on http://%s/\n", ln.Addr())
 	return server.serve(ctx, ln)
-}
-
-func outcome(r *stitch.Result) string {
-	if r.IsError {
-		return r.ErrorCode
-	}
-	return "ok"
 }

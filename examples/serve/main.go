@@ -30,12 +30,12 @@ func main() {
 	server, err := NewServer(stitch.Options{
 		Timeout: 30 * time.Second,
 		After: func(_ context.Context, c *stitch.Call) {
-			logger.Printf("%s %s in %v dropped=%v repaired=%v issues=%d", c.Tool, outcome(c.Result), c.Duration, c.Dropped, c.Repaired, len(c.Issues))
+			logger.Printf("%s %s in %v dropped=%v repaired=%v issues=%d", c.Tool, c.Outcome(), c.Duration, c.Dropped, c.Repaired, len(c.Issues))
 		},
 		// A handler abandoned at its deadline that finished after all: its
 		// effect happened although the caller was told TIMEOUT.
 		Late: func(_ context.Context, c *stitch.Call) {
-			logger.Printf("%s finished late: %s in %v err=%v", c.Tool, outcome(c.Result), c.Duration, c.Err)
+			logger.Printf("%s finished late: %s in %v err=%v", c.Tool, c.Outcome(), c.Duration, c.Err)
 		},
 	})
 	if err != nil {
@@ -81,12 +81,5 @@ func run(ctx context.Context, server *mcp.Server, addr string) error {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "serve: serving MCP on http://%s/ (streamable HTTP)\n", ln.Addr())
-	return stitchgosdk.Serve(ctx, ln, stitchgosdk.HTTPHandler(server, nil), nil)
-}
-
-func outcome(r *stitch.Result) string {
-	if r.IsError {
-		return r.ErrorCode
-	}
-	return "ok"
+	return stitchgosdk.Serve(ctx, server, ln, nil)
 }

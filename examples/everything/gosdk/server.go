@@ -58,15 +58,21 @@ func cacheable(_ context.Context, req mcp.Request, c *mcp.Cacheable) {
 // it with Last-Event-ID. The SDK's DNS rebinding protection stays on: a
 // request to a loopback address with another Host is refused.
 func HTTPHandler(server *mcp.Server) http.Handler {
-	return stitchgosdk.HTTPHandler(server, &stitchgosdk.HTTPOptions{
+	return stitchgosdk.HTTPHandler(server, httpOptions())
+}
+
+// httpOptions are the options of HTTPHandler, each call with an event
+// store of its own.
+func httpOptions() *stitchgosdk.HTTPOptions {
+	return &stitchgosdk.HTTPOptions{
 		Streamable: mcp.StreamableHTTPOptions{EventStore: mcp.NewMemoryEventStore(nil)},
-	})
+	}
 }
 
 // Serve serves server on ln over streamable HTTP (HTTPHandler) with the
 // adapter's connection timeouts until ctx is done.
 func Serve(ctx context.Context, ln net.Listener, server *mcp.Server) error {
-	return stitchgosdk.Serve(ctx, ln, HTTPHandler(server), nil)
+	return stitchgosdk.Serve(ctx, server, ln, httpOptions())
 }
 
 // ServeStdio serves server on stdin and stdout, with the adapter's limits,

@@ -369,7 +369,10 @@ func quote(s string) string {
 // request only on the session's standalone GET stream
 // (RequestSampling queues it where only the GET side reads), so without
 // one test_sampling waits until its deadline, while an elicitation, which
-// goes on the call's own stream, is answered.
+// goes on the call's own stream, is answered. The sampling call has a
+// short deadline (however late it fires, the call can only time out: no
+// answer can come); the elicitation, whose round trip a loaded machine may
+// slow down, is made on a server with the default deadline.
 func TestSamplingNeedsTheGETStream(t *testing.T) {
 	s := connect(t, serve(t, stitch.Options{Timeout: 300 * time.Millisecond}))
 	msgs := make(chan message, 16)
@@ -377,6 +380,7 @@ func TestSamplingNeedsTheGETStream(t *testing.T) {
 	if len(c.requests) != 0 || !bytes.Contains(c.result.Result, []byte(`TIMEOUT`)) {
 		t.Errorf("without a GET stream, test_sampling asked %d times and answered %s; want no request and a TIMEOUT", len(c.requests), c.result.Result)
 	}
+	s = connect(t, serve(t, stitch.Options{}))
 	c = s.call(3, "test_elicitation", `{"message":"m"}`, "", msgs, answer)
 	if len(c.requests) != 1 || c.requests[0].stream != "POST" {
 		t.Errorf("test_elicitation: requests %v, want one on the POST stream", c.requests)
