@@ -94,6 +94,9 @@ func withNull(t string, types []string) any {
 func (p *strictProj) record(kind FormKind, o *model.Object, in, out string) bool {
 	what := map[FormKind]string{FormEntries: "a map", FormExtra: "a loose object", FormJSON: "a free-form value"}[kind]
 	switch {
+	case p.at == "" && kind != FormExtra:
+		p.fail(in, what+" as the whole arguments: the arguments must stay an object, which its reversible form is not")
+		return false
 	case p.unions > 0:
 		p.fail(in, what+" inside a union (anyOf): its reversible form could not be told apart from the other branches")
 		return false

@@ -154,6 +154,18 @@ var openAICases = []ruleCase{
 		warnings: []string{"t /properties/u/anyOf/1: a map inside a union (anyOf): its reversible form could not be told apart from the other branches"},
 	},
 	{
+		name: "root object without properties: served non-strict, never as JSON text", profile: profile.OpenAIStrict,
+		in:       `{"type":"object"}`,
+		want:     "fallback",
+		warnings: []string{"t: a free-form value as the whole arguments: the arguments must stay an object, which its reversible form is not"},
+	},
+	{
+		name: "root map: served non-strict, never as entries", profile: profile.AnthropicStrict,
+		in:       `{"type":"object","additionalProperties":{"type":"string"}}`,
+		want:     "fallback",
+		warnings: []string{"t: a map as the whole arguments: the arguments must stay an object, which its reversible form is not"},
+	},
+	{
 		name: "loose object: extra members as entries", profile: profile.OpenAIStrict,
 		in: `{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":{}}`,
 		want: `{"type":"object","properties":{"a":{"type":["string","null"]},"additional_properties":{"type":"array","items":{"type":"object",` +
