@@ -89,19 +89,28 @@ func withNull(t string, types []string) any {
 	return t
 }
 
+// formRefused says why a node of kind cannot take its reversible form at
+// instance place at (inside unions anyOf, inside a recursive type when
+// inDefs), or "" when it can. Both the strict profiles and Gemini's typed
+// projection ask it.
+func formRefused(kind FormKind, at string, unions int, inDefs bool) string {
+	what := map[FormKind]string{FormEntries: "a map", FormExtra: "a loose object", FormJSON: "a free-form value"}[kind]
+	switch {
+	case at == "" && kind != FormExtra:
+		return what + " as the whole arguments: the arguments must stay an object, which its reversible form is not"
+	case unions > 0:
+		return what + " inside a union (anyOf): its reversible form could not be told apart from the other branches"
+	case inDefs:
+		return what + " inside a recursive type ($defs): a reversible form needs a fixed place in the arguments"
+	}
+	return ""
+}
+
 // record notes a form at the current instance place, or says why there
 // cannot be one there.
 func (p *strictProj) record(kind FormKind, o *model.Object, in, out string) bool {
-	what := map[FormKind]string{FormEntries: "a map", FormExtra: "a loose object", FormJSON: "a free-form value"}[kind]
-	switch {
-	case p.at == "" && kind != FormExtra:
-		p.fail(in, what+" as the whole arguments: the arguments must stay an object, which its reversible form is not")
-		return false
-	case p.unions > 0:
-		p.fail(in, what+" inside a union (anyOf): its reversible form could not be told apart from the other branches")
-		return false
-	case p.inDefs:
-		p.fail(in, what+" inside a recursive type ($defs): a reversible form needs a fixed place in the arguments")
+	if why := formRefused(kind, p.at, p.unions, p.inDefs); why != "" {
+		p.fail(in, why)
 		return false
 	}
 	f := Form{Pointer: p.at, Kind: kind, Schema: out}

@@ -502,12 +502,11 @@ func reorder(n *model.Object) {
 
 // form writes node o (of type t, "" for a free-form value) in its
 // reversible form kind (FormEntries or FormJSON), as the strict profiles
-// do (form.go), in Gemini's typed Schema; nil inside a union, where it
-// could not be told apart from the other branches.
+// do (form.go), in Gemini's typed Schema; nil where formRefused says it
+// cannot be one.
 func (g *geminiProj) form(kind FormKind, o *model.Object, t string, nullable bool, in string) *model.Object {
-	if g.unions > 0 {
-		what := map[FormKind]string{FormEntries: "a map", FormExtra: "a loose object", FormJSON: "a free-form value"}[kind]
-		g.fail(in, what+" inside a union (anyOf): its reversible form could not be told apart from the other branches")
+	if why := formRefused(kind, g.at, g.unions, false); why != "" {
+		g.fail(in, why)
 		return nil
 	}
 	g.forms = append(g.forms, Form{Pointer: g.at, Kind: kind, Schema: g.out})

@@ -166,6 +166,12 @@ var openAICases = []ruleCase{
 		warnings: []string{"t: a map as the whole arguments: the arguments must stay an object, which its reversible form is not"},
 	},
 	{
+		name: "root map under gemini: served in the fallback form, never as entries", profile: profile.Gemini,
+		in:       `{"type":"object","additionalProperties":{"type":"string"}}`,
+		want:     "fallback",
+		warnings: []string{"t: a map as the whole arguments: the arguments must stay an object, which its reversible form is not"},
+	},
+	{
 		name: "loose object: extra members as entries", profile: profile.OpenAIStrict,
 		in: `{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":{}}`,
 		want: `{"type":"object","properties":{"a":{"type":["string","null"]},"additional_properties":{"type":"array","items":{"type":"object",` +
