@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/stitchgen/stitchgen/facts"
 	"github.com/stitchgen/stitchgen/model"
 	"github.com/stitchgen/stitchgen/profile"
 )
@@ -283,7 +284,7 @@ func (c *checker) ref(o *model.Object, ptr string, ref any, allowRoot bool) {
 	}
 	name, ok := strings.CutPrefix(s, "#/$defs/")
 	defs, _ := member(c.root, "$defs").(*model.Object)
-	if !ok || !defs.Has(name) {
+	if !ok || !defs.Has(facts.UnescapePointerToken(name)) {
 		c.bad(ptr, "$ref %v does not resolve", ref)
 	}
 }
