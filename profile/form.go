@@ -122,14 +122,12 @@ func (p *strictProj) record(kind FormKind, o *model.Object, in, out string) bool
 	return true
 }
 
-// form writes node o (of types) in its reversible form kind.
-func (p *strictProj) form(kind FormKind, o *model.Object, types []string, in, out string) *model.Object {
-	if !p.record(kind, o, in, out) {
-		return model.Clone(o).(*model.Object)
-	}
-	var ns notes
-	base := ""
-	n := &model.Object{}
+// formStart begins the reversible form of node o: a node with o's title,
+// o's description as the base of the new one, and the notes that say in
+// the description what the form's schema cannot (o's constraints, enum,
+// const and annotations).
+func formStart(o *model.Object) (n *model.Object, base string, ns notes) {
+	n = &model.Object{}
 	for _, m := range o.Members {
 		switch k := m.Key; {
 		case k == "description":
@@ -144,6 +142,15 @@ func (p *strictProj) form(kind FormKind, o *model.Object, types []string, in, ou
 			ns.constraint(k, m.Value)
 		}
 	}
+	return n, base, ns
+}
+
+// form writes node o (of types) in its reversible form kind.
+func (p *strictProj) form(kind FormKind, o *model.Object, types []string, in, out string) *model.Object {
+	if !p.record(kind, o, in, out) {
+		return model.Clone(o).(*model.Object)
+	}
+	n, base, ns := formStart(o)
 	switch kind {
 	case FormJSON:
 		n.Set("type", withNull("string", types))

@@ -510,23 +510,7 @@ func (g *geminiProj) form(kind FormKind, o *model.Object, t string, nullable boo
 		return nil
 	}
 	g.forms = append(g.forms, Form{Pointer: g.at, Kind: kind, Schema: g.out})
-	var ns notes
-	base := ""
-	n := &model.Object{}
-	for _, m := range o.Members {
-		switch k := m.Key; {
-		case k == "description":
-			base, _ = m.Value.(string)
-		case k == "title":
-			if s, ok := m.Value.(string); ok {
-				n.Set(k, s)
-			}
-		case k == "default" || k == "examples" || k == "deprecated":
-			ns.annotation(k, m.Value)
-		case isIn(k, constraints) || k == "enum" || k == "const":
-			ns.constraint(k, m.Value)
-		}
-	}
+	n, base, ns := formStart(o)
 	if kind == FormJSON {
 		n.Set("type", "STRING")
 		base = sentence(base, jsonSentence)
