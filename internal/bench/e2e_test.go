@@ -67,6 +67,10 @@ func BenchmarkEndToEnd(b *testing.B) {
 	}
 }
 
+// e2eRevision is the protocol revision of the end-to-end benchmark's
+// sessions.
+const e2eRevision = "2025-11-25"
+
 // benchE2E opens n sessions to srv and makes b.N calls, spread over
 // them, all sessions calling at once.
 func benchE2E(b *testing.B, srv *e2eServer, client *http.Client, n int, args json.RawMessage, want string) {
@@ -74,7 +78,14 @@ func benchE2E(b *testing.B, srv *e2eServer, client *http.Client, n int, args jso
 	sessions := make([]*gosdk.ClientSession, n)
 	for i := range sessions {
 		c := gosdk.NewClient(&gosdk.Implementation{Name: "bench-client", Version: "v0.0.0"}, nil)
-		cs, err := c.Connect(ctx, &gosdk.StreamableClientTransport{Endpoint: srv.url + "/mcp", HTTPClient: client}, nil)
+		// Every server is measured under the revision they all serve,
+		// 2025-11-25, with a session: the go-sdk client would otherwise
+		// choose 2026-07-28 where the server offers it (the adapters do,
+		// the SDKs' default handlers do not), which the go-sdk serves
+		// statelessly, a new server session per request, and the ratios
+		// would compare two protocols (decision 0039).
+		cs, err := c.Connect(ctx, &gosdk.StreamableClientTransport{Endpoint: srv.url + "/mcp", HTTPClient: client},
+			&gosdk.ClientSessionOptions{ProtocolVersion: e2eRevision})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -42,7 +42,7 @@ func (r *report) writeE2E(w writer) {
 	}
 	w("\n## End to end\n\n")
 	w("`BenchmarkEndToEnd`: `tools/call` of contract S's `search_products` (the S document as its arguments; the handler answers one line of text) "+
-		"over streamable HTTP on loopback, from go-sdk client sessions that all call at once (1, 8 or 64 sessions, one HTTP client with enough idle connections), "+
+		"over streamable HTTP on loopback, from go-sdk client sessions of protocol revision 2025-11-25 (the revision every server serves, with a session; decision 0039) that all call at once (1, 8 or 64 sessions, one HTTP client with enough idle connections), "+
 		"to a server process of its own per impl (the test binary started again), whose CPU time (user + system) is read before and after. "+
 		"%d rounds of `-benchtime=%s` (calls, spread over the sessions), every benchmark once per round, the impls in reverse order every second round; medians.\n\n",
 		r.e2eCount, r.e2eBenchtime)
