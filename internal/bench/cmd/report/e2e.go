@@ -40,6 +40,7 @@ func (r *report) writeE2E(w writer) {
 				p[0], p[1], p[2], fmtRange(rs), cpu, sessionCount(sessions), m, yes(m >= 1))
 		}
 	}
+	r.writeBuildTargets24(w)
 	w("\n## End to end\n\n")
 	w("`BenchmarkEndToEnd`: `tools/call` of contract S's `search_products` (the S document as its arguments; the handler answers one line of text) "+
 		"over streamable HTTP on loopback, from go-sdk client sessions of protocol revision 2025-11-25 (the revision every server serves, with a session; decision 0039) that all call at once (1, 8 or 64 sessions, one HTTP client with enough idle connections), "+
@@ -59,6 +60,28 @@ func (r *report) writeE2E(w writer) {
 		}
 	}
 	w("\n")
+}
+
+// writeBuildTargets24 judges issue 24's build target, and says where the
+// floor (floorSource) of the same module stands against it.
+func (r *report) writeBuildTargets24(w writer) {
+	g := r.gen
+	if g == nil {
+		return
+	}
+	alone := medianOf(g.buildAlone)
+	ratio := func(ts []timing) (wall, cpu float64) {
+		m := medianOf(ts)
+		return m.wall.Seconds() / alone.wall.Seconds(), m.cpu.Seconds() / alone.cpu.Seconds()
+	}
+	wall, cpu := ratio(g.buildGen)
+	w("| the %d-tool module's build ≤ 10× its contracts alone (`go build ./...` wall time with the generated code ÷ without; CPU: %.2f×) | gen | %.2f× | %s |\n",
+		g.tools, cpu, wall, yes(wall <= 10))
+	if len(g.buildFloor) > 0 {
+		wall, cpu := ratio(g.buildFloor)
+		w("| the same with every decoder and encoder body cut to one statement, the floor of a table-driven design (not a target: what no change of the decoders and encoders can go below; CPU: %.2f×) | gen | %.2f× | %s |\n",
+			cpu, wall, yes(wall <= 10))
+	}
 }
 
 // sessionCount turns "sessions=8" into "8".

@@ -16,6 +16,7 @@ type genResults struct {
 	packages, tools, rounds int
 	vet, generate           []timing // go vet ./... and stitchgen ./... on the contracts
 	buildGen, buildAlone    []timing // go build ./... net of a no-op build, with and without the generated files
+	buildFloor              []timing // the same with the generated files cut to their floor (floorSource)
 	contractLines, genLines int
 	contractBytes, genBytes int64
 }
@@ -76,7 +77,8 @@ func (g *genResults) generationRound(dir, stitchgen string, round int) error {
 }
 
 // compileRound times go build ./... after changing every package, with the
-// generated files and without them; each time less the time of a no-op
+// generated files, with them cut to their floor (floorSource) and without
+// them; each time less the time of a no-op
 // build (the go command's own overhead).
 func (g *genResults) compileRound(dir string, round int) error {
 	with, err := netBuild(dir, g.packages, fmt.Sprintf("with %d", round))
@@ -90,12 +92,39 @@ func (g *genResults) compileRound(dir string, round int) error {
 	if err := forEachPkg(dir, g.packages, move(genFile, genFile+".off")); err != nil {
 		return err
 	}
+	if err := forEachPkg(dir, g.packages, writeFloor); err != nil {
+		return err
+	}
+	floor, err := netBuild(dir, g.packages, fmt.Sprintf("floor %d", round))
+	if err != nil {
+		return err
+	}
+	g.buildFloor = append(g.buildFloor, floor)
+	if err := forEachPkg(dir, g.packages, func(p string) error { return os.Remove(filepath.Join(p, floorFile)) }); err != nil {
+		return err
+	}
 	alone, err := netBuild(dir, g.packages, fmt.Sprintf("alone %d", round))
 	if err != nil {
 		return err
 	}
 	g.buildAlone = append(g.buildAlone, alone)
 	return forEachPkg(dir, g.packages, move(genFile+".off", genFile))
+}
+
+const floorFile = "stitch_floor.go"
+
+// writeFloor writes package p's generated file (moved aside) cut to its
+// floor.
+func writeFloor(p string) error {
+	src, err := os.ReadFile(filepath.Join(p, genFile+".off"))
+	if err != nil {
+		return err
+	}
+	floor, err := floorSource(src)
+	if err != nil {
+		return fmt.Errorf("%s: %v", p, err)
+	}
+	return os.WriteFile(filepath.Join(p, floorFile), floor, 0o644)
 }
 
 func netBuild(dir string, packages int, tag string) (timing, error) {

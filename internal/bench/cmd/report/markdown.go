@@ -139,6 +139,9 @@ func (r *report) writeGen(w writer) {
 	row("`stitchgen ./...` on the same contracts (one run, all packages)", g.generate)
 	row("`go build ./...` contracts alone (less a no-op build)", g.buildAlone)
 	row("`go build ./...` contracts + generated code (less a no-op build)", g.buildGen)
+	if len(g.buildFloor) > 0 {
+		row("`go build ./...` contracts + generated code with every decoder and encoder body cut to one statement (the floor of a table-driven decoder and encoder; less a no-op build)", g.buildFloor)
+	}
 	w("\nCPU time is user + system time of the command and its children; the machine has %d cores.\n\n", r.machine.cores)
 	w("Generated code: %d lines, %d KB in %d files (contracts: %d lines, %d KB).\n\n",
 		g.genLines, g.genBytes/1024, g.packages, g.contractLines, g.contractBytes/1024)
