@@ -15,6 +15,7 @@ package stitchotel
 import (
 	"context"
 	"sort"
+	"time"
 
 	"github.com/stitchgen/stitchgen/stitch"
 	"go.opentelemetry.io/otel"
@@ -59,6 +60,9 @@ const (
 	// (stitch.NeedInput): neither a success nor a failure (error.type is
 	// absent). Absent otherwise: error.type tells a failure.
 	KeyOutcome = attribute.Key("stitch.outcome")
+	// KeyLate is true on the span of a handler that returned after the
+	// dispatcher had answered its call (TIMEOUT, CANCELED): what Late saw.
+	KeyLate = attribute.Key("stitch.late")
 )
 
 // The metric names.
@@ -73,6 +77,10 @@ const (
 	MetricCalls = "stitch.tool.calls"
 	// MetricIssues counts the issues of rejected calls, by code.
 	MetricIssues = "stitch.tool.issues"
+	// MetricLateCalls counts the handlers that returned after the
+	// dispatcher had answered their call, by what they returned (error.type
+	// is the code the call would have had; absent when it succeeded).
+	MetricLateCalls = "stitch.tool.late_calls"
 )
 
 // durationBuckets are the conventions' bucket boundaries for MCP
@@ -100,6 +108,7 @@ type Observer struct {
 	toolDuration metric.Float64Histogram
 	calls        metric.Int64Counter
 	issues       metric.Int64Counter
+	late         metric.Int64Counter
 	attrs        func(context.Context, *stitch.Call) []attribute.KeyValue
 }
 
@@ -134,14 +143,19 @@ func New(opt Options) (*Observer, error) {
 		metric.WithDescription("The issues of the tool calls answered with VALIDATION_ERROR, by tool and issue code.")); err != nil {
 		return nil, err
 	}
+	if o.late, err = meter.Int64Counter(MetricLateCalls, metric.WithUnit("{call}"),
+		metric.WithDescription("The tool handlers that returned after the dispatcher had answered their call (TIMEOUT, CANCELED), by what they returned.")); err != nil {
+		return nil, err
+	}
 	return o, nil
 }
 
 // Observe returns opt with o's observers in front: o's Before runs first
 // (so the span is the parent of what opt.Before and the handler start),
-// o's After last (so the span covers opt.After). opt.Late is kept.
+// o's After last (so the span covers opt.After), o's Late first, then
+// opt.Late.
 func (o *Observer) Observe(opt stitch.Options) stitch.Options {
-	before, after := opt.Before, opt.After
+	before, after, late := opt.Before, opt.After, opt.Late
 	opt.Before = func(ctx context.Context, call *stitch.Call) context.Context {
 		ctx = o.Before(ctx, call)
 		if before != nil {
@@ -155,6 +169,12 @@ func (o *Observer) Observe(opt stitch.Options) stitch.Options {
 		defer o.After(ctx, call)
 		if after != nil {
 			after(ctx, call)
+		}
+	}
+	opt.Late = func(ctx context.Context, call *stitch.Call) {
+		o.Late(ctx, call)
+		if late != nil {
+			late(ctx, call)
 		}
 	}
 	return opt
@@ -278,6 +298,51 @@ func (o *Observer) After(ctx context.Context, call *stitch.Call) {
 			o.issues.Add(ctx, byCode[c], metric.WithAttributes(KeyToolName.String(call.Tool), KeyIssueCode.String(c)))
 		}
 	}
+}
+
+// Late records what an abandoned handler finally returned (the
+// dispatcher's Late observer; Observe sets it). The call's own span has
+// ended with the caller's answer (TIMEOUT, CANCELED), so Late records a
+// span of its own, `execute_tool {tool}` of kind Internal with
+// stitch.late=true, a child of the call's span, from the handler's start
+// to its return, with error.type and status Error when what it returned
+// would have failed the call, and Options.Attributes; and it adds one to
+// stitch.tool.late_calls.
+func (o *Observer) Late(ctx context.Context, call *stitch.Call) {
+	end := time.Now()
+	code := ""
+	if outcome := call.Outcome(); outcome != stitch.OutcomeOK {
+		code = outcome
+	}
+	attrs := make([]attribute.KeyValue, 0, 8)
+	attrs = append(attrs, KeyOperationName.String("execute_tool"), KeyToolName.String(call.Tool), KeyToolType.String("function"), KeyLate.Bool(true))
+	mcp := isMCP(call.Profile)
+	if !mcp {
+		attrs = append(attrs, KeyProfile.String(string(call.Profile)))
+	}
+	if code != "" {
+		attrs = append(attrs, KeyErrorType.String(code))
+	}
+	if o.attrs != nil {
+		attrs = append(attrs, o.attrs(ctx, call)...)
+	}
+	_, span := o.tracer.Start(ctx, "execute_tool "+call.Tool, trace.WithSpanKind(trace.SpanKindInternal),
+		trace.WithTimestamp(end.Add(-call.Duration)), trace.WithAttributes(attrs...))
+	if code != "" {
+		span.SetStatus(codes.Error, code)
+	}
+	span.End(trace.WithTimestamp(end))
+
+	base := []attribute.KeyValue{KeyOperationName.String("execute_tool"), KeyToolName.String(call.Tool)}
+	if mcp {
+		base = append(base, KeyMethodName.String("tools/call"))
+	} else {
+		base = append(base, KeyProfile.String(string(call.Profile)))
+	}
+	if code != "" {
+		base = append(base, KeyErrorType.String(code))
+	}
+	o.late.Add(ctx, 1, metric.WithAttributeSet(attribute.NewSet(base...)))
 }
 
 // isMCP reports whether a call's profile is MCP's (Dispatcher.Call's).

@@ -2,8 +2,10 @@ package stitchotel_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -107,6 +109,15 @@ func (tel *telemetry) metricLines(t *testing.T) []string {
 	return lines
 }
 
+// compareSorted is compareLines of both lists sorted.
+func compareSorted(t *testing.T, what string, got, want []string) {
+	t.Helper()
+	got, want = slices.Clone(got), slices.Clone(want)
+	sort.Strings(got)
+	sort.Strings(want)
+	compareLines(t, what, got, want)
+}
+
 func compareLines(t *testing.T, what string, got, want []string) {
 	t.Helper()
 	if !reflect.DeepEqual(got, want) {
@@ -129,7 +140,6 @@ func TestObserver(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := fixture.NewHandler()
-	t.Cleanup(func() { close(h.Release) })
 	// ask is a hand-built tool whose handler asks the client for input
 	// (a NeedInput): its call is neither done nor failed.
 	ask := stitch.Tool{
@@ -143,8 +153,15 @@ func TestObserver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A handler that waits for its context times out at once.
-	timed, err := stitch.NewDispatcher(obs.Observe(stitch.Options{Timeout: time.Nanosecond}), fixture.StitchTools(h))
+	// A handler that ignores its context ("hang") times out at once: the
+	// deadline passes while it waits for h.Release. Once released, it
+	// returns its receipt late (lateDone says when the observers have seen
+	// it).
+	lateDone := make(chan struct{}, 1)
+	timed, err := stitch.NewDispatcher(obs.Observe(stitch.Options{
+		Timeout: time.Nanosecond,
+		Late:    func(context.Context, *stitch.Call) { lateDone <- struct{}{} },
+	}), fixture.StitchTools(h))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +178,7 @@ func TestObserver(t *testing.T) {
 		{d, stitch.ProfileMCP, "place_order", `{"customerId":7,"lines":"[{\"sku\":\"a\"}]"}`},
 		{d, stitch.ProfileMCP, "place_order", `{"customerId":7,"note":"fail"}`},
 		{d, stitch.ProfileMCP, "place_order", `{"customerId":7,"note":"panic"}`},
-		{timed, stitch.ProfileMCP, "place_order", `{"customerId":7,"note":"deadline"}`},
+		{timed, stitch.ProfileMCP, "place_order", `{"customerId":7,"note":"hang"}`},
 		{d, stitch.ProfileMCP, "nope", `{}`},
 		{d, stitch.ProfileOpenAIStrict, "ping", `{"echo":"hi"}`},
 		{d, stitch.ProfileOpenAIStrict, "ping", `{"echo":1}`},
@@ -170,11 +187,15 @@ func TestObserver(t *testing.T) {
 	for _, c := range calls {
 		c.d.CallAs(ctx, c.profile, c.tool, []byte(c.args))
 	}
+	close(h.Release)
+	<-lateDone
 
 	const (
 		sess = "mcp.method.name=tools/call mcp.session.id=s-1"
 	)
-	compareLines(t, "spans", tel.spanLines(), []string{
+	// The late span of the "hang" call ends when its handler returns,
+	// so the spans are compared in sorted order.
+	compareSorted(t, "spans", tel.spanLines(), []string{
 		"tools/call place_order server Unset [gen_ai.operation.name=execute_tool gen_ai.tool.name=place_order gen_ai.tool.type=function " + sess + "]",
 		"tools/call place_order server Error(VALIDATION_ERROR) [error.type=VALIDATION_ERROR gen_ai.operation.name=execute_tool gen_ai.tool.name=place_order gen_ai.tool.type=function " + sess + " stitch.issue.count=2]",
 		"tools/call place_order server Error(VALIDATION_ERROR) [error.type=VALIDATION_ERROR gen_ai.operation.name=execute_tool gen_ai.tool.name=place_order gen_ai.tool.type=function " + sess + " stitch.issue.count=1]",
@@ -183,6 +204,7 @@ func TestObserver(t *testing.T) {
 		"tools/call place_order server Error(TOOL_ERROR) [error.type=TOOL_ERROR gen_ai.operation.name=execute_tool gen_ai.tool.name=place_order gen_ai.tool.type=function " + sess + "]",
 		"tools/call place_order server Error(INTERNAL_ERROR) [error.type=INTERNAL_ERROR gen_ai.operation.name=execute_tool gen_ai.tool.name=place_order gen_ai.tool.type=function " + sess + "]",
 		"tools/call place_order server Error(TIMEOUT) [error.type=TIMEOUT gen_ai.operation.name=execute_tool gen_ai.tool.name=place_order gen_ai.tool.type=function " + sess + "]",
+		"execute_tool place_order internal Unset [gen_ai.operation.name=execute_tool gen_ai.tool.name=place_order gen_ai.tool.type=function mcp.session.id=s-1 stitch.late=true]",
 		"tools/call nope server Error(UNKNOWN_TOOL) [error.type=UNKNOWN_TOOL gen_ai.operation.name=execute_tool gen_ai.tool.name=nope gen_ai.tool.type=function " + sess + "]",
 		"execute_tool ping internal Unset [gen_ai.operation.name=execute_tool gen_ai.tool.name=ping gen_ai.tool.type=function mcp.session.id=s-1 stitch.profile=openai-strict]",
 		"execute_tool ping internal Error(VALIDATION_ERROR) [error.type=VALIDATION_ERROR gen_ai.operation.name=execute_tool gen_ai.tool.name=ping gen_ai.tool.type=function mcp.session.id=s-1 stitch.issue.count=1 stitch.profile=openai-strict]",
@@ -214,6 +236,7 @@ func TestObserver(t *testing.T) {
 		"stitch.tool.issues {issue} [gen_ai.tool.name=ping stitch.issue.code=type] 1",
 		"stitch.tool.issues {issue} [gen_ai.tool.name=place_order stitch.issue.code=range] 2",
 		"stitch.tool.issues {issue} [gen_ai.tool.name=place_order stitch.issue.code=type] 1",
+		"stitch.tool.late_calls {call} [" + op + " gen_ai.tool.name=place_order mcp.method.name=tools/call] 1",
 	})
 }
 
@@ -323,4 +346,96 @@ func TestObserverConcurrent(t *testing.T) {
 		"stitch.tool.calls {call} [" + ping + "] 160",
 		"stitch.tool.issues {issue} [gen_ai.tool.name=ping stitch.issue.code=type] 40",
 	})
+}
+
+// A handler the dispatcher abandoned (TIMEOUT) and that returns later gets
+// a span of its own, a child of the call's span, covering its whole run,
+// and is counted in stitch.tool.late_calls by what it returned; the
+// service's own Late observer still runs after the observer's.
+func TestObserverLate(t *testing.T) {
+	tel := newTelemetry(t)
+	obs, err := stitchotel.New(stitchotel.Options{TracerProvider: tel.tp, MeterProvider: tel.mp})
+	if err != nil {
+		t.Fatal(err)
+	}
+	release := make(chan struct{})
+	slow := func(name string, err error) stitch.Tool {
+		return stitch.Tool{
+			Name:   name,
+			Decode: func([]byte, stitch.DecodeOptions) (any, []string, []string, error) { return nil, nil, nil, nil },
+			Run: func(context.Context, any) (stitch.Output, error) {
+				<-release // ignores its context on purpose
+				return stitch.Output{Text: "done"}, err
+			},
+		}
+	}
+	lateSeen := make(chan string, 2)
+	// The deadline passes at once, so the dispatcher answers TIMEOUT
+	// while the handlers wait for release.
+	d, err := stitch.NewDispatcher(obs.Observe(stitch.Options{
+		Timeout: time.Nanosecond,
+		Late:    func(_ context.Context, call *stitch.Call) { lateSeen <- call.Tool },
+	}), []stitch.Tool{slow("slow_ok", nil), slow("slow_fail", errors.New("no stock"))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	d.Call(ctx, "slow_ok", []byte(`{}`))
+	d.CallAs(ctx, stitch.ProfileOpenAIStrict, "slow_fail", []byte(`{}`))
+	close(release)
+	got := []string{<-lateSeen, <-lateSeen}
+	sort.Strings(got)
+	if want := []string{"slow_fail", "slow_ok"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("the service's Late saw %q, want %q", got, want)
+	}
+
+	const op = "gen_ai.operation.name=execute_tool"
+	// The late spans end in either order.
+	compareSorted(t, "spans", tel.spanLines(), []string{
+		"execute_tool slow_fail internal Error(TIMEOUT) [error.type=TIMEOUT " + op + " gen_ai.tool.name=slow_fail gen_ai.tool.type=function stitch.profile=openai-strict]",
+		"execute_tool slow_fail internal Error(TOOL_ERROR) [error.type=TOOL_ERROR " + op + " gen_ai.tool.name=slow_fail gen_ai.tool.type=function stitch.late=true stitch.profile=openai-strict]",
+		"execute_tool slow_ok internal Unset [" + op + " gen_ai.tool.name=slow_ok gen_ai.tool.type=function stitch.late=true]",
+		"tools/call slow_ok server Error(TIMEOUT) [error.type=TIMEOUT " + op + " gen_ai.tool.name=slow_ok gen_ai.tool.type=function mcp.method.name=tools/call]",
+	})
+	// Each late span is the child of its call's span, in its trace, and
+	// covers the handler's run: it starts no later than the call's span
+	// ended (the handler started before the deadline) and ends after it.
+	spans := tel.spans.GetSpans()
+	for _, late := range spans {
+		if !hasAttr(late.Attributes, stitchotel.KeyLate) {
+			continue
+		}
+		var call *tracetest.SpanStub
+		for i := range spans {
+			if spans[i].SpanContext.SpanID() == late.Parent.SpanID() {
+				call = &spans[i]
+			}
+		}
+		if call == nil || hasAttr(call.Attributes, stitchotel.KeyLate) || call.SpanContext.TraceID() != late.SpanContext.TraceID() {
+			t.Fatalf("late span %s: its parent is not its call's span", late.Name)
+		}
+		if late.StartTime.After(call.EndTime) || !late.EndTime.After(call.EndTime) {
+			t.Errorf("late span %s runs %v–%v, its call's span %v–%v", late.Name, late.StartTime, late.EndTime, call.StartTime, call.EndTime)
+		}
+	}
+
+	var late []string
+	for _, l := range tel.metricLines(t) {
+		if strings.HasPrefix(l, stitchotel.MetricLateCalls+" ") {
+			late = append(late, l)
+		}
+	}
+	compareLines(t, "late metric", late, []string{
+		"stitch.tool.late_calls {call} [error.type=TOOL_ERROR " + op + " gen_ai.tool.name=slow_fail stitch.profile=openai-strict] 1",
+		"stitch.tool.late_calls {call} [" + op + " gen_ai.tool.name=slow_ok mcp.method.name=tools/call] 1",
+	})
+}
+
+func hasAttr(kvs []attribute.KeyValue, k attribute.Key) bool {
+	for _, kv := range kvs {
+		if kv.Key == k {
+			return true
+		}
+	}
+	return false
 }
