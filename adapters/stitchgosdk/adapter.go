@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"reflect"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -93,9 +94,53 @@ func unknownTools(d *stitch.Dispatcher) mcp.Middleware {
 			if method != "tools/call" || !ok || ctr.Params == nil || !isUnknownTool(err, ctr.Params.Name) {
 				return res, err
 			}
-			return call(ctx, d, ctr.Params.Name, ctr)
+			r, err := call(ctx, d, ctr.Params.Name, ctr)
+			if err == nil && r != nil && multiRoundTrip(ctr.Session) {
+				r = complete(r)
+			}
+			return r, err
 		}
 	}
+}
+
+// revisionMRTR is the first protocol revision whose results say
+// resultType (complete or input_required).
+const revisionMRTR = "2026-07-28"
+
+// multiRoundTrip reports whether the SDK marks the results of ss's tool
+// calls with resultType, as it decides for the tools it runs itself: for
+// a client of revision 2026-07-28 or later, and for one that sent no
+// initialize (a stateless request: the latest revision).
+func multiRoundTrip(ss *mcp.ServerSession) bool {
+	if ss == nil {
+		return true
+	}
+	p := ss.InitializeParams()
+	return p == nil || p.ProtocolVersion >= revisionMRTR
+}
+
+// completeResult is a result whose only content is resultType complete,
+// which the SDK lets nothing outside it set but its JSON decoding.
+var completeResult = func() mcp.CallToolResult {
+	var r mcp.CallToolResult
+	if err := json.Unmarshal([]byte(`{"content":[],"resultType":"complete"}`), &r); err != nil {
+		panic(err)
+	}
+	return r
+}()
+
+// complete returns r with resultType complete: the SDK sets it on the
+// results of the tools it runs, and the dispatcher's answer to an unknown
+// tool comes from this middleware instead. Every exported field is r's.
+func complete(r *mcp.CallToolResult) *mcp.CallToolResult {
+	out := completeResult
+	dst, src := reflect.ValueOf(&out).Elem(), reflect.ValueOf(r).Elem()
+	for i := range dst.NumField() {
+		if f := dst.Field(i); f.CanSet() {
+			f.Set(src.Field(i))
+		}
+	}
+	return &out
 }
 
 // isUnknownTool reports whether err is the SDK's answer to a call of a
