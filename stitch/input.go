@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // The methods a handler can ask the client to answer (InputRequest.Method).
@@ -138,10 +139,40 @@ func WithInput(ctx context.Context, in Input) context.Context {
 	return context.WithValue(ctx, inputKey{}, in)
 }
 
+// WithInputFunc is WithInput for an adapter whose client capabilities
+// cost something to produce (an SDK value encoded as JSON): the
+// Capabilities of in are what caps returns, called once, when InputOf
+// (ClientCan, Missing) first asks, and not at all in a call that never
+// does; nil from caps means unknown, as in WithInput.
+func WithInputFunc(ctx context.Context, in Input, caps func() json.RawMessage) context.Context {
+	return context.WithValue(ctx, inputKey{}, &lazyInput{in: in, caps: caps})
+}
+
+// A lazyInput is the Input of WithInputFunc, its capabilities produced on
+// first use.
+type lazyInput struct {
+	once sync.Once
+	in   Input
+	caps func() json.RawMessage
+}
+
+func (l *lazyInput) get() Input {
+	l.once.Do(func() {
+		l.in.Capabilities = l.caps()
+		l.caps = nil
+	})
+	return l.in
+}
+
 // InputOf returns the Input of ctx: zero when the call answers nothing.
 func InputOf(ctx context.Context) Input {
-	in, _ := ctx.Value(inputKey{}).(Input)
-	return in
+	switch in := ctx.Value(inputKey{}).(type) {
+	case Input:
+		return in
+	case *lazyInput:
+		return in.get()
+	}
+	return Input{}
 }
 
 // Answer returns the client's answer to the input request of the handler

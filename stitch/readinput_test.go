@@ -1,6 +1,7 @@
 package stitch_test
 
 import (
+	"context"
 	"encoding/json"
 	"reflect"
 	"testing"
@@ -39,5 +40,41 @@ func TestReadInput(t *testing.T) {
 		if _, err := stitch.ReadInput(d, c.tool, c.state, c.responses, nil); err == nil || err.Error() != c.want {
 			t.Errorf("%s: error %v, want %q", c.name, err, c.want)
 		}
+	}
+}
+
+// WithInputFunc hands on an Input whose capabilities caps produces on
+// first use, once, for InputOf, ClientCan and Missing alike; a call that
+// never asks never calls caps, and nil from caps means unknown.
+func TestWithInputFunc(t *testing.T) {
+	in := stitch.Input{State: []byte("s"), Responses: map[string]json.RawMessage{"a": json.RawMessage(`{}`)}}
+	calls := 0
+	ctx := stitch.WithInputFunc(context.Background(), in, func() json.RawMessage {
+		calls++
+		return json.RawMessage(`{"sampling":{}}`)
+	})
+	if calls != 0 {
+		t.Fatalf("caps called %d times before anything asked", calls)
+	}
+	if got := stitch.InputState(ctx); string(got) != "s" {
+		t.Errorf("InputState = %q, want %q", got, "s")
+	}
+	want := in
+	want.Capabilities = json.RawMessage(`{"sampling":{}}`)
+	if got := stitch.InputOf(ctx); !reflect.DeepEqual(got, want) {
+		t.Errorf("InputOf = %+v, want %+v", got, want)
+	}
+	if !stitch.ClientCan(ctx, stitch.MethodSample) || stitch.ClientCan(ctx, stitch.MethodElicit) {
+		t.Errorf("ClientCan: sampling %v, elicitation %v; want true, false", stitch.ClientCan(ctx, stitch.MethodSample), stitch.ClientCan(ctx, stitch.MethodElicit))
+	}
+	if m := stitch.Missing(ctx, map[string]stitch.InputRequest{"x": stitch.ListRoots()}); m != stitch.MethodListRoots {
+		t.Errorf("Missing = %q, want %q", m, stitch.MethodListRoots)
+	}
+	if calls != 1 {
+		t.Errorf("caps called %d times, want 1", calls)
+	}
+	unknown := stitch.WithInputFunc(context.Background(), stitch.Input{}, func() json.RawMessage { return nil })
+	if !stitch.ClientCan(unknown, stitch.MethodElicit) {
+		t.Error("ClientCan with unknown capabilities = false, want true")
 	}
 }

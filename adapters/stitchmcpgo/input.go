@@ -15,22 +15,33 @@ import (
 // dispatcher's sealer (an error, for the client, when it does not open),
 // and the client's capabilities: the request's own under revision
 // 2026-07-28, the initialized session's before (unknown otherwise).
+//
+// The capabilities are taken now and encoded only if the handler or
+// inputRequired asks for them (stitch.WithInputFunc): most calls never
+// do, and the encoding was a sizeable part of what the adapter cost a
+// call.
 func withInput(ctx context.Context, d *stitch.Dispatcher, name string, req *mcp.CallToolRequest) (context.Context, error) {
-	var caps json.RawMessage
+	var c *mcp.ClientCapabilities
 	if info := server.RequestProtocolInfoFromContext(ctx); info != nil && info.Modern {
-		c := info.ClientCapabilities
+		c = info.ClientCapabilities
 		if c == nil {
 			c = &mcp.ClientCapabilities{}
 		}
-		caps, _ = json.Marshal(c)
 	} else if s, ok := server.ClientSessionFromContext(ctx).(server.SessionWithClientInfo); ok && s.Initialized() {
-		caps, _ = json.Marshal(s.GetClientCapabilities())
+		v := s.GetClientCapabilities()
+		c = &v
 	}
-	in, err := stitch.ReadInput(d, name, req.Params.RequestState, req.Params.InputResponses, caps)
+	in, err := stitch.ReadInput(d, name, req.Params.RequestState, req.Params.InputResponses, nil)
 	if err != nil {
 		return ctx, err
 	}
-	return stitch.WithInput(ctx, in), nil
+	if c == nil {
+		return stitch.WithInput(ctx, in), nil
+	}
+	return stitch.WithInputFunc(ctx, in, func() json.RawMessage {
+		b, _ := json.Marshal(c)
+		return b
+	}), nil
 }
 
 // inputRequired is the SDK's input-required result of ir, or an error

@@ -114,8 +114,16 @@ type guard struct {
 	readTimeout, writeTimeout time.Duration
 }
 
+// A request is what Guard keeps for one request, in one allocation: the
+// writer that sets the write deadline and the reader of the checked body.
+type request struct {
+	dw   deadlineWriter
+	body bodyReader
+}
+
 func (g *guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	dw := &deadlineWriter{ResponseWriter: w, rc: http.NewResponseController(w), d: g.writeTimeout}
+	req := &request{dw: deadlineWriter{ResponseWriter: w, rc: *http.NewResponseController(w), d: g.writeTimeout}}
+	dw := &req.dw
 	defer dw.finish()
 	if r.Method != http.MethodPost {
 		g.next.ServeHTTP(dw, r)
@@ -131,8 +139,7 @@ func (g *guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if weight < 0 {
 		weight = max(g.maxBody, DefaultMaxBodyBytes)
 	}
-	release, ok := g.admit(r, weight)
-	if !ok {
+	if !g.admit(r, weight) {
 		msg := "the server is busy: no room for the request; try again later"
 		if g.maxWait >= 0 {
 			msg = "the server is busy: no room for the request within " + g.maxWait.String() + "; try again later"
@@ -146,7 +153,7 @@ func (g *guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		g.refuse(dw, r, http.StatusServiceUnavailable, &Error{Code: CodeBusy, Message: msg})
 		return
 	}
-	defer release()
+	defer g.release(weight)
 	body, status, e := g.read(dw, r)
 	if e == nil {
 		status, e = http.StatusBadRequest, Check(body, g.opt.MaxDepth)
@@ -155,7 +162,8 @@ func (g *guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		g.refuse(dw, r, status, e)
 		return
 	}
-	r.Body = &bodyReader{b: body}
+	req.body.b = body
+	r.Body = &req.body
 	r.ContentLength = int64(len(body))
 	g.next.ServeHTTP(dw, r)
 }
@@ -174,15 +182,11 @@ func (g *guard) leaveBody(dw *deadlineWriter) {
 
 // admit waits for room for a request of weight bytes; release gives it
 // back.
-func (g *guard) admit(r *http.Request, weight int64) (release func(), ok bool) {
-	release = func() {
-		g.inFlightBytes.release(weight)
-		g.inFlight.release(1)
-	}
+func (g *guard) admit(r *http.Request, weight int64) bool {
 	// Most requests find room: no timer for them.
 	if g.inFlight.tryAcquire(1) {
 		if g.inFlightBytes.tryAcquire(weight) {
-			return release, true
+			return true
 		}
 		g.inFlight.release(1)
 	}
@@ -193,13 +197,19 @@ func (g *guard) admit(r *http.Request, weight int64) (release func(), ok bool) {
 		defer cancel()
 	}
 	if !g.inFlight.acquire(ctx, 1) {
-		return nil, false
+		return false
 	}
 	if !g.inFlightBytes.acquire(ctx, weight) {
 		g.inFlight.release(1)
-		return nil, false
+		return false
 	}
-	return release, true
+	return true
+}
+
+// release gives back the room of an admitted request of weight bytes.
+func (g *guard) release(weight int64) {
+	g.inFlightBytes.release(weight)
+	g.inFlight.release(1)
 }
 
 // peekID reads the first bytes of a body that will not be read for the
@@ -214,22 +224,25 @@ func (g *guard) peekID(r *http.Request) []byte {
 
 // read reads a POST body within the limits, or says how to refuse it.
 func (g *guard) read(w *deadlineWriter, r *http.Request) ([]byte, int, *Error) {
-	rc := w.rc
+	rc := &w.rc
 	if g.readTimeout > 0 {
 		_ = rc.SetReadDeadline(time.Now().Add(g.readTimeout))
-	}
-	src := r.Body
-	if g.maxBody >= 0 {
-		src = http.MaxBytesReader(w, r.Body, g.maxBody)
 	}
 	var body []byte
 	var err error
 	if n := r.ContentLength; n >= 0 {
+		// Within the limit (ServeHTTP refused a longer one), and net/http
+		// reads no more of a body than its Content-Length: no
+		// MaxBytesReader.
 		body = make([]byte, n)
 		var k int
-		k, err = io.ReadFull(src, body)
+		k, err = io.ReadFull(r.Body, body)
 		body = body[:k]
 	} else {
+		src := r.Body
+		if g.maxBody >= 0 {
+			src = http.MaxBytesReader(w, r.Body, g.maxBody)
+		}
 		body, err = io.ReadAll(src)
 	}
 	var mbe *http.MaxBytesError
@@ -298,7 +311,7 @@ func (r *bodyReader) Close() error {
 // so that one slow write fails, not a long quiet stream.
 type deadlineWriter struct {
 	http.ResponseWriter
-	rc *http.ResponseController
+	rc http.ResponseController
 	d  time.Duration
 }
 
