@@ -28,7 +28,10 @@ func NewServer(name, version string, d *stitch.Dispatcher, opts ...server.Server
 // hooks (server.WithHooks; NewServer gives them), a call of a tool s does
 // not have is handed to d as well, so that observers see it and the caller
 // gets d's UNKNOWN_TOOL result (which lists the tools) instead of mcp-go's
-// JSON-RPC error; without hooks mcp-go answers such a call itself. Tools s
+// JSON-RPC error; without hooks mcp-go answers such a call itself. A tool
+// of d that the service removes from s later (s.DeleteTools) is not run:
+// mcp-go answers its calls with its JSON-RPC error for an unknown tool
+// (d's result would list it among d's tools). Tools s
 // gets from elsewhere (s.AddTool) are served by mcp-go as usual. Call it
 // once per server, before serving it: mcp-go's hook lists are not safe to
 // extend while requests run.
@@ -42,15 +45,17 @@ func NewServer(name, version string, d *stitch.Dispatcher, opts ...server.Server
 // hooks and tool middleware therefore see such a call under that name.
 func AddTools(s *server.MCPServer, d *stitch.Dispatcher) {
 	var tools []server.ServerTool
+	own := make(map[string]bool)
 	for _, t := range d.Tools() {
 		tools = append(tools, server.ServerTool{Tool: Tool(t), Handler: Handler(d, t.Name)})
+		own[t.Name] = true
 	}
 	if h := s.GetHooks(); h != nil {
 		tools = append(tools, server.ServerTool{
 			Tool:    mcp.Tool{Name: unknownTool, RawInputSchema: json.RawMessage(`{}`)},
 			Handler: unknownHandler(d),
 		})
-		h.AddBeforeCallTool(routeUnknown(s))
+		h.AddBeforeCallTool(routeUnknown(s, own))
 		h.AddAfterListTools(hideUnknown)
 	}
 	s.AddTools(tools...)
@@ -187,10 +192,17 @@ const routedKey = "stitchmcpgo unknown tool"
 // mcp-go would answer as a call of an unknown tool to unknownTool, and
 // keeps the original name in a copy of the request's header. A direct call
 // of unknownTool is routed too (d then answers it as unknown); a
-// task-augmented call is left to mcp-go.
-func routeUnknown(s *server.MCPServer) server.OnBeforeCallToolFunc {
+// task-augmented call is left to mcp-go. A call of one of d's tools (own)
+// is never routed, without asking s: AddTools registered it, and if it
+// was removed since (DeleteTools), d would run it, while the service
+// removed it so that it does not run; mcp-go answers it as unknown
+// instead.
+func routeUnknown(s *server.MCPServer, own map[string]bool) server.OnBeforeCallToolFunc {
 	return func(ctx context.Context, _ any, req *mcp.CallToolRequest) {
 		name := req.Params.Name
+		if own[name] {
+			return
+		}
 		if _, routed := req.Header[routedKey]; routed {
 			return
 		}

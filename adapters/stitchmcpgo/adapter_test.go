@@ -308,6 +308,26 @@ func TestUnknownTools(t *testing.T) {
 	}
 }
 
+// TestDeletedTool: a tool of the dispatcher that the service removed from
+// the server (DeleteTools) does not run: mcp-go answers it as a tool it
+// does not have, and the observers see no call; the other tools still
+// run.
+func TestDeletedTool(t *testing.T) {
+	o := &observer{}
+	s := stitchmcpgo.NewServer("fixture", "v0", newDispatcher(t, o))
+	s.DeleteTools("ping")
+	c := inProcess(t, s, legacy)
+	if got, want := c.raw(t, "tools/call", callParams("ping", `{"echo":"hi"}`)), `error {"code":-32602,"message":"tool 'ping' not found: tool not found"}`; got != want {
+		t.Errorf("deleted tool:\n got %s\nwant %s", got, want)
+	}
+	if got, want := c.raw(t, "tools/call", callParams("place_order", `{"customerId":7}`)), `{"content":[{"type":"text","text":"{\"orderId\":\"o-7\",\"customerId\":7}"}],"structuredContent":{"orderId":"o-7","customerId":7}}`; got != want {
+		t.Errorf("place_order:\n got %s\nwant %s", got, want)
+	}
+	if got, want := o.calls(), []string{`place_order {"customerId":7}`}; !reflect.DeepEqual(got, want) {
+		t.Errorf("the observer saw\n %q\nwant %q", got, want)
+	}
+}
+
 // TestUnknownToolsWithoutHooks: on a server without hooks, AddTools cannot
 // route, and mcp-go answers an unknown tool with its JSON-RPC error; the
 // observers do not see the call. The test pins that error, so a change of
