@@ -122,7 +122,7 @@ type request struct {
 }
 
 func (g *guard) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	req := &request{dw: deadlineWriter{ResponseWriter: w, rc: *http.NewResponseController(w), d: g.writeTimeout}}
+	req := &request{dw: deadlineWriter{ResponseWriter: w, rc: *http.NewResponseController(w), d: g.writeTimeout, h2: r.ProtoMajor >= 2}}
 	dw := &req.dw
 	defer dw.finish()
 	if r.Method != http.MethodPost {
@@ -308,11 +308,15 @@ func (r *bodyReader) Close() error {
 }
 
 // A deadlineWriter sets the write deadline before each write and flush,
-// so that one slow write fails, not a long quiet stream.
+// so that one slow write fails, not a long quiet stream. On HTTP/2 it
+// also clears the deadline after each: there a deadline that passes
+// resets the stream even when no write is in progress (on HTTP/1 it only
+// fails a write in progress, and the next write sets a new one).
 type deadlineWriter struct {
 	http.ResponseWriter
 	rc http.ResponseController
 	d  time.Duration
+	h2 bool
 }
 
 func (w *deadlineWriter) arm() {
@@ -321,15 +325,26 @@ func (w *deadlineWriter) arm() {
 	}
 }
 
+// disarm clears the deadline after a write or flush on HTTP/2.
+func (w *deadlineWriter) disarm() {
+	if w.h2 && w.d > 0 {
+		_ = w.rc.SetWriteDeadline(time.Time{})
+	}
+}
+
 func (w *deadlineWriter) Write(p []byte) (int, error) {
 	w.arm()
-	return w.ResponseWriter.Write(p)
+	n, err := w.ResponseWriter.Write(p)
+	w.disarm()
+	return n, err
 }
 
 // FlushError is what http.ResponseController.Flush calls.
 func (w *deadlineWriter) FlushError() error {
 	w.arm()
-	return w.rc.Flush()
+	err := w.rc.Flush()
+	w.disarm()
+	return err
 }
 
 func (w *deadlineWriter) Flush() { _ = w.FlushError() }

@@ -269,17 +269,35 @@ func TestGuardInFlight(t *testing.T) {
 func TestGuardWriteTimeout(t *testing.T) {
 	// The quiet stream's server has a timeout a loaded machine cannot
 	// miss for a small write; it stays quiet for longer than that.
+	// On HTTP/2 as on HTTP/1: a write deadline that passes on an HTTP/2
+	// stream resets it even when no write is in progress, so Guard must
+	// not leave one armed between writes.
 	const quietTimeout = 2 * time.Second
-	quiet := httptest.NewServer(wire.Guard(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		io.WriteString(w, "one ")
-		w.(http.Flusher).Flush()
-		time.Sleep(quietTimeout + 500*time.Millisecond)
-		io.WriteString(w, "two")
-	}), wire.HTTPOptions{WriteTimeout: quietTimeout}))
-	defer quiet.Close()
-	status, _, body := do(t, "GET", quiet.URL+"/quiet", nil, 0)
-	if status != 200 || body != "one two" {
-		t.Errorf("quiet stream: %d %q", status, body)
+	for _, h2 := range []bool{false, true} {
+		quiet := httptest.NewUnstartedServer(wire.Guard(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			io.WriteString(w, r.Proto+" one ")
+			w.(http.Flusher).Flush()
+			time.Sleep(quietTimeout + 500*time.Millisecond)
+			io.WriteString(w, "two")
+		}), wire.HTTPOptions{WriteTimeout: quietTimeout}))
+		want := "HTTP/1.1 one two"
+		if h2 {
+			quiet.EnableHTTP2 = true
+			quiet.StartTLS()
+			want = "HTTP/2.0 one two"
+		} else {
+			quiet.Start()
+		}
+		resp, err := quiet.Client().Get(quiet.URL + "/quiet")
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 || string(b) != want || err != nil {
+			t.Errorf("quiet stream: %d %q %v, want 200 %q", resp.StatusCode, b, err, want)
+		}
+		quiet.Close()
 	}
 
 	writeErr := make(chan error, 1)
