@@ -20,18 +20,15 @@ func (d *Decoder) Str() (string, bool) {
 	return d.strValue()
 }
 
-// strValue reads the string at d.pos (which is '"') as a Go string in one
-// allocation, validating and unescaping in one pass: the text up to the
-// first escape is copied as it is, then each escape is decoded as it is
-// validated, into a buffer the size of the rest of the raw string. On any
-// invalid byte it reads the string again with scanString, which records
-// the issue.
+// strValue reads the string at d.pos (which is '"') as a Go string,
+// validating and unescaping in one pass. A string without escapes is a
+// piece of the input (sub); at the first escape strEscaped takes over. On
+// any invalid byte it reads the string again with scanString, which
+// records the issue.
 func (d *Decoder) strValue() (string, bool) {
 	data := d.data
 	start := d.pos + 1
 	i := start
-	var b strings.Builder
-	run := start // the bytes data[run:i] are not written to b yet
 	for {
 		for i+8 <= len(data) {
 			if m := special(binary.LittleEndian.Uint64(data[i:])); m != 0 {
@@ -49,41 +46,9 @@ func (d *Decoder) strValue() (string, bool) {
 		switch c := data[i]; {
 		case c == '"':
 			d.pos = i + 1
-			if b.Cap() == 0 {
-				return d.sub(start, i), true
-			}
-			b.Write(data[run:i])
-			return b.String(), true
+			return d.sub(start, i), true
 		case c == '\\':
-			r, n, _ := escape(data[i:])
-			if n == 0 {
-				return d.strSlow()
-			}
-			if b.Cap() == 0 {
-				end := stringEnd(data, i+n)
-				if end < 0 {
-					return d.strSlow()
-				}
-				b.Grow(end - start)
-			}
-			if run < i {
-				b.Write(data[run:i])
-			}
-			switch {
-			case r < 0x80:
-				b.WriteByte(byte(r))
-			case r < 0x800:
-				b.WriteByte(0xc0 | byte(r>>6))
-				b.WriteByte(0x80 | byte(r)&0x3f)
-			case r < 0x10000: // never a surrogate: escape pairs or rejects them
-				b.WriteByte(0xe0 | byte(r>>12))
-				b.WriteByte(0x80 | byte(r>>6)&0x3f)
-				b.WriteByte(0x80 | byte(r)&0x3f)
-			default:
-				b.WriteRune(r)
-			}
-			i += n
-			run = i
+			return d.strEscaped(start, i)
 		case c < 0x20:
 			return d.strSlow()
 		default:
@@ -99,6 +64,85 @@ func (d *Decoder) strValue() (string, bool) {
 		}
 	}
 	return d.strSlow()
+}
+
+// strEscaped is strValue from the string's first escape, at data[i]
+// (the string's text starts at data[start]): it decodes into the
+// decoder's pooled buffer esc as it validates and returns one exactly
+// sized copy, so an escaped string costs one allocation of its decoded
+// length and no pre-scan for its end.
+func (d *Decoder) strEscaped(start, i int) (string, bool) {
+	data := d.data
+	buf := append(d.esc[:0], data[start:i]...)
+	for {
+		// data[i] is a backslash.
+		var r rune
+		var n int
+		if i+6 <= len(data) && data[i+1] == 'u' {
+			var ok bool
+			if r, ok = hex4(data[i+2 : i+6]); ok && (r < 0xd800 || r > 0xdfff) {
+				n = 6
+			}
+		}
+		if n == 0 {
+			if r, n, _ = escape(data[i:]); n == 0 {
+				return d.strSlow()
+			}
+		}
+		switch {
+		case r < 0x80:
+			buf = append(buf, byte(r))
+		case r < 0x800:
+			buf = append(buf, 0xc0|byte(r>>6), 0x80|byte(r)&0x3f)
+		case r < 0x10000: // never a surrogate: escape pairs or rejects them
+			buf = append(buf, 0xe0|byte(r>>12), 0x80|byte(r>>6)&0x3f, 0x80|byte(r)&0x3f)
+		default:
+			buf = utf8.AppendRune(buf, r)
+		}
+		i += n
+		run := i // data[run:i] is not in buf yet
+	scan:
+		for {
+			for i+8 <= len(data) {
+				if m := special(binary.LittleEndian.Uint64(data[i:])); m != 0 {
+					i += bits.TrailingZeros64(m) >> 3
+					break
+				}
+				i += 8
+			}
+			for i < len(data) && plain(data[i]) {
+				i++
+			}
+			if i >= len(data) {
+				return d.strSlow()
+			}
+			switch c := data[i]; {
+			case c == '"':
+				buf = append(buf, data[run:i]...)
+				d.pos = i + 1
+				s := string(buf)
+				if cap(buf) > cap(d.esc) {
+					d.esc = buf[:0]
+				}
+				return s, true
+			case c == '\\':
+				buf = append(buf, data[run:i]...)
+				break scan
+			case c < 0x20:
+				return d.strSlow()
+			default:
+				if c >= 0xc2 && c <= 0xdf && i+1 < len(data) && data[i+1]&0xc0 == 0x80 {
+					i += 2 // a two-byte sequence
+					continue
+				}
+				r, n := utf8.DecodeRune(data[i:])
+				if r == utf8.RuneError && n <= 1 {
+					return d.strSlow()
+				}
+				i += n
+			}
+		}
+	}
 }
 
 // strSlow reads the string at d.pos (which is '"') in two passes: it
