@@ -75,29 +75,37 @@ func (d *Decoder) strEscaped(start, i int) (string, bool) {
 	data := d.data
 	buf := append(d.esc[:0], data[start:i]...)
 	for {
-		// data[i] is a backslash.
-		var r rune
-		var n int
-		if i+6 <= len(data) && data[i+1] == 'u' {
-			var ok bool
-			if r, ok = hex4(data[i+2 : i+6]); ok && (r < 0xd800 || r > 0xdfff) {
-				n = 6
+		// data[i] is a backslash. \u escapes of the Basic Multilingual
+		// Plane and the two-byte escapes are decoded here, the rest (a
+		// surrogate pair, an invalid escape) by escape.
+		n := 0
+		if i+1 < len(data) {
+			if e := data[i+1]; e == 'u' {
+				if i+6 <= len(data) {
+					if r, ok := hex4(data[i+2 : i+6]); ok && (r < 0xd800 || r > 0xdfff) {
+						switch {
+						case r < 0x80:
+							buf = append(buf, byte(r))
+						case r < 0x800:
+							buf = append(buf, 0xc0|byte(r>>6), 0x80|byte(r)&0x3f)
+						default:
+							buf = append(buf, 0xe0|byte(r>>12), 0x80|byte(r>>6)&0x3f, 0x80|byte(r)&0x3f)
+						}
+						n = 6
+					}
+				}
+			} else if c := unescByte[e]; c != 0 {
+				buf = append(buf, c)
+				n = 2
 			}
 		}
 		if n == 0 {
-			if r, n, _ = escape(data[i:]); n == 0 {
+			r, m, _ := escape(data[i:])
+			if m == 0 {
 				return d.strSlow()
 			}
-		}
-		switch {
-		case r < 0x80:
-			buf = append(buf, byte(r))
-		case r < 0x800:
-			buf = append(buf, 0xc0|byte(r>>6), 0x80|byte(r)&0x3f)
-		case r < 0x10000: // never a surrogate: escape pairs or rejects them
-			buf = append(buf, 0xe0|byte(r>>12), 0x80|byte(r>>6)&0x3f, 0x80|byte(r)&0x3f)
-		default:
 			buf = utf8.AppendRune(buf, r)
+			n = m
 		}
 		i += n
 		run := i // data[run:i] is not in buf yet
@@ -126,7 +134,9 @@ func (d *Decoder) strEscaped(start, i int) (string, bool) {
 				}
 				return s, true
 			case c == '\\':
-				buf = append(buf, data[run:i]...)
+				if run < i {
+					buf = append(buf, data[run:i]...)
+				}
 				break scan
 			case c < 0x20:
 				return d.strSlow()
@@ -157,6 +167,10 @@ func (d *Decoder) strSlow() (string, bool) {
 	}
 	return unescapeString(raw), true
 }
+
+// unescByte maps the byte after a backslash of a two-byte escape to the
+// byte it stands for, every other byte to 0.
+var unescByte = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
 
 // StrView reads a string and returns its unescaped bytes, valid until
 // the next read (in place when it has no escape).
