@@ -241,7 +241,7 @@ func (d *Decoder) scanString() (raw []byte, esc, ok bool) {
 		for i+8 <= len(data) {
 			if m := special(binary.LittleEndian.Uint64(data[i:])); m != 0 {
 				i += bits.TrailingZeros64(m) >> 3
-				break
+				goto stop // data[i] is not plain: no tail loop
 			}
 			i += 8
 		}
@@ -251,6 +251,7 @@ func (d *Decoder) scanString() (raw []byte, esc, ok bool) {
 		if i >= len(data) {
 			break
 		}
+	stop:
 		switch c := data[i]; {
 		case c == '"':
 			d.pos = i + 1

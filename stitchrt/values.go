@@ -33,7 +33,7 @@ func (d *Decoder) strValue() (string, bool) {
 		for i+8 <= len(data) {
 			if m := special(binary.LittleEndian.Uint64(data[i:])); m != 0 {
 				i += bits.TrailingZeros64(m) >> 3
-				break
+				goto stop // data[i] is not plain: no tail loop
 			}
 			i += 8
 		}
@@ -43,6 +43,7 @@ func (d *Decoder) strValue() (string, bool) {
 		if i >= len(data) {
 			break
 		}
+	stop:
 		switch c := data[i]; {
 		case c == '"':
 			d.pos = i + 1
@@ -114,7 +115,7 @@ func (d *Decoder) strEscaped(start, i int) (string, bool) {
 			for i+8 <= len(data) {
 				if m := special(binary.LittleEndian.Uint64(data[i:])); m != 0 {
 					i += bits.TrailingZeros64(m) >> 3
-					break
+					goto stop // data[i] is not plain: no tail loop
 				}
 				i += 8
 			}
@@ -124,6 +125,7 @@ func (d *Decoder) strEscaped(start, i int) (string, bool) {
 			if i >= len(data) {
 				return d.strSlow()
 			}
+		stop:
 			switch c := data[i]; {
 			case c == '"':
 				buf = append(buf, data[run:i]...)
