@@ -128,7 +128,13 @@ func (d *Decoder) ObjNext() ([]byte, bool) {
 	if d.fatal {
 		return nil, false
 	}
-	if !d.sep('}') {
+	// The common cases without whitespace are decided here, as sep
+	// would decide them: the first key right after '{', and ',' then a key.
+	if d.pos < len(d.data) && d.data[d.pos] == '"' && d.first {
+		d.first = false
+	} else if d.pos+1 < len(d.data) && d.data[d.pos] == ',' && d.data[d.pos+1] == '"' && !d.first {
+		d.pos++
+	} else if !d.sep('}') {
 		return nil, false
 	}
 	if c := d.cur(); c != '"' && (c > ' ' || d.peek() != '"') {
