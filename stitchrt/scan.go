@@ -141,10 +141,29 @@ func (d *Decoder) ObjNext() ([]byte, bool) {
 		d.syntax("expected a string key")
 		return nil, false
 	}
+	// A plain key of up to 15 bytes is found here in one or two words
+	// (every byte before the first special one is plain); scanString
+	// reads the others.
 	ks := d.pos + 1
-	k, esc, ok := d.scanString() // key, inlined: one call less per member
+	var k []byte
+	esc, ok := false, false
+	if data := d.data; ks+8 <= len(data) {
+		if m := special(binary.LittleEndian.Uint64(data[ks:])); m != 0 {
+			if j := ks + bits.TrailingZeros64(m)>>3; data[j] == '"' {
+				k, ok, d.pos = data[ks:j], true, j+1
+			}
+		} else if ks+16 <= len(data) {
+			if m := special(binary.LittleEndian.Uint64(data[ks+8:])); m != 0 {
+				if j := ks + 8 + bits.TrailingZeros64(m)>>3; data[j] == '"' {
+					k, ok, d.pos = data[ks:j], true, j+1
+				}
+			}
+		}
+	}
 	if !ok {
-		return nil, false
+		if k, esc, ok = d.scanString(); !ok {
+			return nil, false
+		}
 	}
 	if esc {
 		k = unescape(nil, k)
