@@ -2,6 +2,7 @@ package stitchrt
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -285,5 +286,48 @@ func TestSharedStringsAcrossRepair(t *testing.T) {
 	last, _ := d.Str()
 	if first != "before" || !slices.Equal(inner, []string{"in1", "in2"}) || last != "after" {
 		t.Errorf("got %q, %q, %q", first, inner, last)
+	}
+}
+
+// TestObjNextKeyEveryByte puts every byte value at every position of the
+// first two 8-byte words of an object key (ObjNext reads a short plain key
+// itself, scanString the others), with the key ending at every offset
+// around them, and compares the object's reading by ObjNext (Any) with its
+// reading by the skip, which reads keys with scanString: same key, same
+// issues at the same offsets.
+func TestObjNextKeyEveryByte(t *testing.T) {
+	for pos := 0; pos < 17; pos++ {
+		for end := 0; end < 20; end++ {
+			for c := 0; c < 256; c++ {
+				body := bytes.Repeat([]byte{'k'}, max(pos+1, end))
+				body[pos] = byte(c)
+				for _, doc := range [][]byte{
+					append(append([]byte(`{"a":0,"`), body[:end]...), `":1}`...),
+					append(append([]byte(`{"`), body[:end]...), `":1}`...),
+					append([]byte(`{"`), body[:end]...),
+				} {
+					a := NewDecoder(doc, false)
+					v, _ := a.Any()
+					aErr := a.finish()
+					a.Release()
+					s := NewDecoder(doc, false)
+					s.Skip()
+					sErr := s.finish()
+					s.Release()
+					if errText(aErr) != errText(sErr) {
+						t.Fatalf("%q: ObjNext: %v; skip: %v", doc, aErr, sErr)
+					}
+					var want any
+					if aErr == nil {
+						if err := json.Unmarshal(doc, &want); err != nil {
+							t.Fatalf("%q: accepted, encoding/json: %v", doc, err)
+						}
+						if fmt.Sprint(v) != fmt.Sprint(want) {
+							t.Fatalf("%q: got %v, want %v", doc, v, want)
+						}
+					}
+				}
+			}
+		}
 	}
 }
