@@ -57,6 +57,10 @@ func (d *Decoder) strValue() (string, bool) {
 				i += 2 // a two-byte sequence
 				continue
 			}
+			if c >= 0xe1 && c <= 0xef && c != 0xed && i+2 < len(data) && data[i+1]&0xc0 == 0x80 && data[i+2]&0xc0 == 0x80 {
+				i += 3 // a three-byte sequence, neither overlong nor a surrogate
+				continue
+			}
 			r, n := utf8.DecodeRune(data[i:])
 			if r == utf8.RuneError && n <= 1 {
 				return d.strSlow()
@@ -145,6 +149,10 @@ func (d *Decoder) strEscaped(start, i int) (string, bool) {
 			default:
 				if c >= 0xc2 && c <= 0xdf && i+1 < len(data) && data[i+1]&0xc0 == 0x80 {
 					i += 2 // a two-byte sequence
+					continue
+				}
+				if c >= 0xe1 && c <= 0xef && c != 0xed && i+2 < len(data) && data[i+1]&0xc0 == 0x80 && data[i+2]&0xc0 == 0x80 {
+					i += 3 // a three-byte sequence, neither overlong nor a surrogate
 					continue
 				}
 				r, n := utf8.DecodeRune(data[i:])
