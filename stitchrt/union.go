@@ -113,7 +113,7 @@ func (d *Decoder) discFast(key string) ([]byte, bool) {
 
 // skipWS returns the index of the first non-whitespace byte at or after i.
 func skipWS(data []byte, i int) int {
-	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+	for i < len(data) && data[i] <= ' ' && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
 		i++
 	}
 	return i
