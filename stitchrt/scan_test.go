@@ -331,3 +331,47 @@ func TestObjNextKeyEveryByte(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainUint checks Int's fast path against the general one: wherever
+// plainUint reads a number, scanNumber reads the same text and intOf
+// gives the same value; it reads every plain unsigned integer of up to 18
+// digits.
+func TestPlainUint(t *testing.T) {
+	r := rand.New(rand.NewPCG(24, 4))
+	alpha := "0123456789-+.eE"
+	read := 0
+	for n := 0; n < 200000; n++ {
+		var b []byte
+		for k := r.IntN(22) + 1; k > 0; k-- {
+			if r.IntN(3) == 0 {
+				b = append(b, alpha[r.IntN(len(alpha))])
+			} else {
+				b = append(b, '0'+byte(r.IntN(10)))
+			}
+		}
+		if tail := r.IntN(6); tail < 5 {
+			b = append(b, ",}] x"[tail])
+		}
+		v, j, ok := plainUint(b, 0)
+		d := NewDecoder(b, false)
+		text, sok := d.scanNumber()
+		if !ok {
+			plain := sok && len(text) <= 18 && text[0] != '-' && bytes.IndexAny(text, ".eE") < 0 &&
+				d.pos < len(b) && (b[d.pos] < '0' || b[d.pos] > '9') // "01": scanNumber reads "0"
+			if plain {
+				t.Fatalf("plainUint(%q) did not read the plain integer %q", b, text)
+			}
+			d.Release()
+			continue
+		}
+		read++
+		mag, neg, integral, over := intOf(text)
+		if !sok || j != d.pos || string(text) != string(b[:j]) || mag != v || neg || !integral || over {
+			t.Fatalf("plainUint(%q) = %d, %d; scanNumber: %q, %v at %d; intOf: %d %v %v %v", b, v, j, text, sok, d.pos, mag, neg, integral, over)
+		}
+		d.Release()
+	}
+	if read < 10000 {
+		t.Fatalf("only %d of the inputs read by plainUint", read)
+	}
+}

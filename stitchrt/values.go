@@ -250,12 +250,39 @@ func (d *Decoder) number(expected string, coerce bool) bool {
 	return false
 }
 
+// plainUint reads the most common integer, up to 18 digits without a
+// sign, at data[i] (no whitespace before it) and followed by a byte that
+// cannot continue a JSON number: its value and the index after it. Any
+// other text is not read (ok is false), and the general path reads it.
+func plainUint(data []byte, i int) (v uint64, j int, ok bool) {
+	j = i
+	for j < len(data) && j-i < 18 && data[j]-'0' < 10 {
+		v = v*10 + uint64(data[j]-'0')
+		j++
+	}
+	if j == i || j >= len(data) || (data[i] == '0' && j > i+1) {
+		return 0, 0, false
+	}
+	switch data[j] {
+	case '.', 'e', 'E', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		return 0, 0, false
+	}
+	return v, j, true
+}
+
 // Int reads an integer within [lo, hi] (the Go type's range).
 func (d *Decoder) Int(lo, hi int64, coerce bool) (int64, bool) {
-	if !d.number("integer", coerce) {
-		return 0, false
+	var mag uint64
+	var neg, integral, over bool
+	if m, j, ok := plainUint(d.data, d.pos); ok {
+		d.num, d.pos = d.data[d.pos:j], j
+		mag, integral = m, true
+	} else {
+		if !d.number("integer", coerce) {
+			return 0, false
+		}
+		mag, neg, integral, over = intOf(d.num)
 	}
-	mag, neg, integral, over := intOf(d.num)
 	if !integral {
 		d.issue("type", "integer", "expected integer, got "+clip(d.num))
 		return 0, false
