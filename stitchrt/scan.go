@@ -182,7 +182,16 @@ func (d *Decoder) ObjNext() ([]byte, bool) {
 // ArrNext moves to the next item of the open array, or returns false at
 // its end or on a syntax error.
 func (d *Decoder) ArrNext() bool {
-	return !d.fatal && d.sep(']')
+	if d.fatal {
+		return false
+	}
+	// The common case, ',' then an item without whitespace, is decided
+	// here, as sep would decide it.
+	if i := d.pos; i+1 < len(d.data) && d.data[i] == ',' && d.data[i+1] > ' ' && d.data[i+1] != ']' && !d.first {
+		d.pos++
+		return true
+	}
+	return d.sep(']')
 }
 
 // sep consumes the separator before a member or the closing byte; it
