@@ -356,7 +356,7 @@ func TestPlainUint(t *testing.T) {
 		d := NewDecoder(b, false)
 		text, sok := d.scanNumber()
 		if !ok {
-			plain := sok && len(text) <= 18 && text[0] != '-' && bytes.IndexAny(text, ".eE") < 0 &&
+			plain := sok && len(text) <= 18 && text[0] != '-' && !bytes.ContainsAny(text, ".eE") &&
 				d.pos < len(b) && (b[d.pos] < '0' || b[d.pos] > '9') // "01": scanNumber reads "0"
 			if plain {
 				t.Fatalf("plainUint(%q) did not read the plain integer %q", b, text)
