@@ -48,6 +48,7 @@ type Decoder struct {
 	repaired []string
 	changed  []change // values the decode changed: rewritten, coerced, caught
 	scratch  []byte
+	esc      []byte          // strEscaped's buffer: the decoded text of one escaped string
 	num      []byte          // text of the last number read, for bound checks
 	stack    []openContainer // skip: open containers
 	keys     [][]byte        // skip: keys of the open objects, for duplicates
@@ -72,7 +73,7 @@ func NewDecoder(data []byte, repair bool) *Decoder {
 // Release resets the decoder and returns it to the pool. What a caller
 // keeps (issues in an error, dropped and repaired pointers) is detached.
 func (d *Decoder) Release() {
-	if cap(d.scratch) > 64<<10 || cap(d.stack) > 4096 || cap(d.path) > 1024 || cap(d.keys) > 4096 || cap(d.ext) > 4096 {
+	if cap(d.scratch) > 64<<10 || cap(d.esc) > 64<<10 || cap(d.stack) > 4096 || cap(d.path) > 1024 || cap(d.keys) > 4096 || cap(d.ext) > 4096 {
 		return // let an outsized decoder go
 	}
 	// Do not keep the input alive: clear what points into it. Only the

@@ -128,17 +128,42 @@ func (d *Decoder) ObjNext() ([]byte, bool) {
 	if d.fatal {
 		return nil, false
 	}
-	if !d.sep('}') {
+	// The common cases without whitespace are decided here, as sep
+	// would decide them: the first key right after '{', and ',' then a key.
+	if d.pos < len(d.data) && d.data[d.pos] == '"' && d.first {
+		d.first = false
+	} else if d.pos+1 < len(d.data) && d.data[d.pos] == ',' && d.data[d.pos+1] == '"' && !d.first {
+		d.pos++
+	} else if !d.sep('}') {
 		return nil, false
 	}
 	if c := d.cur(); c != '"' && (c > ' ' || d.peek() != '"') {
 		d.syntax("expected a string key")
 		return nil, false
 	}
+	// A plain key of up to 15 bytes is found here in one or two words
+	// (every byte before the first special one is plain); scanString
+	// reads the others.
 	ks := d.pos + 1
-	k, esc, ok := d.scanString() // key, inlined: one call less per member
+	var k []byte
+	esc, ok := false, false
+	if data := d.data; ks+8 <= len(data) {
+		if m := special(binary.LittleEndian.Uint64(data[ks:])); m != 0 {
+			if j := ks + bits.TrailingZeros64(m)>>3; data[j] == '"' {
+				k, ok, d.pos = data[ks:j], true, j+1
+			}
+		} else if ks+16 <= len(data) {
+			if m := special(binary.LittleEndian.Uint64(data[ks+8:])); m != 0 {
+				if j := ks + 8 + bits.TrailingZeros64(m)>>3; data[j] == '"' {
+					k, ok, d.pos = data[ks:j], true, j+1
+				}
+			}
+		}
+	}
 	if !ok {
-		return nil, false
+		if k, esc, ok = d.scanString(); !ok {
+			return nil, false
+		}
 	}
 	if esc {
 		k = unescape(nil, k)
@@ -157,7 +182,16 @@ func (d *Decoder) ObjNext() ([]byte, bool) {
 // ArrNext moves to the next item of the open array, or returns false at
 // its end or on a syntax error.
 func (d *Decoder) ArrNext() bool {
-	return !d.fatal && d.sep(']')
+	if d.fatal {
+		return false
+	}
+	// The common case, ',' then an item without whitespace, is decided
+	// here, as sep would decide it.
+	if i := d.pos; i+1 < len(d.data) && d.data[i] == ',' && d.data[i+1] > ' ' && d.data[i+1] != ']' && !d.first {
+		d.pos++
+		return true
+	}
+	return d.sep(']')
 }
 
 // sep consumes the separator before a member or the closing byte; it
@@ -241,7 +275,7 @@ func (d *Decoder) scanString() (raw []byte, esc, ok bool) {
 		for i+8 <= len(data) {
 			if m := special(binary.LittleEndian.Uint64(data[i:])); m != 0 {
 				i += bits.TrailingZeros64(m) >> 3
-				break
+				goto stop // data[i] is not plain: no tail loop
 			}
 			i += 8
 		}
@@ -251,6 +285,7 @@ func (d *Decoder) scanString() (raw []byte, esc, ok bool) {
 		if i >= len(data) {
 			break
 		}
+	stop:
 		switch c := data[i]; {
 		case c == '"':
 			d.pos = i + 1

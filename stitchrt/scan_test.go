@@ -2,6 +2,7 @@ package stitchrt
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -285,5 +286,92 @@ func TestSharedStringsAcrossRepair(t *testing.T) {
 	last, _ := d.Str()
 	if first != "before" || !slices.Equal(inner, []string{"in1", "in2"}) || last != "after" {
 		t.Errorf("got %q, %q, %q", first, inner, last)
+	}
+}
+
+// TestObjNextKeyEveryByte puts every byte value at every position of the
+// first two 8-byte words of an object key (ObjNext reads a short plain key
+// itself, scanString the others), with the key ending at every offset
+// around them, and compares the object's reading by ObjNext (Any) with its
+// reading by the skip, which reads keys with scanString: same key, same
+// issues at the same offsets.
+func TestObjNextKeyEveryByte(t *testing.T) {
+	for pos := 0; pos < 17; pos++ {
+		for end := 0; end < 20; end++ {
+			for c := 0; c < 256; c++ {
+				body := bytes.Repeat([]byte{'k'}, max(pos+1, end))
+				body[pos] = byte(c)
+				for _, doc := range [][]byte{
+					append(append([]byte(`{"a":0,"`), body[:end]...), `":1}`...),
+					append(append([]byte(`{"`), body[:end]...), `":1}`...),
+					append([]byte(`{"`), body[:end]...),
+				} {
+					a := NewDecoder(doc, false)
+					v, _ := a.Any()
+					aErr := a.finish()
+					a.Release()
+					s := NewDecoder(doc, false)
+					s.Skip()
+					sErr := s.finish()
+					s.Release()
+					if errText(aErr) != errText(sErr) {
+						t.Fatalf("%q: ObjNext: %v; skip: %v", doc, aErr, sErr)
+					}
+					var want any
+					if aErr == nil {
+						if err := json.Unmarshal(doc, &want); err != nil {
+							t.Fatalf("%q: accepted, encoding/json: %v", doc, err)
+						}
+						if fmt.Sprint(v) != fmt.Sprint(want) {
+							t.Fatalf("%q: got %v, want %v", doc, v, want)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestPlainUint checks Int's fast path against the general one: wherever
+// plainUint reads a number, scanNumber reads the same text and intOf
+// gives the same value; it reads every plain unsigned integer of up to 18
+// digits.
+func TestPlainUint(t *testing.T) {
+	r := rand.New(rand.NewPCG(24, 4))
+	alpha := "0123456789-+.eE"
+	read := 0
+	for n := 0; n < 200000; n++ {
+		var b []byte
+		for k := r.IntN(22) + 1; k > 0; k-- {
+			if r.IntN(3) == 0 {
+				b = append(b, alpha[r.IntN(len(alpha))])
+			} else {
+				b = append(b, '0'+byte(r.IntN(10)))
+			}
+		}
+		if tail := r.IntN(6); tail < 5 {
+			b = append(b, ",}] x"[tail])
+		}
+		v, j, ok := plainUint(b, 0)
+		d := NewDecoder(b, false)
+		text, sok := d.scanNumber()
+		if !ok {
+			plain := sok && len(text) <= 18 && text[0] != '-' && !bytes.ContainsAny(text, ".eE") &&
+				d.pos < len(b) && (b[d.pos] < '0' || b[d.pos] > '9') // "01": scanNumber reads "0"
+			if plain {
+				t.Fatalf("plainUint(%q) did not read the plain integer %q", b, text)
+			}
+			d.Release()
+			continue
+		}
+		read++
+		mag, neg, integral, over := intOf(text)
+		if !sok || j != d.pos || string(text) != string(b[:j]) || mag != v || neg || !integral || over {
+			t.Fatalf("plainUint(%q) = %d, %d; scanNumber: %q, %v at %d; intOf: %d %v %v %v", b, v, j, text, sok, d.pos, mag, neg, integral, over)
+		}
+		d.Release()
+	}
+	if read < 10000 {
+		t.Fatalf("only %d of the inputs read by plainUint", read)
 	}
 }

@@ -2,6 +2,8 @@ package stitchrt
 
 import (
 	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"strconv"
 )
 
@@ -111,7 +113,7 @@ func (d *Decoder) discFast(key string) ([]byte, bool) {
 
 // skipWS returns the index of the first non-whitespace byte at or after i.
 func skipWS(data []byte, i int) int {
-	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+	for i < len(data) && data[i] <= ' ' && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
 		i++
 	}
 	return i
@@ -120,6 +122,15 @@ func skipWS(data []byte, i int) int {
 // stringEnd returns the index after the closing quote of the string
 // whose content starts at i, or -1; it validates nothing.
 func stringEnd(data []byte, i int) int {
+	// Most keys and many values are short: a quote in the first word
+	// without a backslash before it ends the string without a call.
+	if i+8 <= len(data) {
+		if m := quoteIn(binary.LittleEndian.Uint64(data[i:])); m != 0 {
+			if q := i + bits.TrailingZeros64(m)>>3; data[q-1] != '\\' {
+				return q + 1
+			}
+		}
+	}
 	for {
 		j := bytes.IndexByte(data[i:], '"')
 		if j < 0 {
@@ -135,6 +146,14 @@ func stringEnd(data []byte, i int) int {
 		}
 		i = q + 1
 	}
+}
+
+// quoteIn returns a mask whose lowest set bit is the high bit of the
+// first '"' byte of the little-endian word w, or 0 (as special does).
+func quoteIn(w uint64) uint64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	q := w ^ (ones * '"')
+	return (q - ones) &^ q & highs
 }
 
 // skipFast returns the index after the value that starts at i, or

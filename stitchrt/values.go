@@ -20,23 +20,20 @@ func (d *Decoder) Str() (string, bool) {
 	return d.strValue()
 }
 
-// strValue reads the string at d.pos (which is '"') as a Go string in one
-// allocation, validating and unescaping in one pass: the text up to the
-// first escape is copied as it is, then each escape is decoded as it is
-// validated, into a buffer the size of the rest of the raw string. On any
-// invalid byte it reads the string again with scanString, which records
-// the issue.
+// strValue reads the string at d.pos (which is '"') as a Go string,
+// validating and unescaping in one pass. A string without escapes is a
+// piece of the input (sub); at the first escape strEscaped takes over. On
+// any invalid byte it reads the string again with scanString, which
+// records the issue.
 func (d *Decoder) strValue() (string, bool) {
 	data := d.data
 	start := d.pos + 1
 	i := start
-	var b strings.Builder
-	run := start // the bytes data[run:i] are not written to b yet
 	for {
 		for i+8 <= len(data) {
 			if m := special(binary.LittleEndian.Uint64(data[i:])); m != 0 {
 				i += bits.TrailingZeros64(m) >> 3
-				break
+				goto stop // data[i] is not plain: no tail loop
 			}
 			i += 8
 		}
@@ -46,49 +43,22 @@ func (d *Decoder) strValue() (string, bool) {
 		if i >= len(data) {
 			break
 		}
+	stop:
 		switch c := data[i]; {
 		case c == '"':
 			d.pos = i + 1
-			if b.Cap() == 0 {
-				return d.sub(start, i), true
-			}
-			b.Write(data[run:i])
-			return b.String(), true
+			return d.sub(start, i), true
 		case c == '\\':
-			r, n, _ := escape(data[i:])
-			if n == 0 {
-				return d.strSlow()
-			}
-			if b.Cap() == 0 {
-				end := stringEnd(data, i+n)
-				if end < 0 {
-					return d.strSlow()
-				}
-				b.Grow(end - start)
-			}
-			if run < i {
-				b.Write(data[run:i])
-			}
-			switch {
-			case r < 0x80:
-				b.WriteByte(byte(r))
-			case r < 0x800:
-				b.WriteByte(0xc0 | byte(r>>6))
-				b.WriteByte(0x80 | byte(r)&0x3f)
-			case r < 0x10000: // never a surrogate: escape pairs or rejects them
-				b.WriteByte(0xe0 | byte(r>>12))
-				b.WriteByte(0x80 | byte(r>>6)&0x3f)
-				b.WriteByte(0x80 | byte(r)&0x3f)
-			default:
-				b.WriteRune(r)
-			}
-			i += n
-			run = i
+			return d.strEscaped(start, i)
 		case c < 0x20:
 			return d.strSlow()
 		default:
 			if c >= 0xc2 && c <= 0xdf && i+1 < len(data) && data[i+1]&0xc0 == 0x80 {
 				i += 2 // a two-byte sequence
+				continue
+			}
+			if c >= 0xe1 && c <= 0xef && c != 0xed && i+2 < len(data) && data[i+1]&0xc0 == 0x80 && data[i+2]&0xc0 == 0x80 {
+				i += 3 // a three-byte sequence, neither overlong nor a surrogate
 				continue
 			}
 			r, n := utf8.DecodeRune(data[i:])
@@ -99,6 +69,100 @@ func (d *Decoder) strValue() (string, bool) {
 		}
 	}
 	return d.strSlow()
+}
+
+// strEscaped is strValue from the string's first escape, at data[i]
+// (the string's text starts at data[start]): it decodes into the
+// decoder's pooled buffer esc as it validates and returns one exactly
+// sized copy, so an escaped string costs one allocation of its decoded
+// length and no pre-scan for its end.
+func (d *Decoder) strEscaped(start, i int) (string, bool) {
+	data := d.data
+	buf := append(d.esc[:0], data[start:i]...)
+	for {
+		// data[i] is a backslash. \u escapes of the Basic Multilingual
+		// Plane and the two-byte escapes are decoded here, the rest (a
+		// surrogate pair, an invalid escape) by escape.
+		n := 0
+		if i+1 < len(data) {
+			if e := data[i+1]; e == 'u' {
+				if i+6 <= len(data) {
+					if r, ok := hex4(data[i+2 : i+6]); ok && (r < 0xd800 || r > 0xdfff) {
+						switch {
+						case r < 0x80:
+							buf = append(buf, byte(r))
+						case r < 0x800:
+							buf = append(buf, 0xc0|byte(r>>6), 0x80|byte(r)&0x3f)
+						default:
+							buf = append(buf, 0xe0|byte(r>>12), 0x80|byte(r>>6)&0x3f, 0x80|byte(r)&0x3f)
+						}
+						n = 6
+					}
+				}
+			} else if c := unescByte[e]; c != 0 {
+				buf = append(buf, c)
+				n = 2
+			}
+		}
+		if n == 0 {
+			r, m, _ := escape(data[i:])
+			if m == 0 {
+				return d.strSlow()
+			}
+			buf = utf8.AppendRune(buf, r)
+			n = m
+		}
+		i += n
+		run := i // data[run:i] is not in buf yet
+	scan:
+		for {
+			for i+8 <= len(data) {
+				if m := special(binary.LittleEndian.Uint64(data[i:])); m != 0 {
+					i += bits.TrailingZeros64(m) >> 3
+					goto stop // data[i] is not plain: no tail loop
+				}
+				i += 8
+			}
+			for i < len(data) && plain(data[i]) {
+				i++
+			}
+			if i >= len(data) {
+				return d.strSlow()
+			}
+		stop:
+			switch c := data[i]; {
+			case c == '"':
+				buf = append(buf, data[run:i]...)
+				d.pos = i + 1
+				s := string(buf)
+				if cap(buf) > cap(d.esc) {
+					d.esc = buf[:0]
+				}
+				return s, true
+			case c == '\\':
+				if run < i {
+					buf = append(buf, data[run:i]...)
+				}
+				break scan
+			case c < 0x20:
+				return d.strSlow()
+			default:
+				if c >= 0xc2 && c <= 0xdf && i+1 < len(data) && data[i+1]&0xc0 == 0x80 {
+					i += 2 // a two-byte sequence
+					continue
+				}
+				if c >= 0xe1 && c <= 0xef && c != 0xed && i+2 < len(data) && data[i+1]&0xc0 == 0x80 && data[i+2]&0xc0 == 0x80 {
+					i += 3 // a three-byte sequence, neither overlong nor a surrogate
+					continue
+				}
+				r, n := utf8.DecodeRune(data[i:])
+				if r == utf8.RuneError && n <= 1 {
+					return d.strSlow()
+				}
+				i += n
+			}
+		}
+	}
 }
 
 // strSlow reads the string at d.pos (which is '"') in two passes: it
@@ -113,6 +177,10 @@ func (d *Decoder) strSlow() (string, bool) {
 	}
 	return unescapeString(raw), true
 }
+
+// unescByte maps the byte after a backslash of a two-byte escape to the
+// byte it stands for, every other byte to 0.
+var unescByte = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
 
 // StrView reads a string and returns its unescaped bytes, valid until
 // the next read (in place when it has no escape).
@@ -182,12 +250,39 @@ func (d *Decoder) number(expected string, coerce bool) bool {
 	return false
 }
 
+// plainUint reads the most common integer, up to 18 digits without a
+// sign, at data[i] (no whitespace before it) and followed by a byte that
+// cannot continue a JSON number: its value and the index after it. Any
+// other text is not read (ok is false), and the general path reads it.
+func plainUint(data []byte, i int) (v uint64, j int, ok bool) {
+	j = i
+	for j < len(data) && j-i < 18 && data[j]-'0' < 10 {
+		v = v*10 + uint64(data[j]-'0')
+		j++
+	}
+	if j == i || j >= len(data) || (data[i] == '0' && j > i+1) {
+		return 0, 0, false
+	}
+	switch data[j] {
+	case '.', 'e', 'E', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		return 0, 0, false
+	}
+	return v, j, true
+}
+
 // Int reads an integer within [lo, hi] (the Go type's range).
 func (d *Decoder) Int(lo, hi int64, coerce bool) (int64, bool) {
-	if !d.number("integer", coerce) {
-		return 0, false
+	var mag uint64
+	var neg, integral, over bool
+	if m, j, ok := plainUint(d.data, d.pos); ok {
+		d.num, d.pos = d.data[d.pos:j], j
+		mag, integral = m, true
+	} else {
+		if !d.number("integer", coerce) {
+			return 0, false
+		}
+		mag, neg, integral, over = intOf(d.num)
 	}
-	mag, neg, integral, over := intOf(d.num)
 	if !integral {
 		d.issue("type", "integer", "expected integer, got "+clip(d.num))
 		return 0, false
