@@ -2,6 +2,7 @@ package stitchrt
 
 import (
 	"github.com/stitchgen/stitchgen/stitch"
+	"unsafe"
 
 	"strconv"
 	"strings"
@@ -27,6 +28,7 @@ type seg struct {
 type Decoder struct {
 	data     []byte
 	text     string // one string copy of data, made for the first plain string value (see sub)
+	arena    []byte // the string values of a larger input are copied here (keep); never written below its length
 	pos      int
 	depth    int
 	maxDepth int
@@ -100,6 +102,9 @@ func (d *Decoder) Release() {
 	if d.text != "" {
 		d.text = "" // do not keep the input copy alive
 	}
+	if d.arena != nil {
+		d.arena = nil // the decode's strings hold it: never reuse it
+	}
 	if d.num != nil {
 		d.num = nil
 	}
@@ -132,15 +137,42 @@ const shareLimit = 512
 // sub returns data[i:j] as a string. For an input up to shareLimit
 // bytes the strings of one decode are substrings of one copy of the input,
 // made at the first call: one allocation per decode instead of one per
-// string. Larger inputs copy each string.
+// string. Larger inputs copy each string into the decode's arena (keep).
 func (d *Decoder) sub(i, j int) string {
 	if len(d.data) > shareLimit {
-		return string(d.data[i:j])
+		return d.keep(d.data[i:j])
 	}
 	if d.text == "" {
 		d.text = string(d.data)
 	}
 	return d.text[i:j]
+}
+
+// arenaChunk is the most the strings of a decode take at once (keep):
+// they are copied into chunks of up to this many bytes, one allocation
+// per chunk instead of one per string; a longer string gets one of its
+// own. A string a caller keeps keeps at most its chunk alive.
+const arenaChunk = 4096
+
+// keep returns a string of b's bytes, copied into the decode's arena: a
+// chunk of as many bytes as the rest of the input can still need (no
+// string ahead is longer than its JSON text) and at most arenaChunk. The
+// arena is only appended to, so the bytes of a returned string never
+// change.
+func (d *Decoder) keep(b []byte) string {
+	n := len(b)
+	if n == 0 {
+		return ""
+	}
+	if cap(d.arena)-len(d.arena) < n {
+		if n >= arenaChunk {
+			return string(b)
+		}
+		d.arena = make([]byte, 0, max(n, min(len(d.data)-d.pos+n, arenaChunk)))
+	}
+	off := len(d.arena)
+	d.arena = append(d.arena, b...)
+	return unsafe.String(&d.arena[off], n)
 }
 
 // ReadNullAsAbsent makes the decode read a null for an optional,

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // refScanString is the byte-at-a-time scanner scanString replaced; the
@@ -215,6 +216,68 @@ func readStrings(t *testing.T, d *Decoder) []string {
 		out = append(out, s)
 	}
 	return out
+}
+
+// TestArenaStrings checks that the string values of an input over
+// shareLimit, plain and escaped, are copied into one chunk of the arena
+// (one allocation for all of them) and are exact; that a chunk is never
+// written below its length (the strings read first keep their bytes while
+// later ones are appended); that a string of arenaChunk bytes or more gets
+// its own allocation; and that a long input takes several chunks of at
+// most arenaChunk bytes.
+func TestArenaStrings(t *testing.T) {
+	doc := []byte(`["alpha","b\u00e9ta","` + strings.Repeat("g", shareLimit) + `","delta"]`)
+	allocs := testing.AllocsPerRun(100, func() {
+		d := NewDecoder(doc, false)
+		if !d.ArrStart() {
+			t.Fatal("not an array")
+		}
+		for d.ArrNext() {
+			if _, ok := d.Str(); !ok {
+				t.Fatal("not a string")
+			}
+		}
+		d.Release()
+	})
+	if allocs != 1 {
+		t.Errorf("%v allocations for four strings, want 1 (the arena's chunk)", allocs)
+	}
+	d := NewDecoder(doc, false)
+	got := readStrings(t, d)
+	if want := []string{"alpha", "béta", strings.Repeat("g", shareLimit), "delta"}; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if c := cap(d.arena); c > len(doc) {
+		t.Errorf("a chunk of %d bytes for an input of %d", c, len(doc))
+	}
+	d.Release()
+
+	big := make([]byte, 0, 3*arenaChunk)
+	big = append(big, `["head",`...)
+	big = append(big, '"')
+	big = append(big, bytes.Repeat([]byte("z"), arenaChunk)...)
+	big = append(big, '"')
+	for range 2 * arenaChunk / 16 {
+		big = append(big, `,"0123456789abc"`...)
+	}
+	big = append(big, `,"tail"]`...)
+	d = NewDecoder(big, false)
+	got = readStrings(t, d)
+	if len(got) != 3+2*arenaChunk/16 || got[0] != "head" || got[1] != strings.Repeat("z", arenaChunk) || got[len(got)-1] != "tail" {
+		t.Fatalf("long input: got %d strings %q… %q", len(got), got[0], got[len(got)-1])
+	}
+	for i, s := range got[2 : len(got)-1] {
+		if s != "0123456789abc" {
+			t.Fatalf("string %d is %q", i+2, s)
+		}
+	}
+	if unsafe.Pointer(unsafe.StringData(got[1])) == unsafe.Add(unsafe.Pointer(unsafe.StringData(got[0])), len(got[0])) {
+		t.Errorf("the %d-byte string is in the arena's chunk", arenaChunk)
+	}
+	if c := cap(d.arena); c > arenaChunk {
+		t.Errorf("a chunk of %d bytes, more than arenaChunk", c)
+	}
+	d.Release()
 }
 
 // TestSharedStrings checks that the plain strings of one decode share one

@@ -134,7 +134,7 @@ func (d *Decoder) strEscaped(start, i int) (string, bool) {
 			case c == '"':
 				buf = append(buf, data[run:i]...)
 				d.pos = i + 1
-				s := string(buf)
+				s := d.keep(buf)
 				if cap(buf) > cap(d.esc) {
 					d.esc = buf[:0]
 				}
