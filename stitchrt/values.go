@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Str reads a string.
@@ -78,7 +79,19 @@ func (d *Decoder) strValue() (string, bool) {
 // length and no pre-scan for its end.
 func (d *Decoder) strEscaped(start, i int) (string, bool) {
 	data := d.data
-	buf := append(d.esc[:0], data[start:i]...)
+	// The decoded text is at most as long as the rest of the input: when
+	// that fits a chunk of the arena, it is decoded straight into the
+	// arena's free part (which no string holds), and the arena then takes
+	// it (keptEscaped); otherwise into esc, and keep copies it.
+	var buf []byte
+	if rest := len(data) - start; rest < arenaChunk {
+		if cap(d.arena)-len(d.arena) < rest {
+			d.arena = make([]byte, 0, rest)
+		}
+		buf = append(d.arena[len(d.arena):], data[start:i]...)
+	} else {
+		buf = append(d.esc[:0], data[start:i]...)
+	}
 	for {
 		// data[i] is a backslash. \u escapes of the Basic Multilingual
 		// Plane and the two-byte escapes are decoded here, the rest (a
@@ -134,11 +147,7 @@ func (d *Decoder) strEscaped(start, i int) (string, bool) {
 			case c == '"':
 				buf = append(buf, data[run:i]...)
 				d.pos = i + 1
-				s := d.keep(buf)
-				if cap(buf) > cap(d.esc) {
-					d.esc = buf[:0]
-				}
-				return s, true
+				return d.keptEscaped(buf), true
 			case c == '\\':
 				if run < i {
 					buf = append(buf, data[run:i]...)
@@ -163,6 +172,22 @@ func (d *Decoder) strEscaped(start, i int) (string, bool) {
 			}
 		}
 	}
+}
+
+// keptEscaped returns the decoded text of an escaped string as a string:
+// when strEscaped decoded it into the arena's free part, the arena takes
+// it; otherwise keep copies it from esc, which keeps the larger buffer.
+func (d *Decoder) keptEscaped(buf []byte) string {
+	if len(buf) > 0 && len(d.arena) < cap(d.arena) && &buf[0] == &d.arena[:len(d.arena)+1][len(d.arena)] {
+		n := len(d.arena)
+		d.arena = d.arena[:n+len(buf)]
+		return unsafe.String(&d.arena[n], len(buf))
+	}
+	s := d.keep(buf)
+	if cap(buf) > cap(d.esc) {
+		d.esc = buf[:0]
+	}
+	return s
 }
 
 // strSlow reads the string at d.pos (which is '"') in two passes: it
