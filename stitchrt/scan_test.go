@@ -218,16 +218,11 @@ func readStrings(t *testing.T, d *Decoder) []string {
 	return out
 }
 
-// TestArenaStrings checks that the string values of an input over
-// shareLimit, plain and escaped, are copied into one chunk of the arena
-// (one allocation for all of them) and are exact; that a chunk is never
-// written below its length (the strings read first keep their bytes while
-// later ones are appended); that a string of arenaChunk bytes or more gets
-// its own allocation; and that a long input takes several chunks of at
-// most arenaChunk bytes.
-func TestArenaStrings(t *testing.T) {
-	doc := []byte(`["alpha","b\u00e9ta","` + strings.Repeat("g", shareLimit) + `","delta"]`)
-	allocs := testing.AllocsPerRun(100, func() {
+// stringAllocs returns the allocations of one decode of doc, an array
+// of strings.
+func stringAllocs(t *testing.T, doc []byte) float64 {
+	t.Helper()
+	return testing.AllocsPerRun(100, func() {
 		d := NewDecoder(doc, false)
 		if !d.ArrStart() {
 			t.Fatal("not an array")
@@ -239,6 +234,18 @@ func TestArenaStrings(t *testing.T) {
 		}
 		d.Release()
 	})
+}
+
+// TestArenaStrings checks that the string values of an input over
+// shareLimit, plain and escaped, are copied into one chunk of the arena
+// (one allocation for all of them) and are exact; that a chunk is never
+// written below its length (the strings read first keep their bytes while
+// later ones are appended); that a string of arenaChunk bytes or more gets
+// its own allocation; and that a long input takes several chunks of at
+// most arenaChunk bytes.
+func TestArenaStrings(t *testing.T) {
+	doc := []byte(`["alpha","b\u00e9ta","` + strings.Repeat("g", shareLimit) + `","delta"]`)
+	allocs := stringAllocs(t, doc)
 	if allocs != 1 {
 		t.Errorf("%v allocations for four strings, want 1 (the arena's chunk)", allocs)
 	}
@@ -286,18 +293,7 @@ func TestArenaStrings(t *testing.T) {
 // string and keeps no copy of the whole input.
 func TestSharedStrings(t *testing.T) {
 	doc := []byte(`["alpha","beta","gamma","delta"]`)
-	allocs := testing.AllocsPerRun(100, func() {
-		d := NewDecoder(doc, false)
-		if !d.ArrStart() {
-			t.Fatal("not an array")
-		}
-		for d.ArrNext() {
-			if _, ok := d.Str(); !ok {
-				t.Fatal("not a string")
-			}
-		}
-		d.Release()
-	})
+	allocs := stringAllocs(t, doc)
 	if allocs != 1 {
 		t.Errorf("%v allocations for four plain strings, want 1 (the input copy)", allocs)
 	}

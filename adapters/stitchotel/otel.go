@@ -264,15 +264,7 @@ func (o *Observer) After(ctx context.Context, call *stitch.Call) {
 
 	// The metrics: low-cardinality attributes only.
 	mcp := isMCP(call.Profile)
-	base := []attribute.KeyValue{KeyOperationName.String("execute_tool"), KeyToolName.String(call.Tool)}
-	if mcp {
-		base = append(base, KeyMethodName.String("tools/call"))
-	} else {
-		base = append(base, KeyProfile.String(string(call.Profile)))
-	}
-	if code != "" {
-		base = append(base, KeyErrorType.String(code))
-	}
+	base := metricAttrs(call, code)
 	if asked {
 		base = append(base, KeyOutcome.String(stitch.OutcomeInputRequired))
 	}
@@ -333,8 +325,15 @@ func (o *Observer) Late(ctx context.Context, call *stitch.Call) {
 	}
 	span.End(trace.WithTimestamp(end))
 
-	base := []attribute.KeyValue{KeyOperationName.String("execute_tool"), KeyToolName.String(call.Tool)}
-	if mcp {
+	o.late.Add(ctx, 1, metric.WithAttributeSet(attribute.NewSet(metricAttrs(call, code)...)))
+}
+
+// metricAttrs are the attributes of a call's metrics: the operation, the
+// tool, the MCP method or the profile, and error.type when code is set.
+func metricAttrs(call *stitch.Call, code string) []attribute.KeyValue {
+	base := make([]attribute.KeyValue, 0, 5)
+	base = append(base, KeyOperationName.String("execute_tool"), KeyToolName.String(call.Tool))
+	if isMCP(call.Profile) {
 		base = append(base, KeyMethodName.String("tools/call"))
 	} else {
 		base = append(base, KeyProfile.String(string(call.Profile)))
@@ -342,7 +341,7 @@ func (o *Observer) Late(ctx context.Context, call *stitch.Call) {
 	if code != "" {
 		base = append(base, KeyErrorType.String(code))
 	}
-	o.late.Add(ctx, 1, metric.WithAttributeSet(attribute.NewSet(base...)))
+	return base
 }
 
 // isMCP reports whether a call's profile is MCP's (Dispatcher.Call's).
