@@ -103,12 +103,12 @@ func checkOpenAIStrict(s *model.Object) []string {
 	if s == nil {
 		return []string{"no schema"}
 	}
-	if member(s, "type") != "object" || s.Has("anyOf") {
+	if s.Value("type") != "object" || s.Has("anyOf") {
 		c.bad("", "the root must be an object, not anyOf")
 	}
 	st := &sizes{}
 	c.openAI(s, "", 0, true, st)
-	if defs, ok := member(s, "$defs").(*model.Object); ok {
+	if defs, ok := s.Value("$defs").(*model.Object); ok {
 		for _, m := range defs.Members {
 			st.chars += len(m.Key)
 			c.openAI(m.Value, "/$defs/"+m.Key, 0, false, st)
@@ -123,13 +123,13 @@ func checkOpenAIStrict(s *model.Object) []string {
 type sizes struct{ props, depth, enums, chars int }
 
 func types(o *model.Object) ([]string, bool) {
-	switch t := member(o, "type").(type) {
+	switch t := o.Value("type").(type) {
 	case nil:
 		return nil, !o.Has("type")
 	case string:
 		return []string{t}, slices.Contains(jsonTypes, t)
 	default:
-		l, ok := stringList(t)
+		l, ok := model.Strings(t)
 		if !ok || len(l) == 0 {
 			return nil, false
 		}
@@ -197,7 +197,7 @@ func (c *checker) openAI(v any, ptr string, level int, root bool, st *sizes) {
 		c.closedObject(o, ptr, true, st, func(s any, p string) { c.openAI(s, p, level, false, st) })
 	}
 	if has("array") {
-		items, ok := member(o, "items").(*model.Object)
+		items, ok := o.Value("items").(*model.Object)
 		if !ok {
 			c.bad(ptr, "array without items schema")
 		} else {
@@ -210,15 +210,15 @@ func (c *checker) openAI(v any, ptr string, level int, root bool, st *sizes) {
 
 // closedObject checks properties, required and additionalProperties false.
 func (c *checker) closedObject(o *model.Object, ptr string, allRequired bool, st *sizes, sub func(any, string)) {
-	props, ok := member(o, "properties").(*model.Object)
+	props, ok := o.Value("properties").(*model.Object)
 	if !ok {
 		c.bad(ptr, "object without properties")
 		return
 	}
-	if member(o, "additionalProperties") != false {
+	if o.Value("additionalProperties") != false {
 		c.bad(ptr, "additionalProperties must be false")
 	}
-	req, ok := stringList(member(o, "required"))
+	req, ok := model.Strings(o.Value("required"))
 	if !ok && (o.Has("required") || allRequired && props.Len() > 0) {
 		c.bad(ptr, "required must list the properties")
 	}
@@ -242,7 +242,7 @@ func (c *checker) anyOf(o *model.Object, ptr string, sub func(any, string)) {
 	if !ok {
 		return
 	}
-	l, ok := list(v)
+	l, ok := model.List(v)
 	if !ok || len(l) == 0 {
 		c.bad(ptr, "anyOf must be a non-empty array")
 	}
@@ -253,7 +253,7 @@ func (c *checker) anyOf(o *model.Object, ptr string, sub func(any, string)) {
 
 func (c *checker) enum(o *model.Object, ptr string, st *sizes) {
 	if v, ok := o.Get("enum"); ok {
-		l, ok := list(v)
+		l, ok := model.List(v)
 		if !ok || len(l) == 0 {
 			c.bad(ptr, "enum must be a non-empty array")
 		}
@@ -283,7 +283,7 @@ func (c *checker) ref(o *model.Object, ptr string, ref any, allowRoot bool) {
 		return
 	}
 	name, ok := strings.CutPrefix(s, "#/$defs/")
-	defs, _ := member(c.root, "$defs").(*model.Object)
+	defs, _ := c.root.Value("$defs").(*model.Object)
 	if !ok || !defs.Has(facts.UnescapePointerToken(name)) {
 		c.bad(ptr, "$ref %v does not resolve", ref)
 	}
@@ -319,12 +319,12 @@ func checkAnthropicStrict(s *model.Object) []string {
 	if s == nil {
 		return []string{"no schema"}
 	}
-	if member(s, "type") != "object" {
+	if s.Value("type") != "object" {
 		c.bad("", "input_schema must be an object")
 	}
 	a := &anthropicCount{}
 	c.anthropic(s, "", true, a)
-	if defs, ok := member(s, "$defs").(*model.Object); ok {
+	if defs, ok := s.Value("$defs").(*model.Object); ok {
 		for _, d := range defs.Members {
 			c.anthropic(d.Value, "/$defs/"+d.Key, false, a)
 		}
@@ -378,8 +378,8 @@ func (c *checker) anthropic(v any, ptr string, root bool, a *anthropicCount) {
 	}
 	c.enum(o, ptr, &sizes{})
 	if slices.Contains(ts, "object") {
-		req, _ := stringList(member(o, "required"))
-		if props, ok := member(o, "properties").(*model.Object); ok {
+		req, _ := model.Strings(o.Value("required"))
+		if props, ok := o.Value("properties").(*model.Object); ok {
 			for _, m := range props.Members {
 				if !slices.Contains(req, m.Key) {
 					a.optional++
@@ -389,7 +389,7 @@ func (c *checker) anthropic(v any, ptr string, root bool, a *anthropicCount) {
 		c.closedObject(o, ptr, false, &sizes{}, func(s any, p string) { c.anthropic(s, p, false, a) })
 	}
 	if slices.Contains(ts, "array") {
-		if items, ok := member(o, "items").(*model.Object); ok {
+		if items, ok := o.Value("items").(*model.Object); ok {
 			c.anthropic(items, ptr+"/items", false, a)
 		} else {
 			c.bad(ptr, "array without items schema")
@@ -400,7 +400,7 @@ func (c *checker) anthropic(v any, ptr string, root bool, a *anthropicCount) {
 
 // cyclicRefs reports a reference cycle among the root and its $defs.
 func cyclicRefs(root *model.Object) bool {
-	defs, _ := member(root, "$defs").(*model.Object)
+	defs, _ := root.Value("$defs").(*model.Object)
 	refs := func(v any) []string {
 		var out []string
 		var walk func(any)
@@ -464,7 +464,7 @@ func checkGemini(s *model.Object) []string {
 	if s == nil {
 		return nil // a function without parameters
 	}
-	if member(s, "type") != "OBJECT" {
+	if s.Value("type") != "OBJECT" {
 		c.bad("", "parameters must be an OBJECT")
 	}
 	c.gemini(s, "")
@@ -482,18 +482,18 @@ func (c *checker) gemini(v any, ptr string) {
 			c.bad(ptr, "unknown field %q", m.Key)
 		}
 	}
-	t, isStr := member(o, "type").(string)
+	t, isStr := o.Value("type").(string)
 	switch {
 	case o.Has("anyOf") && o.Has("type"):
 		c.bad(ptr, "type beside anyOf")
 	case !o.Has("anyOf") && (!isStr || !slices.Contains(geminiTypes, t)):
-		c.bad(ptr, "type %v is not a Gemini type (type arrays are not)", member(o, "type"))
+		c.bad(ptr, "type %v is not a Gemini type (type arrays are not)", o.Value("type"))
 	}
 	if n, ok := o.Get("nullable"); ok && n != true && n != false {
 		c.bad(ptr, "nullable must be a boolean")
 	}
 	if e, ok := o.Get("enum"); ok {
-		l, _ := stringList(e)
+		l, _ := model.Strings(e)
 		if t != "STRING" || len(l) == 0 {
 			c.bad(ptr, "enum is only allowed for STRING type (and holds strings)")
 		}
@@ -514,19 +514,19 @@ func (c *checker) gemini(v any, ptr string) {
 	}
 	switch t {
 	case "OBJECT":
-		props, ok := member(o, "properties").(*model.Object)
+		props, ok := o.Value("properties").(*model.Object)
 		if !ok || props.Len() == 0 {
 			c.bad(ptr, "properties: should be non-empty for OBJECT type")
 			break
 		}
-		req, _ := stringList(member(o, "required"))
+		req, _ := model.Strings(o.Value("required"))
 		for _, k := range req {
 			if !props.Has(k) {
 				c.bad(ptr, "required %q is not a property", k)
 			}
 		}
 		if ord, ok := o.Get("propertyOrdering"); ok {
-			l, _ := stringList(ord)
+			l, _ := model.Strings(ord)
 			if !slices.Equal(l, props.Keys()) {
 				c.bad(ptr, "propertyOrdering %v does not list the properties", l)
 			}
@@ -552,7 +552,7 @@ func checkJSONSchema(s *model.Object) []string {
 	if s == nil {
 		return []string{"no schema"}
 	}
-	if member(s, "type") != "object" {
+	if s.Value("type") != "object" {
 		c.bad("", "a tool's input schema must be an object")
 	}
 	if _, err := compileSchema(s); err != nil {
@@ -567,7 +567,7 @@ func walkProperties(v any, ptr string, f func(ptr, key string)) {
 	if !ok || o == nil {
 		return
 	}
-	if props, ok := member(o, "properties").(*model.Object); ok {
+	if props, ok := o.Value("properties").(*model.Object); ok {
 		for _, m := range props.Members {
 			p := ptr + "/properties/" + m.Key
 			f(p, m.Key)
@@ -575,15 +575,15 @@ func walkProperties(v any, ptr string, f func(ptr, key string)) {
 		}
 	}
 	for _, k := range []string{"items", "additionalProperties"} {
-		walkProperties(member(o, k), ptr+"/"+k, f)
+		walkProperties(o.Value(k), ptr+"/"+k, f)
 	}
 	for _, k := range []string{"anyOf", "oneOf", "allOf"} {
-		l, _ := list(member(o, k))
+		l, _ := model.List(o.Value(k))
 		for i, b := range l {
 			walkProperties(b, ptr+"/"+k+"/"+strconv.Itoa(i), f)
 		}
 	}
-	if defs, ok := member(o, "$defs").(*model.Object); ok {
+	if defs, ok := o.Value("$defs").(*model.Object); ok {
 		for _, d := range defs.Members {
 			walkProperties(d.Value, ptr+"/$defs/"+d.Key, f)
 		}
@@ -600,14 +600,14 @@ func zeroOrOne(v any) bool {
 // keys" (OpenAI's error for a strict schema): the first property of each
 // object branch (a reference read through) is distinct.
 func (c *checker) firstKeys(o *model.Object, ptr string) {
-	l, _ := list(member(o, "anyOf"))
+	l, _ := model.List(o.Value("anyOf"))
 	seen := map[string]bool{}
 	for _, b := range l {
 		bo, _ := b.(*model.Object)
-		if ref, ok := member(bo, "$ref").(string); ok {
+		if ref, ok := bo.Value("$ref").(string); ok {
 			bo, _ = at(c.root, strings.TrimPrefix(ref, "#")).(*model.Object)
 		}
-		props, _ := member(bo, "properties").(*model.Object)
+		props, _ := bo.Value("properties").(*model.Object)
 		if props.Len() == 0 {
 			continue
 		}

@@ -263,7 +263,7 @@ var constraintKeys = []string{"format", "contentEncoding", "contentMediaType", "
 // branch the profile merged away) the parent union.
 func missingConstraints(adv *model.Object, r *profile.Result) []string {
 	if r.Schema == nil {
-		if props, _ := member(adv, "properties").(*model.Object); props.Len() == 0 {
+		if props, _ := adv.Value("properties").(*model.Object); props.Len() == 0 {
 			return nil // Gemini: a function without parameters
 		}
 		return []string{"no schema"}
@@ -305,7 +305,7 @@ func candidates(adv, s *model.Object, ptr string) []*model.Object {
 		return nil
 	}
 	out := []*model.Object{n}
-	if l, ok := list(member(n, "anyOf")); ok {
+	if l, ok := model.List(n.Value("anyOf")); ok {
 		for _, b := range l {
 			if bo, ok := b.(*model.Object); ok {
 				out = append(out, bo)
@@ -323,21 +323,21 @@ func follow(adv, prof any, ptr string) any {
 	for i := 0; i < len(toks); i++ {
 		tok := toks[i]
 		if (tok == "anyOf" || tok == "oneOf") && i+1 < len(toks) {
-			branches, _ := list(at(adv, "/"+tok))
+			branches, _ := model.List(at(adv, "/"+tok))
 			j, _ := strconv.Atoi(toks[i+1])
 			adv = at(adv, "/"+tok+"/"+toks[i+1])
 			i++
 			var nonNull []int
 			for k, b := range branches {
-				if bo, ok := b.(*model.Object); !ok || member(bo, "type") != "null" || bo.Len() != 1 {
+				if bo, ok := b.(*model.Object); !ok || bo.Value("type") != "null" || bo.Len() != 1 {
 					nonNull = append(nonNull, k)
 				}
 			}
-			pl, ok := list(member(asObject(prof), "anyOf"))
+			pl, ok := model.List(asObject(prof).Value("anyOf"))
 			kept := ok && len(pl) == len(branches)
 			for k := range branches {
 				if kept && !slices.Contains(nonNull, k) {
-					kept = member(asObject(pl[k]), "type") == "null"
+					kept = asObject(pl[k]).Value("type") == "null"
 				}
 			}
 			switch {
@@ -408,7 +408,7 @@ func entriesForm(c *model.Object) bool {
 }
 
 func nonNull(v any, single bool) []any {
-	l, _ := list(v)
+	l, _ := model.List(v)
 	if single {
 		l = []any{v}
 	}
@@ -449,7 +449,7 @@ func said(k string, v any, cands []*model.Object) bool {
 		item = "oneOf (exactly one anyOf branch matches)"
 	}
 	for _, c := range cands {
-		d, _ := member(c, "description").(string)
+		d, _ := c.Value("description").(string)
 		if strings.Contains(d, want) && strings.Contains(d, item) {
 			return true
 		}
@@ -462,7 +462,7 @@ func said(k string, v any, cands []*model.Object) bool {
 func requiredLost(adv *model.Object, r *profile.Result) []string {
 	var out []string
 	eachNode(adv, "", func(ptr string, o *model.Object) {
-		req, _ := stringList(member(o, "required"))
+		req, _ := model.Strings(o.Value("required"))
 		if len(req) == 0 {
 			return
 		}
@@ -471,7 +471,7 @@ func requiredLost(adv *model.Object, r *profile.Result) []string {
 		for _, c := range candidates(adv, r.Schema, ptr) {
 			if c.Has("properties") {
 				found = true
-				l, _ := stringList(member(c, "required"))
+				l, _ := model.Strings(c.Value("required"))
 				got = append(got, l...)
 			}
 		}
@@ -492,21 +492,21 @@ func eachNode(v any, ptr string, f func(ptr string, o *model.Object)) {
 		return
 	}
 	f(ptr, o)
-	if props, ok := member(o, "properties").(*model.Object); ok {
+	if props, ok := o.Value("properties").(*model.Object); ok {
 		for _, m := range props.Members {
 			eachNode(m.Value, ptr+"/properties/"+m.Key, f)
 		}
 	}
 	for _, k := range []string{"items", "additionalProperties"} {
-		eachNode(member(o, k), ptr+"/"+k, f)
+		eachNode(o.Value(k), ptr+"/"+k, f)
 	}
 	for _, k := range []string{"anyOf", "oneOf", "allOf"} {
-		l, _ := list(member(o, k))
+		l, _ := model.List(o.Value(k))
 		for i, b := range l {
 			eachNode(b, ptr+"/"+k+"/"+strconv.Itoa(i), f)
 		}
 	}
-	if defs, ok := member(o, "$defs").(*model.Object); ok {
+	if defs, ok := o.Value("$defs").(*model.Object); ok {
 		for _, d := range defs.Members {
 			eachNode(d.Value, ptr+"/$defs/"+d.Key, f)
 		}
@@ -586,7 +586,7 @@ func optionalProperties(v any, ptr string) []string {
 		p := ptr + "/" + m.Key
 		switch m.Key {
 		case "properties":
-			req, _ := stringList(member(o, "required"))
+			req, _ := model.Strings(o.Value("required"))
 			props, _ := m.Value.(*model.Object)
 			for _, pm := range props.Members {
 				if !slices.Contains(req, pm.Key) {
@@ -597,7 +597,7 @@ func optionalProperties(v any, ptr string) []string {
 		case "items", "additionalProperties":
 			out = append(out, optionalProperties(m.Value, p)...)
 		case "anyOf", "oneOf", "allOf":
-			l, _ := list(m.Value)
+			l, _ := model.List(m.Value)
 			for i, b := range l {
 				out = append(out, optionalProperties(b, p+"/"+strconv.Itoa(i))...)
 			}

@@ -20,32 +20,6 @@ func mustParse(t testing.TB, s string) any {
 	return v
 }
 
-func member(o *model.Object, k string) any {
-	v, _ := o.Get(k)
-	return v
-}
-
-func list(v any) ([]any, bool) {
-	l, ok := v.([]any)
-	return l, ok
-}
-
-func stringList(v any) ([]string, bool) {
-	l, ok := list(v)
-	if !ok {
-		return nil, false
-	}
-	var out []string
-	for _, e := range l {
-		s, ok := e.(string)
-		if !ok {
-			return nil, false
-		}
-		out = append(out, s)
-	}
-	return out, true
-}
-
 // at resolves a JSON Pointer (tokens without escapes) in a document.
 func at(v any, ptr string) any {
 	if ptr == "" {

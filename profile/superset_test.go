@@ -51,27 +51,27 @@ func generate(rng *rand.Rand, root *model.Object, s any, depth int) any {
 	if !ok || depth > 6 {
 		return pick(rng, []any{"free", model.Number("3"), true, nil})
 	}
-	if ref, ok := member(o, "$ref").(string); ok {
+	if ref, ok := o.Value("$ref").(string); ok {
 		if ref == "#" {
 			return generate(rng, root, root, depth+1)
 		}
-		defs, _ := member(root, "$defs").(*model.Object)
+		defs, _ := root.Value("$defs").(*model.Object)
 		def, _ := defs.Get(strings.TrimPrefix(ref, "#/$defs/"))
 		return generate(rng, root, def, depth+1)
 	}
 	for _, k := range []string{"anyOf", "oneOf"} {
-		if bs, ok := list(member(o, k)); ok && len(bs) > 0 {
+		if bs, ok := model.List(o.Value(k)); ok && len(bs) > 0 {
 			return generate(rng, root, pick(rng, bs), depth+1)
 		}
 	}
 	if c, ok := o.Get("const"); ok {
 		return c
 	}
-	if e, ok := list(member(o, "enum")); ok && len(e) > 0 {
+	if e, ok := model.List(o.Value("enum")); ok && len(e) > 0 {
 		return pick(rng, e)
 	}
-	typ := member(o, "type")
-	if ts, ok := list(typ); ok && len(ts) > 0 {
+	typ := o.Value("type")
+	if ts, ok := model.List(typ); ok && len(ts) > 0 {
 		typ = pick(rng, ts)
 	}
 	switch typ {
@@ -79,14 +79,14 @@ func generate(rng *rand.Rand, root *model.Object, s any, depth int) any {
 		return generateObject(rng, root, o, depth)
 	case "array":
 		n := rng.IntN(3)
-		if m, ok := member(o, "minItems").(model.Number); ok {
+		if m, ok := o.Value("minItems").(model.Number); ok {
 			if i, err := strconv.Atoi(string(m)); err == nil && i < 8 {
 				n += i
 			}
 		}
 		arr := make([]any, n)
 		for i := range arr {
-			arr[i] = generate(rng, root, member(o, "items"), depth+1)
+			arr[i] = generate(rng, root, o.Value("items"), depth+1)
 		}
 		return arr
 	case "string":
@@ -103,8 +103,8 @@ func generate(rng *rand.Rand, root *model.Object, s any, depth int) any {
 
 func generateObject(rng *rand.Rand, root, o *model.Object, depth int) any {
 	out := &model.Object{}
-	req, _ := stringList(member(o, "required"))
-	if props, ok := member(o, "properties").(*model.Object); ok {
+	req, _ := model.Strings(o.Value("required"))
+	if props, ok := o.Value("properties").(*model.Object); ok {
 		for _, m := range props.Members {
 			if contains(req, m.Key) || rng.IntN(2) == 0 {
 				out.Set(m.Key, generate(rng, root, m.Value, depth+1))
@@ -123,7 +123,7 @@ func generateObject(rng *rand.Rand, root, o *model.Object, depth int) any {
 }
 
 func generateString(rng *rand.Rand, o *model.Object) any {
-	if f, ok := member(o, "format").(string); ok {
+	if f, ok := o.Value("format").(string); ok {
 		if s, ok := formatSamples[f]; ok {
 			return s
 		}
@@ -141,17 +141,17 @@ func generateString(rng *rand.Rand, o *model.Object) any {
 }
 
 func stringFits(o *model.Object, s string) bool {
-	if p, ok := member(o, "pattern").(string); ok {
+	if p, ok := o.Value("pattern").(string); ok {
 		re, err := regexp.Compile(p)
 		if err != nil || !re.MatchString(s) {
 			return false
 		}
 	}
 	n := utf8.RuneCountInString(s)
-	if m, ok := member(o, "minLength").(model.Number); ok && float(m) > float64(n) {
+	if m, ok := o.Value("minLength").(model.Number); ok && float(m) > float64(n) {
 		return false
 	}
-	if m, ok := member(o, "maxLength").(model.Number); ok && float(m) < float64(n) {
+	if m, ok := o.Value("maxLength").(model.Number); ok && float(m) < float64(n) {
 		return false
 	}
 	return true
@@ -171,7 +171,7 @@ func generateNumber(rng *rand.Rand, o *model.Object, integer bool) any {
 		fit = append(fit, model.Number(s))
 	}
 	if len(fit) == 0 {
-		if m, ok := member(o, "minimum").(model.Number); ok {
+		if m, ok := o.Value("minimum").(model.Number); ok {
 			return m
 		}
 		return model.Number("0")
@@ -180,7 +180,7 @@ func generateNumber(rng *rand.Rand, o *model.Object, integer bool) any {
 }
 
 func bound(o *model.Object, k string, out func(float64) bool) bool {
-	m, ok := member(o, k).(model.Number)
+	m, ok := o.Value(k).(model.Number)
 	return ok && out(float(m))
 }
 

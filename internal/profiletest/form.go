@@ -46,7 +46,7 @@ func toForm(root *model.Object, forms map[string]profile.Form, at string, v any)
 		if !ok {
 			break
 		}
-		props, _ := member(asObject(at2(root, f.Schema)), "properties").(*model.Object)
+		props, _ := asObject(at2(root, f.Schema)).Value("properties").(*model.Object)
 		out := &model.Object{}
 		var extra []model.Member
 		for _, m := range o.Members {
@@ -98,7 +98,7 @@ func at2(v any, ptr string) any {
 		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
 		switch x := v.(type) {
 		case *model.Object:
-			v = member(x, tok)
+			v = x.Value(tok)
 		case []any:
 			i := 0
 			for _, c := range tok {

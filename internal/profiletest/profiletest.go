@@ -103,14 +103,14 @@ func fromGemini(v any) any {
 		return v
 	}
 	out := &model.Object{}
-	if l, ok := list(member(o, "anyOf")); ok {
+	if l, ok := model.List(o.Value("anyOf")); ok {
 		branches := make([]any, len(l))
 		for i, b := range l {
 			branches[i] = fromGemini(b)
 		}
 		out.Set("anyOf", branches)
 	}
-	if t, ok := member(o, "type").(string); ok {
+	if t, ok := o.Value("type").(string); ok {
 		out.Set("type", strings.ToLower(t))
 	}
 	for _, k := range []string{"format", "enum", "required", "minItems", "maxItems", "minLength", "maxLength",
@@ -119,7 +119,7 @@ func fromGemini(v any) any {
 			out.Set(k, v)
 		}
 	}
-	if props, ok := member(o, "properties").(*model.Object); ok {
+	if props, ok := o.Value("properties").(*model.Object); ok {
 		p := &model.Object{}
 		for _, m := range props.Members {
 			p.Set(m.Key, fromGemini(m.Value))
@@ -129,7 +129,7 @@ func fromGemini(v any) any {
 	if items, ok := o.Get("items"); ok {
 		out.Set("items", fromGemini(items))
 	}
-	if member(o, "nullable") == true {
+	if o.Value("nullable") == true {
 		return model.NewObject("anyOf", []any{out, model.NewObject("type", "null")})
 	}
 	return out
@@ -171,17 +171,17 @@ func (k *canonicalizer) walk(s any, ptr string, v any) any {
 	if !ok || o == nil {
 		return v
 	}
-	if ref, ok := member(o, "$ref").(string); ok {
+	if ref, ok := o.Value("$ref").(string); ok {
 		if ref == "#" {
 			return k.walk(k.root, "", v)
 		}
 		name := strings.TrimPrefix(ref, "#/$defs/")
-		defs, _ := member(k.root, "$defs").(*model.Object)
+		defs, _ := k.root.Value("$defs").(*model.Object)
 		def, _ := defs.Get(name)
 		return k.walk(def, "/$defs/"+name, v)
 	}
 	for _, key := range []string{"anyOf", "oneOf"} {
-		l, _ := list(member(o, key))
+		l, _ := model.List(o.Value(key))
 		for i, b := range l {
 			p := ptr + "/" + key + "/" + strconv.Itoa(i)
 			if k.valid(p, v) {
@@ -191,7 +191,7 @@ func (k *canonicalizer) walk(s any, ptr string, v any) any {
 	}
 	switch x := v.(type) {
 	case *model.Object:
-		props, hasProps := member(o, "properties").(*model.Object)
+		props, hasProps := o.Value("properties").(*model.Object)
 		ap, hasAP := o.Get("additionalProperties")
 		if !hasProps && !hasAP {
 			return v
@@ -209,7 +209,7 @@ func (k *canonicalizer) walk(s any, ptr string, v any) any {
 			}
 		}
 		if k.nulls && hasProps {
-			req, _ := stringList(member(o, "required"))
+			req, _ := model.Strings(o.Value("required"))
 			for _, key := range props.Keys() {
 				if !x.Has(key) && !contains(req, key) {
 					out.Set(key, absentValue{})
@@ -238,32 +238,6 @@ func contains(l []string, s string) bool {
 		}
 	}
 	return false
-}
-
-func member(o *model.Object, k string) any {
-	v, _ := o.Get(k)
-	return v
-}
-
-func list(v any) ([]any, bool) {
-	l, ok := v.([]any)
-	return l, ok
-}
-
-func stringList(v any) ([]string, bool) {
-	l, ok := list(v)
-	if !ok {
-		return nil, false
-	}
-	var out []string
-	for _, e := range l {
-		s, ok := e.(string)
-		if !ok {
-			return nil, false
-		}
-		out = append(out, s)
-	}
-	return out, true
 }
 
 // compileSchema compiles a 2020-12 document with format assertions on.
