@@ -128,6 +128,14 @@ func (p *strictProj) record(kind FormKind, o *model.Object, in, out string) bool
 // const and annotations).
 func formStart(o *model.Object) (n *model.Object, base string, ns notes) {
 	n = &model.Object{}
+	base = carryOver(o, n, &ns, true)
+	return n, base, ns
+}
+
+// carryOver copies o's title onto n, notes o's annotations in ns (and,
+// withConstraints, its constraints, enum and const), and returns o's
+// description, the base of n's.
+func carryOver(o, n *model.Object, ns *notes, withConstraints bool) (base string) {
 	for _, m := range o.Members {
 		switch k := m.Key; {
 		case k == "description":
@@ -138,11 +146,11 @@ func formStart(o *model.Object) (n *model.Object, base string, ns notes) {
 			}
 		case k == "default" || k == "examples" || k == "deprecated":
 			ns.annotation(k, m.Value)
-		case isIn(k, constraints) || k == "enum" || k == "const":
+		case withConstraints && (isIn(k, constraints) || k == "enum" || k == "const"):
 			ns.constraint(k, m.Value)
 		}
 	}
-	return n, base, ns
+	return base
 }
 
 // form writes node o (of types) in its reversible form kind.

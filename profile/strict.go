@@ -502,19 +502,7 @@ func (p *strictProj) split(o *model.Object, types []string, in, out string) any 
 	}
 	n := model.NewObject("anyOf", branches)
 	var ns notes
-	base := ""
-	for _, m := range o.Members {
-		switch k := m.Key; {
-		case k == "description":
-			base, _ = m.Value.(string)
-		case k == "title":
-			if s, ok := m.Value.(string); ok {
-				n.Set(k, s)
-			}
-		case k == "default" || k == "examples" || k == "deprecated":
-			ns.annotation(k, m.Value)
-		}
-	}
+	base := carryOver(o, n, &ns, false)
 	describe(n, base, &ns)
 	return n
 }
