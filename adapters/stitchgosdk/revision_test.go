@@ -3,7 +3,6 @@ package stitchgosdk_test
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -16,35 +15,11 @@ import (
 )
 
 // postRaw sends body with the protocol version header version and the
-// Mcp-Method and Mcp-Name headers (each left out when "") and returns the HTTP status and the JSON-RPC message (the data of
-// an event stream's event).
+// Mcp-Method and Mcp-Name headers (each left out when "") and returns the
+// HTTP status and the JSON-RPC message (fixture.PostMCP).
 func postRaw(t *testing.T, url, version, method, name, body string) (int, string) {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	for k, v := range map[string]string{"Mcp-Protocol-Version": version, "Mcp-Method": method, "Mcp-Name": name} {
-		if v != "" {
-			req.Header.Set(k, v)
-		}
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	msg := string(b)
-	if i := strings.Index(msg, "data: "); i >= 0 {
-		msg, _, _ = strings.Cut(msg[i+len("data: "):], "\n")
-	}
-	return resp.StatusCode, strings.TrimSpace(msg)
+	return fixture.PostMCP(t, url, map[string]string{"Mcp-Protocol-Version": version, "Mcp-Method": method, "Mcp-Name": name}, body)
 }
 
 // One HTTPHandler serves the session revisions and 2026-07-28: an
