@@ -4,12 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"reflect"
-	"sync"
 	"testing"
 
 	"github.com/stitchgen/stitchgen/adapters/stitchanthropic"
 	"github.com/stitchgen/stitchgen/internal/agreement/contracts/every"
-	"github.com/stitchgen/stitchgen/stitch"
+	"github.com/stitchgen/stitchgen/internal/formsfixture"
 )
 
 // formCalls are calls of a tool with maps (containers) and one with
@@ -33,24 +32,7 @@ var formCalls = []struct{ name, strict, mcp string }{{
 // receives from the same arguments in the contract's form; a JSON text
 // that does not parse is a syntax issue at the string the model wrote.
 func TestFormsRoundTrip(t *testing.T) {
-	var mu sync.Mutex
-	var got []any
-	var tools []stitch.Tool
-	for _, tl := range every.StitchTools(nil) {
-		if tl.Name == "containers" || tl.Name == "free" {
-			tl.Run = func(_ context.Context, in any) (stitch.Output, error) {
-				mu.Lock()
-				defer mu.Unlock()
-				got = append(got, in)
-				return stitch.Output{Text: "ok"}, nil
-			}
-			tools = append(tools, tl)
-		}
-	}
-	d, err := stitch.NewDispatcher(stitch.Options{}, tools)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, got := formsfixture.Dispatcher(t)
 	params, err := stitchanthropic.Tools(d.Tools())
 	if err != nil {
 		t.Fatal(err)
@@ -83,17 +65,13 @@ func TestFormsRoundTrip(t *testing.T) {
 	if len(msgs) != 3 || msgs[2] != wantReply {
 		t.Errorf("reply\n got %v\nwant %s", msgs, wantReply)
 	}
-	mu.Lock()
-	viaModel := append([]any(nil), got...)
-	mu.Unlock()
+	viaModel := got()
 	for _, c := range formCalls {
 		if res := d.Call(context.Background(), c.name, []byte(c.mcp)); res.IsError {
 			t.Fatalf("%s as an MCP client: %s", c.name, res.Text())
 		}
 	}
-	mu.Lock()
-	viaMCP := got[len(viaModel):]
-	mu.Unlock()
+	viaMCP := got()[len(viaModel):]
 	if len(viaModel) != 2 || !reflect.DeepEqual(viaModel, viaMCP) {
 		t.Errorf("the handler received\n %#v\nfrom the model, and\n %#v\nfrom an MCP client", viaModel, viaMCP)
 	}

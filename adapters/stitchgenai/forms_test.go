@@ -4,11 +4,11 @@ import (
 	"context"
 	"reflect"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stitchgen/stitchgen/adapters/stitchgenai"
 	"github.com/stitchgen/stitchgen/internal/agreement/contracts/every"
+	"github.com/stitchgen/stitchgen/internal/formsfixture"
 	"github.com/stitchgen/stitchgen/stitch"
 )
 
@@ -19,24 +19,8 @@ import (
 // what it receives from the same arguments in the contract's form, and a
 // map key given twice is an issue at the pointer the model wrote.
 func TestRoundTripForms(t *testing.T) {
-	var mu sync.Mutex
-	var got []any
-	var tools []stitch.Tool
-	for _, tl := range every.StitchTools(nil) {
-		if tl.Name == "containers" || tl.Name == "free" {
-			tl.Run = func(_ context.Context, in any) (stitch.Output, error) {
-				mu.Lock()
-				defer mu.Unlock()
-				got = append(got, in)
-				return stitch.Output{Text: "ok"}, nil
-			}
-			tools = append(tools, tl)
-		}
-	}
-	d, err := stitch.NewDispatcher(stitch.Options{}, tools)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, got := formsfixture.Dispatcher(t)
+	tools := d.Tools()
 	const (
 		containers = `{"tags":["a"],"trio":[1,2,3],"labels":[{"key":"x","value":1},{"key":"y","value":2}],"byName":[{"key":"p","value":{"x":1,"y":2}}],"blob":"aGk=","when":"2026-01-02T03:04:05Z"}`
 		free       = `{"id":1,"any":"{\"k\":[1,\"two\"]}","raw":"[true]","check":{"a":1,"b":2}}`
@@ -66,9 +50,7 @@ call-3 {"error":{"error":"VALIDATION_ERROR","issues":[{"path":"/labels/1/key","c
 		`{"description":` + htmlEscaped(quote(tools[0].Description)) + `,"name":"containers","parameters":` + htmlEscaped(every.ContainersGeminiSchema) + `},` +
 		`{"description":` + htmlEscaped(quote(tools[1].Description)) + `,"name":"free","parameters":` + htmlEscaped(every.FreeGeminiSchema) + `}]}]`
 	compare(t, "request 1", f.requests()[0], request(tools1, userText("Go.")))
-	mu.Lock()
-	viaModel := append([]any(nil), got...)
-	mu.Unlock()
+	viaModel := got()
 	for _, c := range []struct{ name, args string }{
 		{"containers", `{"tags":["a"],"trio":[1,2,3],"labels":{"x":1,"y":2},"byName":{"p":{"x":1,"y":2}},"blob":"aGk=","when":"2026-01-02T03:04:05Z"}`},
 		{"free", `{"id":1,"any":{"k":[1,"two"]},"raw":[true],"check":{"a":1,"b":2}}`},
@@ -77,9 +59,7 @@ call-3 {"error":{"error":"VALIDATION_ERROR","issues":[{"path":"/labels/1/key","c
 			t.Fatalf("%s as an MCP client: %s", c.name, res.Text())
 		}
 	}
-	mu.Lock()
-	viaMCP := got[len(viaModel):]
-	mu.Unlock()
+	viaMCP := got()[len(viaModel):]
 	if len(viaModel) != 2 || !reflect.DeepEqual(viaModel, viaMCP) {
 		t.Errorf("the handler received\n %#v\nfrom the model, and\n %#v\nfrom an MCP client", viaModel, viaMCP)
 	}

@@ -3,13 +3,12 @@ package stitchopenai_test
 import (
 	"context"
 	"reflect"
-	"sync"
 	"testing"
 
 	"github.com/openai/openai-go/v3"
 	"github.com/stitchgen/stitchgen/adapters/stitchopenai"
 	"github.com/stitchgen/stitchgen/internal/agreement/contracts/every"
-	"github.com/stitchgen/stitchgen/stitch"
+	"github.com/stitchgen/stitchgen/internal/formsfixture"
 )
 
 // formCalls are calls of a tool with maps (containers) and one with
@@ -36,35 +35,6 @@ const (
 		`"hint":"The arguments do not match the tool's input schema. Fix every listed issue (each path is a JSON Pointer into the arguments) and call the tool again."}`
 )
 
-// formsDispatcher serves every's containers and free tools with a handler
-// that keeps what it receives.
-func formsDispatcher(t *testing.T) (*stitch.Dispatcher, func() []any) {
-	t.Helper()
-	var mu sync.Mutex
-	var got []any
-	var tools []stitch.Tool
-	for _, tl := range every.StitchTools(nil) {
-		if tl.Name == "containers" || tl.Name == "free" {
-			tl.Run = func(_ context.Context, in any) (stitch.Output, error) {
-				mu.Lock()
-				defer mu.Unlock()
-				got = append(got, in)
-				return stitch.Output{Text: "ok"}, nil
-			}
-			tools = append(tools, tl)
-		}
-	}
-	d, err := stitch.NewDispatcher(stitch.Options{}, tools)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d, func() []any {
-		mu.Lock()
-		defer mu.Unlock()
-		return append([]any(nil), got...)
-	}
-}
-
 // TestFormsRoundTrip: a tool with maps and one with free-form values are
 // sent strict, in their reversible forms, and the handler receives from
 // the model's calls exactly what it receives from the same arguments in
@@ -76,7 +46,7 @@ func TestFormsRoundTrip(t *testing.T) {
 	}
 	calls = append(calls, chatCall(callID(2), "containers", quote(dupLabels)))
 	client, rp := newClient(t, chatReply(calls...), chatAnswer("done"))
-	d, got := formsDispatcher(t)
+	d, got := formsfixture.Dispatcher(t)
 	tools, err := stitchopenai.ChatTools(d.Tools())
 	if err != nil {
 		t.Fatal(err)
