@@ -434,3 +434,53 @@ func TestPlainUint(t *testing.T) {
 		t.Fatalf("only %d of the inputs read by plainUint", read)
 	}
 }
+
+// TestMayRepair puts every byte value after a key, with repair on and
+// off, and at the end of the input: wherever BeginRepair starts a repair,
+// MayRepair is true (generated code calls StartRepair only then), and
+// StartRepair starts the same repair as BeginRepair, at the same place.
+func TestMayRepair(t *testing.T) {
+	inputs := [][]byte{[]byte(`{"a":`), []byte(`{"a":  "[1]"}`), []byte(`{"a":"{\"b\":2}"}`), []byte(`{"a":"not json"}`)}
+	for c := 0; c < 256; c++ {
+		inputs = append(inputs, []byte(`{"a":`+string(rune(c))+`"[1]"}`), append([]byte(`{"a":`), byte(c), '1', '}'))
+	}
+	repairs := 0
+	for _, in := range inputs {
+		for _, repair := range []bool{false, true} {
+			begin, start := NewDecoder(in, repair), NewDecoder(in, repair)
+			for _, d := range []*Decoder{begin, start} {
+				if !d.ObjStart() {
+					t.Fatalf("%q: ObjStart", in)
+				}
+				if k, ok := d.ObjNext(); !ok || string(k) != "a" {
+					t.Fatalf("%q: ObjNext %q %v", in, k, ok)
+				}
+			}
+			may := start.MayRepair()
+			_, began := begin.BeginRepair()
+			var r Repair
+			started := start.StartRepair(&r)
+			if began && !may {
+				t.Errorf("%q (repair %v): BeginRepair repairs, MayRepair is false", in, repair)
+			}
+			if began != started || begin.pos != start.pos || string(begin.data) != string(start.data) {
+				t.Errorf("%q (repair %v): BeginRepair %v at %d in %q, StartRepair %v at %d in %q",
+					in, repair, began, begin.pos, begin.data, started, start.pos, start.data)
+			}
+			if started {
+				repairs++
+				start.EndRepair(r)
+				if string(start.data) != string(in) || start.pos >= len(in) || in[start.pos-1] != '"' {
+					t.Errorf("%q: EndRepair returned to %d in %q", in, start.pos, start.data)
+				}
+			}
+			begin.Release()
+			start.Release()
+		}
+	}
+	// The two stringified values, and one for each whitespace byte before
+	// a stringified array (space, tab, newline, return).
+	if repairs != 6 {
+		t.Errorf("%d repairs, want 6", repairs)
+	}
+}

@@ -508,6 +508,33 @@ func (d *Decoder) BeginRepair() (Repair, bool) {
 	return saved, true
 }
 
+// MayRepair reports whether a repair can start here: repair is on and the
+// next byte is a quote or whitespace. Generated code (version 4) calls it
+// before StartRepair, where it is inlined: most nested values start with
+// '{' or '[' and never reach the call.
+func (d *Decoder) MayRepair() bool {
+	if !d.repair || d.pos >= len(d.data) {
+		return false
+	}
+	c := d.data[d.pos]
+	return c == '"' || c <= ' '
+}
+
+// StartRepair is BeginRepair that leaves the position to return to in
+// *r: generated code (version 4) writes
+//
+//	var r0 stitchrt.Repair
+//	rep0 := d.MayRepair() && d.StartRepair(&r0)
+//	... decode the value ...
+//	if rep0 {
+//		d.EndRepair(r0)
+//	}
+func (d *Decoder) StartRepair(r *Repair) bool {
+	var ok bool
+	*r, ok = d.BeginRepair()
+	return ok
+}
+
 // A Repair is the position a repair returns to.
 type Repair struct {
 	data []byte

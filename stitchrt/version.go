@@ -25,8 +25,10 @@ type RegenerateWithStitchgen uint
 // Version 1 is the generated code of the module's first release; version 2
 // adds ArrStartOf, PatternFailOn, FormatOn and UniqueRaw (the hints and
 // the complete issue lists of decision 0040); version 3 calls MinimumFail,
-// MaximumFail and MultipleOfFail where versions 1 and 2 call RangeFail.
+// MaximumFail and MultipleOfFail where versions 1 and 2 call RangeFail;
+// version 4 calls MayRepair and StartRepair for a nested value where
+// versions 1 to 3 call BeginRepair.
 const (
 	MinVersion = 1
-	MaxVersion = 3
+	MaxVersion = 4
 )

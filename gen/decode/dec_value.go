@@ -41,7 +41,12 @@ func (e *emitter) dec(t *model.Type, lhs place, s site, lvl int) []jen.Code {
 	}
 	if repairable(t) {
 		r, rep := v("r", lvl), v("rep", lvl)
-		body = append([]jen.Code{id(r).Op(",").Id(rep).Op(":=").Add(dvar()).Dot("BeginRepair").Call()}, body...)
+		// MayRepair is inlined: the call to StartRepair is made only where
+		// a string (or whitespace) comes.
+		body = append([]jen.Code{
+			jen.Var().Id(r).Qual(names.Runtime, "Repair"),
+			id(rep).Op(":=").Add(dvar()).Dot("MayRepair").Call().Op("&&").Add(dvar()).Dot("StartRepair").Call(jen.Op("&").Id(r)),
+		}, body...)
 		body = append(body, jen.If(id(rep)).Block(dvar().Dot("EndRepair").Call(id(r))))
 		return []jen.Code{jen.Block(body...)}
 	}

@@ -34,7 +34,7 @@ const (
 // Version is the generated-code version this generator writes; a runtime
 // supports a window of versions (stitchrt.MinVersion..MaxVersion) and a
 // file outside it fails to build (stitchrt.RegenerateWithStitchgen).
-const Version = 3
+const Version = 4
 
 // Identifiers a generated file declares in the user's package. Exported
 // ones start with Stitch, unexported ones with stitch, so that they collide

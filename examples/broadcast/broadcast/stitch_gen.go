@@ -11,12 +11,12 @@ import (
 	"strings"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 3: if a
+// This file needs a stitchgen runtime that supports generated-code version 4: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(3 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 3)
+	_ = stitchrt.RegenerateWithStitchgen(4 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 4)
 )
 
 const (
@@ -119,7 +119,8 @@ func stitchDecodeSendBroadcast(d *stitchrt.Decoder, x *SendBroadcast) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ArrStart() {
 					var buf0 [8]Part
 					var h0 []Part
@@ -128,7 +129,8 @@ func stitchDecodeSendBroadcast(d *stitchrt.Decoder, x *SendBroadcast) {
 						d.PushIdx(i0)
 						var e0 Part
 						{
-							r1, rep1 := d.BeginRepair()
+							var r1 stitchrt.Repair
+							rep1 := d.MayRepair() && d.StartRepair(&r1)
 							stitchDecodePart(d, &e0)
 							if rep1 {
 								d.EndRepair(r1)
@@ -458,7 +460,8 @@ func stitchDecodeImagePart(d *stitchrt.Decoder, x *ImagePart) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				stitchDecodeMedia(d, &x.Media)
 				if rep0 {
 					d.EndRepair(r0)
@@ -566,7 +569,8 @@ func stitchDecodeGalleryPart(d *stitchrt.Decoder, x *GalleryPart) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ArrStart() {
 					var buf0 [8]Media
 					var h0 []Media
@@ -575,7 +579,8 @@ func stitchDecodeGalleryPart(d *stitchrt.Decoder, x *GalleryPart) {
 						d.PushIdx(i0)
 						var e0 Media
 						{
-							r1, rep1 := d.BeginRepair()
+							var r1 stitchrt.Repair
+							rep1 := d.MayRepair() && d.StartRepair(&r1)
 							stitchDecodeMedia(d, &e0)
 							if rep1 {
 								d.EndRepair(r1)
@@ -901,7 +906,8 @@ func stitchDecodeEditBroadcast(d *stitchrt.Decoder, x *EditBroadcast) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ArrStart() {
 					var buf0 [8]Op
 					var h0 []Op
@@ -910,7 +916,8 @@ func stitchDecodeEditBroadcast(d *stitchrt.Decoder, x *EditBroadcast) {
 						d.PushIdx(i0)
 						var e0 Op
 						{
-							r1, rep1 := d.BeginRepair()
+							var r1 stitchrt.Repair
+							rep1 := d.MayRepair() && d.StartRepair(&r1)
 							stitchDecodeOp(d, &e0)
 							if rep1 {
 								d.EndRepair(r1)

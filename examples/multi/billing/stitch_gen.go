@@ -10,12 +10,12 @@ import (
 	"strconv"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 3: if a
+// This file needs a stitchgen runtime that supports generated-code version 4: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(3 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 3)
+	_ = stitchrt.RegenerateWithStitchgen(4 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 4)
 )
 
 const (
@@ -84,7 +84,8 @@ func stitchDecodeCreateInvoice(d *stitchrt.Decoder, x *CreateInvoice) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				stitchDecodeCommon_Address(d, &x.BillTo)
 				if rep0 {
 					d.EndRepair(r0)
@@ -97,7 +98,8 @@ func stitchDecodeCreateInvoice(d *stitchrt.Decoder, x *CreateInvoice) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				stitchDecodeCommon_Money(d, &x.Amount)
 				if rep0 {
 					d.EndRepair(r0)
@@ -217,7 +219,8 @@ func stitchDecodeInvoice(d *stitchrt.Decoder, x *Invoice) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				stitchDecodeCommon_Money(d, &x.Amount)
 				if rep0 {
 					d.EndRepair(r0)
@@ -398,7 +401,8 @@ func stitchDecodeInvoiceList(d *stitchrt.Decoder, x *InvoiceList) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				stitchDecodeCommon_Page_Invoice(d, &x.Page)
 				if rep0 {
 					d.EndRepair(r0)
@@ -627,7 +631,8 @@ func stitchDecodeCommon_Page_Invoice(d *stitchrt.Decoder, x *common.Page[Invoice
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ArrStart() {
 					var buf0 [8]Invoice
 					var h0 []Invoice
@@ -636,7 +641,8 @@ func stitchDecodeCommon_Page_Invoice(d *stitchrt.Decoder, x *common.Page[Invoice
 						d.PushIdx(i0)
 						var e0 Invoice
 						{
-							r1, rep1 := d.BeginRepair()
+							var r1 stitchrt.Repair
+							rep1 := d.MayRepair() && d.StartRepair(&r1)
 							stitchDecodeInvoice(d, &e0)
 							if rep1 {
 								d.EndRepair(r1)

@@ -10,12 +10,12 @@ import (
 	"strconv"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 3: if a
+// This file needs a stitchgen runtime that supports generated-code version 4: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(3 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 3)
+	_ = stitchrt.RegenerateWithStitchgen(4 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 4)
 )
 
 const (
@@ -218,7 +218,8 @@ func stitchDecodeQuoteShipment(d *stitchrt.Decoder, x *QuoteShipment) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				stitchDecodeCommon_Address(d, &x.From)
 				if rep0 {
 					d.EndRepair(r0)
@@ -231,7 +232,8 @@ func stitchDecodeQuoteShipment(d *stitchrt.Decoder, x *QuoteShipment) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				stitchDecodeCommon_Address(d, &x.To)
 				if rep0 {
 					d.EndRepair(r0)
@@ -363,7 +365,8 @@ func stitchDecodeQuote(d *stitchrt.Decoder, x *Quote) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				stitchDecodeCommon_Money(d, &x.Price)
 				if rep0 {
 					d.EndRepair(r0)

@@ -15,12 +15,12 @@ import (
 	"time"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 3: if a
+// This file needs a stitchgen runtime that supports generated-code version 4: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(3 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 3)
+	_ = stitchrt.RegenerateWithStitchgen(4 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 4)
 )
 
 const (
@@ -935,7 +935,8 @@ func stitchDecodeStrings(d *stitchrt.Decoder, x *Strings) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				stitchDecodeFormats(d, &x.Formats)
 				if rep0 {
 					d.EndRepair(r0)
@@ -1401,7 +1402,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ArrStartOf("string") {
 					um0 := d.Mark()
 					var buf0 [8]string
@@ -1455,7 +1457,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ArrStartOf("number") {
 					um0 := d.Mark()
 					var buf0 [8]float64
@@ -1501,7 +1504,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ArrStartOf("integer") {
 					n0 := 0
 					for d.ArrNext() {
@@ -1529,7 +1533,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ObjStart() {
 					m0 := make(map[string]uint16)
 					for k0, more0 := d.ObjNext(); more0; k0, more0 = d.ObjNext() {
@@ -1563,7 +1568,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ArrStart() {
 					var buf0 [8][]bool
 					var h0 [][]bool
@@ -1572,7 +1578,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 						d.PushIdx(i0)
 						var e0 []bool
 						{
-							r1, rep1 := d.BeginRepair()
+							var r1 stitchrt.Repair
+							rep1 := d.MayRepair() && d.StartRepair(&r1)
 							if d.ArrStartOf("boolean") {
 								var buf1 [8]bool
 								var h1 []bool
@@ -1637,7 +1644,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ArrStart() {
 					um0 := d.Mark()
 					var buf0 [8]Point
@@ -1647,7 +1655,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 						d.PushIdx(i0)
 						var e0 Point
 						{
-							r1, rep1 := d.BeginRepair()
+							var r1 stitchrt.Repair
+							rep1 := d.MayRepair() && d.StartRepair(&r1)
 							stitchDecodePoint(d, &e0)
 							if rep1 {
 								d.EndRepair(r1)
@@ -1692,7 +1701,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ObjStart() {
 					m0 := make(map[string]Point)
 					for k0, more0 := d.ObjNext(); more0; k0, more0 = d.ObjNext() {
@@ -1703,7 +1713,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 						d.PushKey()
 						var e0 Point
 						{
-							r1, rep1 := d.BeginRepair()
+							var r1 stitchrt.Repair
+							rep1 := d.MayRepair() && d.StartRepair(&r1)
 							stitchDecodePoint(d, &e0)
 							if rep1 {
 								d.EndRepair(r1)
@@ -1747,7 +1758,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ArrStart() {
 					var buf0 [8]time.Time
 					var h0 []time.Time
@@ -2097,7 +2109,8 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ArrStart() {
 					var buf0 [8]time.Duration
 					var h0 []time.Duration
@@ -2181,7 +2194,8 @@ func stitchDecodeStandard(d *stitchrt.Decoder, x *Standard) {
 			} else {
 				var nv0 Point
 				{
-					r0, rep0 := d.BeginRepair()
+					var r0 stitchrt.Repair
+					rep0 := d.MayRepair() && d.StartRepair(&r0)
 					stitchDecodePoint(d, &nv0)
 					if rep0 {
 						d.EndRepair(r0)
@@ -2485,7 +2499,8 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if !d.Null() {
 					if d.ArrStartOf("string") {
 						var buf0 [8]string
@@ -2527,7 +2542,8 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if !d.Null() {
 					if d.ObjStart() {
 						m0 := make(map[string]string)
@@ -2558,7 +2574,8 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if !d.Null() {
 					x.Obj = new(Point)
 					stitchDecodePoint(d, x.Obj)
@@ -2609,7 +2626,8 @@ func stitchDecodeNulls(d *stitchrt.Decoder, x *Nulls) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if !d.Null() {
 					x.OptObj = new(Point)
 					stitchDecodePoint(d, x.OptObj)
@@ -2876,7 +2894,8 @@ func stitchDecodePolicies(d *stitchrt.Decoder, x *Policies) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				stitchDecodePoint(d, &x.Strict)
 				if rep0 {
 					d.EndRepair(r0)
@@ -2889,7 +2908,8 @@ func stitchDecodePolicies(d *stitchrt.Decoder, x *Policies) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				stitchDecodeStripped(d, &x.Strip)
 				if rep0 {
 					d.EndRepair(r0)
@@ -2902,7 +2922,8 @@ func stitchDecodePolicies(d *stitchrt.Decoder, x *Policies) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				stitchDecodeLoose(d, &x.Loose)
 				if rep0 {
 					d.EndRepair(r0)
@@ -2919,7 +2940,8 @@ func stitchDecodePolicies(d *stitchrt.Decoder, x *Policies) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				stitchDecodeOpen(d, &x.Open)
 				if rep0 {
 					d.EndRepair(r0)
@@ -3060,7 +3082,8 @@ func stitchDecodeStripped(d *stitchrt.Decoder, x *Stripped) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				stitchDecodePoint(d, &x.Deep)
 				if rep0 {
 					d.EndRepair(r0)
@@ -3354,7 +3377,8 @@ func stitchDecodeFree(d *stitchrt.Decoder, x *Free) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				stitchDecodeChecked(d, &x.Check)
 				if rep0 {
 					d.EndRepair(r0)

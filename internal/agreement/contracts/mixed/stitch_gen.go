@@ -13,12 +13,12 @@ import (
 	"strings"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 3: if a
+// This file needs a stitchgen runtime that supports generated-code version 4: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(3 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 3)
+	_ = stitchrt.RegenerateWithStitchgen(4 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 4)
 )
 
 const (
@@ -111,7 +111,8 @@ func stitchDecodeDraw(d *stitchrt.Decoder, x *Draw) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				stitchDecodeShape(d, &x.Shape)
 				if rep0 {
 					d.EndRepair(r0)
@@ -128,7 +129,8 @@ func stitchDecodeDraw(d *stitchrt.Decoder, x *Draw) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ArrStart() {
 					var buf0 [8]Shape
 					var h0 []Shape
@@ -137,7 +139,8 @@ func stitchDecodeDraw(d *stitchrt.Decoder, x *Draw) {
 						d.PushIdx(i0)
 						var e0 Shape
 						{
-							r1, rep1 := d.BeginRepair()
+							var r1 stitchrt.Repair
+							rep1 := d.MayRepair() && d.StartRepair(&r1)
 							stitchDecodeShape(d, &e0)
 							if rep1 {
 								d.EndRepair(r1)
@@ -172,7 +175,8 @@ func stitchDecodeDraw(d *stitchrt.Decoder, x *Draw) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if !d.Null() {
 					stitchDecodeShape(d, &x.Maybe)
 				}
@@ -198,7 +202,8 @@ func stitchDecodeDraw(d *stitchrt.Decoder, x *Draw) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ArrStart() {
 					var buf0 [8]Value
 					var h0 []Value
@@ -1044,7 +1049,8 @@ func stitchDecodeGrow(d *stitchrt.Decoder, x *Grow) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				stitchDecodeNode(d, &x.Root)
 				if rep0 {
 					d.EndRepair(r0)
@@ -1061,7 +1067,8 @@ func stitchDecodeGrow(d *stitchrt.Decoder, x *Grow) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ArrStart() {
 					var buf0 [8]Node
 					var h0 []Node
@@ -1070,7 +1077,8 @@ func stitchDecodeGrow(d *stitchrt.Decoder, x *Grow) {
 						d.PushIdx(i0)
 						var e0 Node
 						{
-							r1, rep1 := d.BeginRepair()
+							var r1 stitchrt.Repair
+							rep1 := d.MayRepair() && d.StartRepair(&r1)
 							stitchDecodeNode(d, &e0)
 							if rep1 {
 								d.EndRepair(r1)
@@ -1224,7 +1232,8 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ArrStart() {
 					var buf0 [8]Node
 					var h0 []Node
@@ -1233,7 +1242,8 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 						d.PushIdx(i0)
 						var e0 Node
 						{
-							r1, rep1 := d.BeginRepair()
+							var r1 stitchrt.Repair
+							rep1 := d.MayRepair() && d.StartRepair(&r1)
 							stitchDecodeNode(d, &e0)
 							if rep1 {
 								d.EndRepair(r1)
@@ -1268,7 +1278,8 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if !d.Null() {
 					x.Next = new(Node)
 					stitchDecodeNode(d, x.Next)
@@ -1288,7 +1299,8 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				x.Leaf = new(Leaf)
 				stitchDecodeLeaf(d, x.Leaf)
 				if rep0 {
@@ -1402,7 +1414,8 @@ func stitchDecodeLeaf(d *stitchrt.Decoder, x *Leaf) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				x.Back = new(Node)
 				stitchDecodeNode(d, x.Back)
 				if rep0 {

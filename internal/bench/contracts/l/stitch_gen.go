@@ -10,12 +10,12 @@ import (
 	"strconv"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 3: if a
+// This file needs a stitchgen runtime that supports generated-code version 4: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(3 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 3)
+	_ = stitchrt.RegenerateWithStitchgen(4 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 4)
 )
 
 const (
@@ -87,7 +87,8 @@ func stitchDecodeSendBatch(d *stitchrt.Decoder, x *SendBatch) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ArrStart() {
 					var buf0 [8]Channel
 					var h0 []Channel
@@ -96,7 +97,8 @@ func stitchDecodeSendBatch(d *stitchrt.Decoder, x *SendBatch) {
 						d.PushIdx(i0)
 						var e0 Channel
 						{
-							r1, rep1 := d.BeginRepair()
+							var r1 stitchrt.Repair
+							rep1 := d.MayRepair() && d.StartRepair(&r1)
 							stitchDecodeChannel(d, &e0)
 							if rep1 {
 								d.EndRepair(r1)
@@ -324,7 +326,8 @@ func stitchDecodeEmail(d *stitchrt.Decoder, x *Email) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ArrStart() {
 					var buf0 [8]Recipient
 					var h0 []Recipient
@@ -333,7 +336,8 @@ func stitchDecodeEmail(d *stitchrt.Decoder, x *Email) {
 						d.PushIdx(i0)
 						var e0 Recipient
 						{
-							r1, rep1 := d.BeginRepair()
+							var r1 stitchrt.Repair
+							rep1 := d.MayRepair() && d.StartRepair(&r1)
 							stitchDecodeRecipient(d, &e0)
 							if rep1 {
 								d.EndRepair(r1)
@@ -598,7 +602,8 @@ func stitchDecodeSMS(d *stitchrt.Decoder, x *SMS) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				x.Sender = new(Sender)
 				stitchDecodeSender(d, x.Sender)
 				if rep0 {
@@ -811,7 +816,8 @@ func stitchDecodeWebhook(d *stitchrt.Decoder, x *Webhook) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				stitchDecodePayload(d, &x.Payload)
 				if rep0 {
 					d.EndRepair(r0)
@@ -962,7 +968,8 @@ func stitchDecodePayload(d *stitchrt.Decoder, x *Payload) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ArrStartOf("string") {
 					var buf0 [8]string
 					var h0 []string

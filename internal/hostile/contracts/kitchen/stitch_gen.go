@@ -13,12 +13,12 @@ import (
 	"time"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 3: if a
+// This file needs a stitchgen runtime that supports generated-code version 4: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(3 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 3)
+	_ = stitchrt.RegenerateWithStitchgen(4 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 4)
 )
 
 const (
@@ -812,7 +812,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ArrStartOf("string") {
 					um0 := d.Mark()
 					var buf0 [8]string
@@ -862,7 +863,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ArrStartOf("integer") {
 					n0 := 0
 					for d.ArrNext() {
@@ -894,7 +896,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ObjStart() {
 					m0 := make(map[string]string)
 					for k0, more0 := d.ObjNext(); more0; k0, more0 = d.ObjNext() {
@@ -927,7 +930,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ArrStart() {
 					var buf0 [8][]int8
 					var h0 [][]int8
@@ -936,7 +940,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 						d.PushIdx(i0)
 						var e0 []int8
 						{
-							r1, rep1 := d.BeginRepair()
+							var r1 stitchrt.Repair
+							rep1 := d.MayRepair() && d.StartRepair(&r1)
 							if d.ArrStartOf("integer") {
 								var buf1 [8]int8
 								var h1 []int8
@@ -1000,7 +1005,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ArrStart() {
 					um0 := d.Mark()
 					var buf0 [8]Point
@@ -1010,7 +1016,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 						d.PushIdx(i0)
 						var e0 Point
 						{
-							r1, rep1 := d.BeginRepair()
+							var r1 stitchrt.Repair
+							rep1 := d.MayRepair() && d.StartRepair(&r1)
 							stitchDecodePoint(d, &e0)
 							if rep1 {
 								d.EndRepair(r1)
@@ -1054,7 +1061,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ObjStart() {
 					m0 := make(map[string]*Point)
 					for k0, more0 := d.ObjNext(); more0; k0, more0 = d.ObjNext() {
@@ -1065,7 +1073,8 @@ func stitchDecodeContainers(d *stitchrt.Decoder, x *Containers) {
 						d.PushKey()
 						var e0 *Point
 						{
-							r1, rep1 := d.BeginRepair()
+							var r1 stitchrt.Repair
+							rep1 := d.MayRepair() && d.StartRepair(&r1)
 							e0 = new(Point)
 							stitchDecodePoint(d, e0)
 							if rep1 {
@@ -1335,7 +1344,8 @@ func stitchDecodeShapes(d *stitchrt.Decoder, x *Shapes) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				stitchDecodeShape(d, &x.Shape)
 				if rep0 {
 					d.EndRepair(r0)
@@ -1352,7 +1362,8 @@ func stitchDecodeShapes(d *stitchrt.Decoder, x *Shapes) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ArrStart() {
 					var buf0 [8]Shape
 					var h0 []Shape
@@ -1361,7 +1372,8 @@ func stitchDecodeShapes(d *stitchrt.Decoder, x *Shapes) {
 						d.PushIdx(i0)
 						var e0 Shape
 						{
-							r1, rep1 := d.BeginRepair()
+							var r1 stitchrt.Repair
+							rep1 := d.MayRepair() && d.StartRepair(&r1)
 							stitchDecodeShape(d, &e0)
 							if rep1 {
 								d.EndRepair(r1)
@@ -1402,7 +1414,8 @@ func stitchDecodeShapes(d *stitchrt.Decoder, x *Shapes) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if !d.Null() {
 					stitchDecodeShape(d, &x.Maybe)
 				}
@@ -1944,7 +1957,8 @@ func stitchDecodeTree(d *stitchrt.Decoder, x *Tree) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				stitchDecodeNode(d, &x.Root)
 				if rep0 {
 					d.EndRepair(r0)
@@ -2064,7 +2078,8 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ArrStart() {
 					var buf0 [8]Node
 					var h0 []Node
@@ -2073,7 +2088,8 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 						d.PushIdx(i0)
 						var e0 Node
 						{
-							r1, rep1 := d.BeginRepair()
+							var r1 stitchrt.Repair
+							rep1 := d.MayRepair() && d.StartRepair(&r1)
 							stitchDecodeNode(d, &e0)
 							if rep1 {
 								d.EndRepair(r1)
@@ -2108,7 +2124,8 @@ func stitchDecodeNode(d *stitchrt.Decoder, x *Node) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if !d.Null() {
 					x.Next = new(Node)
 					stitchDecodeNode(d, x.Next)

@@ -11,12 +11,12 @@ import (
 	"strconv"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 3: if a
+// This file needs a stitchgen runtime that supports generated-code version 4: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(3 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 3)
+	_ = stitchrt.RegenerateWithStitchgen(4 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 4)
 )
 
 const (
@@ -241,7 +241,8 @@ func stitchDecodeDict(d *stitchrt.Decoder, x *Dict) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ObjStart() {
 					m0 := make(map[string]int)
 					for k0, more0 := d.ObjNext(); more0; k0, more0 = d.ObjNext() {
@@ -467,7 +468,8 @@ func stitchDecodeNumbers(d *stitchrt.Decoder, x *Numbers) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ArrStartOf("integer") {
 					var buf0 [8]int
 					var h0 []int
@@ -759,7 +761,8 @@ func stitchDecodeNest(d *stitchrt.Decoder, x *Nest) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				x.Child = new(Nest)
 				stitchDecodeNest(d, x.Child)
 				if rep0 {

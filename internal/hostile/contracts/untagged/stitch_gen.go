@@ -10,12 +10,12 @@ import (
 	"strconv"
 )
 
-// This file needs a stitchgen runtime that supports generated-code version 3: if a
+// This file needs a stitchgen runtime that supports generated-code version 4: if a
 // line below does not build, regenerate the file with the stitchgen of the module
 // version your build uses (go generate).
 const (
-	_ = stitchrt.RegenerateWithStitchgen(3 - stitchrt.MinVersion)
-	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 3)
+	_ = stitchrt.RegenerateWithStitchgen(4 - stitchrt.MinVersion)
+	_ = stitchrt.RegenerateWithStitchgen(stitchrt.MaxVersion - 4)
 )
 
 const (
@@ -78,7 +78,8 @@ func stitchDecodeReview(d *stitchrt.Decoder, x *Review) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ArrStart() {
 					var buf0 [8]Comment
 					var h0 []Comment
@@ -674,7 +675,8 @@ func stitchDecodeRangeComment(d *stitchrt.Decoder, x *RangeComment) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				stitchDecodeAnchor(d, &x.Anchor)
 				if rep0 {
 					d.EndRepair(r0)
@@ -947,7 +949,8 @@ func stitchDecodeEval(d *stitchrt.Decoder, x *Eval) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				stitchDecodeExpr(d, &x.Expr)
 				if rep0 {
 					d.EndRepair(r0)
@@ -1091,7 +1094,8 @@ func stitchTryExpr(d *stitchrt.Decoder, x *Expr, i int) bool {
 				d.PushIdx(i1)
 				var e1 Expr
 				{
-					r2, rep2 := d.BeginRepair()
+					var r2 stitchrt.Repair
+					rep2 := d.MayRepair() && d.StartRepair(&r2)
 					stitchDecodeExpr(d, &e1)
 					if rep2 {
 						d.EndRepair(r2)
@@ -1254,7 +1258,8 @@ func stitchDecodeCall(d *stitchrt.Decoder, x *Call) {
 			}
 			d.PushKey()
 			{
-				r0, rep0 := d.BeginRepair()
+				var r0 stitchrt.Repair
+				rep0 := d.MayRepair() && d.StartRepair(&r0)
 				if d.ArrStart() {
 					var buf0 [8]Expr
 					var h0 []Expr
@@ -1263,7 +1268,8 @@ func stitchDecodeCall(d *stitchrt.Decoder, x *Call) {
 						d.PushIdx(i0)
 						var e0 Expr
 						{
-							r1, rep1 := d.BeginRepair()
+							var r1 stitchrt.Repair
+							rep1 := d.MayRepair() && d.StartRepair(&r1)
 							stitchDecodeExpr(d, &e0)
 							if rep1 {
 								d.EndRepair(r1)
