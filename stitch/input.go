@@ -148,6 +148,22 @@ func WithInputFunc(ctx context.Context, in Input, caps func() json.RawMessage) c
 	return context.WithValue(ctx, inputKey{}, &lazyInput{in: in, caps: caps})
 }
 
+// WithInputCapabilities is WithInputFunc for the common case: the client's
+// capabilities are an SDK value, encoded as JSON (encoding/json) the first
+// time they are asked for; a nil caps means unknown, as in WithInput.
+func WithInputCapabilities[C any](ctx context.Context, in Input, caps *C) context.Context {
+	if caps == nil {
+		return WithInput(ctx, in)
+	}
+	return WithInputFunc(ctx, in, func() json.RawMessage {
+		b, err := json.Marshal(caps)
+		if err != nil {
+			return nil
+		}
+		return b
+	})
+}
+
 // A lazyInput is the Input of WithInputFunc, its capabilities produced on
 // first use.
 type lazyInput struct {

@@ -78,3 +78,35 @@ func TestWithInputFunc(t *testing.T) {
 		t.Error("ClientCan with unknown capabilities = false, want true")
 	}
 }
+
+// countedCaps counts its encodings.
+type countedCaps struct {
+	Sampling *struct{} `json:"sampling,omitempty"`
+	n        *int
+}
+
+func (c countedCaps) MarshalJSON() ([]byte, error) {
+	*c.n++
+	type plain countedCaps
+	return json.Marshal(plain(c))
+}
+
+// WithInputCapabilities encodes an SDK's capabilities value once, when
+// first asked; a nil value is unknown capabilities.
+func TestWithInputCapabilities(t *testing.T) {
+	n := 0
+	ctx := stitch.WithInputCapabilities(context.Background(), stitch.Input{}, &countedCaps{Sampling: &struct{}{}, n: &n})
+	if n != 0 {
+		t.Fatalf("encoded %d times before anything asked", n)
+	}
+	if !stitch.ClientCan(ctx, stitch.MethodSample) || stitch.ClientCan(ctx, stitch.MethodElicit) {
+		t.Errorf("ClientCan: sampling %v, elicitation %v; want true, false", stitch.ClientCan(ctx, stitch.MethodSample), stitch.ClientCan(ctx, stitch.MethodElicit))
+	}
+	if got := string(stitch.InputOf(ctx).Capabilities); got != `{"sampling":{}}` || n != 1 {
+		t.Errorf("Capabilities %s after %d encodings, want {\"sampling\":{}} after 1", got, n)
+	}
+	unknown := stitch.WithInputCapabilities[countedCaps](context.Background(), stitch.Input{State: []byte("s")}, nil)
+	if in := stitch.InputOf(unknown); in.Capabilities != nil || string(in.State) != "s" || !stitch.ClientCan(unknown, stitch.MethodElicit) {
+		t.Errorf("nil capabilities: %+v, ClientCan(elicitation) %v; want unknown (nil, true)", in, stitch.ClientCan(unknown, stitch.MethodElicit))
+	}
+}

@@ -62,18 +62,27 @@ func connect(t *testing.T, opt stitch.Options, extra func(*mcp.Server)) (*mcp.Cl
 	if extra != nil {
 		extra(server)
 	}
+	cs, _, rec := connectTo(t, server, nil)
+	return cs, rec
+}
+
+// connectTo connects a client (of revision opt.ProtocolVersion when opt
+// is not nil) to server over in-memory transports, the client's through a
+// recorder, and closes both sessions when the test ends.
+func connectTo(t *testing.T, server *mcp.Server, opt *mcp.ClientSessionOptions) (*mcp.ClientSession, *mcp.ServerSession, *recorder) {
+	t.Helper()
 	st, ct := mcp.NewInMemoryTransports()
 	ss, err := server.Connect(context.Background(), st, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rec := &recorder{Transport: ct}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v0"}, nil).Connect(context.Background(), rec, nil)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v0"}, nil).Connect(context.Background(), rec, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cs.Close(); ss.Wait() })
-	return cs, rec
+	return cs, ss, rec
 }
 
 // TestToolsList: the served schemas are the generated constants, byte for
@@ -163,18 +172,8 @@ func TestCalls(t *testing.T) {
 // not have, which AddTools' middleware recognises: a server without
 // AddTools still gives it.
 func TestUnknownToolError(t *testing.T) {
-	server := mcp.NewServer(&mcp.Implementation{Name: "plain", Version: "v0"}, nil)
-	st, ct := mcp.NewInMemoryTransports()
-	ss, err := server.Connect(context.Background(), st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v0"}, nil).Connect(context.Background(), ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { cs.Close(); ss.Wait() }()
-	_, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "nope", Arguments: map[string]any{}})
+	cs, _, _ := connectTo(t, mcp.NewServer(&mcp.Implementation{Name: "plain", Version: "v0"}, nil), nil)
+	_, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "nope", Arguments: map[string]any{}})
 	var je *jsonrpc.Error
 	if !asJSONRPC(err, &je) || je.Code != jsonrpc.CodeInvalidParams || je.Message != `unknown tool "nope"` {
 		t.Errorf("the SDK's unknown-tool error changed: %#v", err)

@@ -14,11 +14,15 @@ import (
 // input-required result: the answers as JSON, the state opened with the
 // dispatcher's sealer (an error, for the client, when it does not open),
 // and the client's capabilities as the session knows them.
+//
+// The capabilities are encoded only if the handler or inputRequired
+// asks for them (stitch.WithInputCapabilities), as in the mcp-go
+// adapter: most calls never do.
 func withInput(ctx context.Context, d *stitch.Dispatcher, name string, req *mcp.CallToolRequest) (context.Context, error) {
-	var caps json.RawMessage
+	var c *mcp.ClientCapabilities
 	if req.Session != nil {
-		if ip := req.Session.InitializeParams(); ip != nil && ip.Capabilities != nil {
-			caps, _ = json.Marshal(ip.Capabilities)
+		if ip := req.Session.InitializeParams(); ip != nil {
+			c = ip.Capabilities
 		}
 	}
 	var state string
@@ -26,11 +30,11 @@ func withInput(ctx context.Context, d *stitch.Dispatcher, name string, req *mcp.
 	if p := req.Params; p != nil {
 		state, responses = p.RequestState, p.InputResponses
 	}
-	in, err := stitch.ReadInput(d, name, state, responses, caps)
+	in, err := stitch.ReadInput(d, name, state, responses, nil)
 	if err != nil {
 		return ctx, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
 	}
-	return stitch.WithInput(ctx, in), nil
+	return stitch.WithInputCapabilities(ctx, in, c), nil
 }
 
 // inputRequired is the SDK's input-required result of ir, or the

@@ -77,18 +77,7 @@ func TestUnknownToolResultType(t *testing.T) {
 			}
 			server := mcp.NewServer(&mcp.Implementation{Name: "fixture", Version: "v0"}, nil)
 			stitchgosdk.AddTools(server, d)
-			st, ct := mcp.NewInMemoryTransports()
-			ss, err := server.Connect(context.Background(), st, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rec := &recorder{Transport: ct}
-			cs, err := mcp.NewClient(&mcp.Implementation{Name: "client", Version: "v0"}, nil).Connect(context.Background(), rec,
-				&mcp.ClientSessionOptions{ProtocolVersion: c.revision})
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { cs.Close(); ss.Wait() })
+			cs, _, rec := connectTo(t, server, &mcp.ClientSessionOptions{ProtocolVersion: c.revision})
 			for _, name := range []string{"ping", "nope"} {
 				if _, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: json.RawMessage(`{"echo":"hi"}`)}); err != nil {
 					t.Fatalf("%s: %v", name, err)

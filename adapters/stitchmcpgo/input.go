@@ -17,9 +17,9 @@ import (
 // 2026-07-28, the initialized session's before (unknown otherwise).
 //
 // The capabilities are taken now and encoded only if the handler or
-// inputRequired asks for them (stitch.WithInputFunc): most calls never
-// do, and the encoding was a sizeable part of what the adapter cost a
-// call.
+// inputRequired asks for them (stitch.WithInputCapabilities): most
+// calls never do, and the encoding was a sizeable part of what the
+// adapter cost a call.
 func withInput(ctx context.Context, d *stitch.Dispatcher, name string, req *mcp.CallToolRequest) (context.Context, error) {
 	var c *mcp.ClientCapabilities
 	if info := server.RequestProtocolInfoFromContext(ctx); info != nil && info.Modern {
@@ -35,13 +35,7 @@ func withInput(ctx context.Context, d *stitch.Dispatcher, name string, req *mcp.
 	if err != nil {
 		return ctx, err
 	}
-	if c == nil {
-		return stitch.WithInput(ctx, in), nil
-	}
-	return stitch.WithInputFunc(ctx, in, func() json.RawMessage {
-		b, _ := json.Marshal(c)
-		return b
-	}), nil
+	return stitch.WithInputCapabilities(ctx, in, c), nil
 }
 
 // inputRequired is the SDK's input-required result of ir, or an error
