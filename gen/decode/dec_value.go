@@ -44,7 +44,7 @@ func (e *emitter) dec(t *model.Type, lhs place, s site, lvl int) []jen.Code {
 		// MayRepair is inlined: the call to StartRepair is made only where
 		// a string (or whitespace) comes.
 		body = append([]jen.Code{
-			jen.Var().Id(r).Qual(names.Runtime, "Repair"),
+			jen.Var().Id(r).Add(rt("Repair")),
 			id(rep).Op(":=").Add(dvar()).Dot("MayRepair").Call().Op("&&").Add(dvar()).Dot("StartRepair").Call(jen.Op("&").Id(r)),
 		}, body...)
 		body = append(body, jen.If(id(rep)).Block(dvar().Dot("EndRepair").Call(id(r))))
