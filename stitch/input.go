@@ -150,7 +150,8 @@ func WithInputFunc(ctx context.Context, in Input, caps func() json.RawMessage) c
 
 // WithInputCapabilities is WithInputFunc for the common case: the client's
 // capabilities are an SDK value, encoded as JSON (encoding/json) the first
-// time they are asked for; a nil caps means unknown, as in WithInput.
+// time they are asked for; a nil caps, or one that does not encode, means
+// unknown, as in WithInput.
 func WithInputCapabilities[C any](ctx context.Context, in Input, caps *C) context.Context {
 	if caps == nil {
 		return WithInput(ctx, in)
