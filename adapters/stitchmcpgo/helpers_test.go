@@ -3,16 +3,12 @@ package stitchmcpgo_test
 //lint:file-ignore SA1019 MCP logging and sampling, deprecated by protocol 2026-07-28 (SEP-2577), are served to clients on earlier protocol versions for the deprecation window
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"net/http"
 	"net/http/httptest"
 	"strconv"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -290,27 +286,12 @@ func (c *conn) raw(t *testing.T, method, params string) string {
 }
 
 // post sends body as it is, byte for byte, to the streamable-HTTP
-// endpoint in the session of c, and returns the response body.
+// endpoint in the session of c, and returns the JSON-RPC message of the
+// response (fixture.PostMCP).
 func (c *conn) post(t *testing.T, body []byte) string {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, c.url, bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	req.Header.Set("Mcp-Session-Id", c.c.GetSessionId())
-	req.Header.Set("Mcp-Protocol-Version", c.c.ProtocolVersion())
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return strings.TrimSuffix(string(b), "\n")
+	_, msg := fixture.PostMCP(t, c.url, map[string]string{"Mcp-Session-Id": c.c.GetSessionId(), "Mcp-Protocol-Version": c.c.ProtocolVersion()}, string(body))
+	return msg
 }
 
 // callParams is the params of a tools/call with raw arguments.
